@@ -1,0 +1,533 @@
+"""Validated inputs, shared intermediate quantities and the measure registry.
+
+Every stability measure is a small pure function over the quantities defined here. Validation
+happens once, at the boundary (:func:`as_selection_matrix`, :func:`as_importance_matrix`,
+:func:`as_similarity_matrix`, :func:`as_rank_matrix`), so measure code can assume well-formed
+inputs. :class:`SelectionStats` caches what many measures share (set sizes, selection counts,
+the Gram matrix of pairwise intersections) so that :func:`compute` evaluates many measures at
+the price of one.
+
+Notation follows Bommert (2020, Ch. 3.3.2): ``m`` runs (``M`` in Hamer & Dupont), ``p``
+features (``d``), ``V_i`` the set selected in run ``i``, ``h_j`` the number of runs selecting
+feature ``j`` and ``q = Σ_j h_j = Σ_i |V_i|``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+import numpy as np
+import scipy.sparse as sp
+
+Undefined = Literal["nan", "zero", "raise"]
+UNDEFINED_POLICIES: tuple[str, ...] = ("nan", "zero", "raise")
+
+Family = Literal["pairwise", "frequency", "adjusted", "importance", "ranking"]
+Requirement = Literal["Z", "W", "C", "ranks"]
+
+
+class UndefinedMeasureError(ValueError):
+    """Raised with ``undefined="raise"`` when a measure or a pairwise score is undefined."""
+
+
+# --------------------------------------------------------------------------------------------
+# Input validation
+# --------------------------------------------------------------------------------------------
+
+
+def _is_index_collections(Z: Any) -> bool:
+    """True if ``Z`` looks like a list of index collections rather than a 0/1 matrix."""
+    if isinstance(Z, np.ndarray) or sp.issparse(Z):
+        return False
+    if not isinstance(Z, Sequence) or isinstance(Z, str | bytes):
+        return False
+    return all(isinstance(row, Collection) and not isinstance(row, str | bytes) for row in Z)
+
+
+def as_selection_matrix(Z: Any, d: int | None = None, *, name: str = "Z") -> sp.csr_array:
+    """Validate a selection outcome and return it as an ``M x d`` boolean CSR array.
+
+    Parameters
+    ----------
+    Z
+        Either an ``M x d`` 0/1 or boolean matrix (NumPy array, nested list or
+        ``scipy.sparse``), one row per selection run, or -- when ``d`` is given -- a sequence
+        of ``M`` collections of selected feature indices (0-based).
+    d
+        Total number of features. Required for index collections; when given together with a
+        matrix it must equal the number of columns.
+
+    Raises
+    ------
+    ValueError
+        With a message naming the problem: ragged rows, non-binary entries, indices out of
+        range or repeated, fewer than two runs, shape mismatch with ``d``.
+    """
+    if d is not None:
+        if isinstance(d, bool) or not isinstance(d, int | np.integer) or d < 1:
+            raise ValueError(f"d must be a positive integer (number of features), got {d!r}")
+        d = int(d)
+
+    if sp.issparse(Z):
+        mat = sp.csr_array(Z)
+        if mat.ndim != 2:
+            raise ValueError(f"{name} must be 2-dimensional (runs x features), got {mat.ndim}-d")
+        mat.sum_duplicates()
+        data = mat.data
+        if data.dtype != bool and not np.all((data == 0) | (data == 1)):
+            bad = data[(data != 0) & (data != 1)][0]
+            raise ValueError(f"{name} must be binary (0/1 or bool); found the value {bad!r}")
+        mat = sp.csr_array(mat.astype(bool))
+        mat.eliminate_zeros()
+    elif d is not None and _is_index_collections(Z):
+        rows, cols = [], []
+        for i, run in enumerate(Z):
+            idx = np.asarray(list(run))
+            if idx.size and not np.issubdtype(idx.dtype, np.integer):
+                if np.issubdtype(idx.dtype, np.floating) and np.all(idx == np.round(idx)):
+                    idx = idx.astype(np.int64)
+                else:
+                    raise ValueError(
+                        f"{name}[{i}] must contain integer feature indices, got dtype {idx.dtype}"
+                    )
+            idx = idx.astype(np.int64, copy=False)
+            if idx.size and (idx.min() < 0 or idx.max() >= d):
+                bad = idx[(idx < 0) | (idx >= d)][0]
+                raise ValueError(
+                    f"{name}[{i}] contains the feature index {bad}, out of range for d={d} "
+                    f"(valid indices are 0..{d - 1})"
+                )
+            uniq, multiplicity = np.unique(idx, return_counts=True)
+            if uniq.size != idx.size:
+                dup = uniq[multiplicity > 1].tolist()
+                raise ValueError(f"{name}[{i}] lists feature index(es) {dup} more than once")
+            rows.append(np.full(uniq.size, i, dtype=np.int64))
+            cols.append(uniq)
+        n_runs = len(rows)
+        r = np.concatenate(rows) if rows else np.zeros(0, np.int64)
+        c = np.concatenate(cols) if cols else np.zeros(0, np.int64)
+        mat = sp.csr_array((np.ones(r.size, dtype=bool), (r, c)), shape=(n_runs, d))
+    else:
+        if _is_index_collections(Z) and len({len(row) for row in Z}) > 1:
+            raise ValueError(
+                f"{name} is ragged: its rows have lengths {sorted({len(row) for row in Z})}. "
+                "Pass an M x d 0/1 matrix, or a list of selected-index collections together "
+                "with d=<number of features>."
+            )
+        try:
+            arr = np.asarray(Z)
+        except ValueError as exc:  # ragged nested sequences
+            raise ValueError(
+                f"{name} is ragged ({exc}); pass an M x d 0/1 matrix, or a list of "
+                "selected-index collections together with d=<number of features>."
+            ) from None
+        if arr.dtype == object:
+            raise ValueError(
+                f"{name} is ragged or not numeric; pass an M x d 0/1 matrix, or a list of "
+                "selected-index collections together with d=<number of features>."
+            )
+        if arr.ndim != 2:
+            raise ValueError(f"{name} must be 2-dimensional (runs x features), got {arr.ndim}-d")
+        if arr.dtype != bool:
+            if not np.issubdtype(arr.dtype, np.number):
+                raise ValueError(f"{name} must be numeric or boolean, got dtype {arr.dtype}")
+            if np.isnan(arr).any() if np.issubdtype(arr.dtype, np.floating) else False:
+                raise ValueError(f"{name} contains NaN; it must be binary (0/1 or bool)")
+            bad_mask = (arr != 0) & (arr != 1)
+            if bad_mask.any():
+                i, j = np.argwhere(bad_mask)[0]
+                raise ValueError(
+                    f"{name} must be binary (0/1 or bool); {name}[{i}, {j}] = {arr[i, j]!r}"
+                )
+        mat = sp.csr_array(arr.astype(bool))
+        mat.eliminate_zeros()
+
+    n_runs, n_features = mat.shape
+    if d is not None and n_features != d:
+        raise ValueError(f"{name} has {n_features} columns but d={d} was given")
+    if n_runs < 2:
+        raise ValueError(
+            f"{name} has {n_runs} run(s); stability needs at least M = 2 selection runs"
+        )
+    if n_features < 1:
+        raise ValueError(f"{name} has no features (d = 0)")
+    mat.sort_indices()
+    return mat
+
+
+def as_importance_matrix(
+    W: Any, Z: sp.csr_array | None = None, *, name: str = "W"
+) -> sp.csr_array:
+    """Validate an ``M x d`` importance matrix and return it as a float CSR array.
+
+    Importances must be finite and non-negative, and -- when the selection matrix ``Z`` is
+    given -- non-zero exactly where a feature is selected (Hamer & Dupont 2021, §5: the
+    importance ``I_{f,i}`` of a *selected* feature ``f`` in model ``i``).
+    """
+    if sp.issparse(W):
+        mat = sp.csr_array(W, dtype=np.float64)
+        mat.sum_duplicates()
+    else:
+        try:
+            arr = np.asarray(W, dtype=np.float64)
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"{name} must be a numeric M x d matrix ({exc})") from None
+        if arr.ndim != 2:
+            raise ValueError(f"{name} must be 2-dimensional (runs x features), got {arr.ndim}-d")
+        mat = sp.csr_array(arr)
+    if not np.all(np.isfinite(mat.data)):
+        raise ValueError(f"{name} contains NaN or infinite importances")
+    if mat.data.size and mat.data.min() < 0:
+        coo = mat.tocoo()
+        k = int(np.argmin(coo.data))
+        raise ValueError(
+            f"{name} must be non-negative; {name}[{coo.row[k]}, {coo.col[k]}] = {coo.data[k]!r}"
+        )
+    mat.eliminate_zeros()
+    mat.sort_indices()
+    if mat.shape[0] < 2:
+        raise ValueError(
+            f"{name} has {mat.shape[0]} run(s); stability needs at least M = 2 selection runs"
+        )
+    if Z is not None:
+        if mat.shape != Z.shape:
+            raise ValueError(
+                f"{name} has shape {mat.shape} but the selection matrix Z has {Z.shape}"
+            )
+        support = sp.csr_array(mat.astype(bool))
+        diff = support - sp.csr_array(Z.astype(np.int8))
+        diff = sp.csr_array(diff)
+        diff.eliminate_zeros()
+        if diff.nnz:
+            coo = diff.tocoo()
+            i, j = int(coo.row[0]), int(coo.col[0])
+            if coo.data[0] > 0:
+                raise ValueError(
+                    f"{name}[{i}, {j}] is non-zero but feature {j} is not selected in run {i} "
+                    "(Z[i, j] = 0); importances must be zero exactly where Z is zero"
+                )
+            raise ValueError(
+                f"{name}[{i}, {j}] is zero but feature {j} is selected in run {i} (Z[i, j] = 1); "
+                "a selected feature must have a positive importance"
+            )
+    return mat
+
+
+def as_similarity_matrix(C: Any, d: int, *, name: str = "C") -> sp.csr_array | np.ndarray:
+    """Validate a ``d x d`` feature-similarity matrix (symmetric, values in [0, 1], unit diagonal).
+
+    Dense input is returned as a float ``ndarray``; sparse input as a float CSR array (entries
+    not stored are similarity 0).
+    """
+    if sp.issparse(C):
+        mat = sp.csr_array(C, dtype=np.float64)
+        mat.sum_duplicates()
+        data = mat.data
+        if mat.shape != (d, d):
+            raise ValueError(f"{name} must be d x d = {d} x {d}, got {mat.shape}")
+        if not np.all(np.isfinite(data)):
+            raise ValueError(f"{name} contains NaN or infinite similarities")
+        if data.size and (data.min() < 0 or data.max() > 1):
+            bad = data[(data < 0) | (data > 1)][0]
+            raise ValueError(f"{name} values must lie in [0, 1]; found {bad!r}")
+        asym = abs(mat - mat.T)
+        if asym.nnz and asym.max() > 1e-12:
+            coo = sp.coo_array(asym)
+            k = int(np.argmax(coo.data))
+            raise ValueError(
+                f"{name} must be symmetric; {name}[{coo.row[k]}, {coo.col[k]}] != "
+                f"{name}[{coo.col[k]}, {coo.row[k]}]"
+            )
+        diag = mat.diagonal()
+        if not np.allclose(diag, 1.0):
+            j = int(np.flatnonzero(~np.isclose(diag, 1.0))[0])
+            raise ValueError(f"{name} must have a unit diagonal; {name}[{j}, {j}] = {diag[j]!r}")
+        mat.sort_indices()
+        return mat
+    arr = np.asarray(C, dtype=np.float64)
+    if arr.shape != (d, d):
+        raise ValueError(f"{name} must be d x d = {d} x {d}, got {arr.shape}")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite similarities")
+    if arr.min() < 0 or arr.max() > 1:
+        i, j = np.argwhere((arr < 0) | (arr > 1))[0]
+        raise ValueError(f"{name} values must lie in [0, 1]; {name}[{i}, {j}] = {arr[i, j]!r}")
+    if not np.allclose(arr, arr.T, rtol=0, atol=1e-12):
+        i, j = np.argwhere(~np.isclose(arr, arr.T, rtol=0, atol=1e-12))[0]
+        raise ValueError(f"{name} must be symmetric; {name}[{i}, {j}] != {name}[{j}, {i}]")
+    diag = np.diagonal(arr)
+    if not np.allclose(diag, 1.0):
+        j = int(np.flatnonzero(~np.isclose(diag, 1.0))[0])
+        raise ValueError(f"{name} must have a unit diagonal; {name}[{j}, {j}] = {diag[j]!r}")
+    return arr
+
+
+def as_rank_matrix(R: Any, *, name: str = "ranks") -> np.ndarray:
+    """Validate an ``M x d`` rank matrix (1 = best) and return it as a float ``ndarray``.
+
+    Ranks must be finite and >= 1; ties are allowed (they arise from partial rankings).
+    """
+    arr = np.asarray(R, dtype=np.float64)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-dimensional (runs x features), got {arr.ndim}-d")
+    if arr.shape[0] < 2:
+        raise ValueError(
+            f"{name} has {arr.shape[0]} run(s); stability needs at least M = 2 rankings"
+        )
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite ranks")
+    if arr.min() < 1:
+        i, j = np.argwhere(arr < 1)[0]
+        raise ValueError(f"{name} must be >= 1 (1 = best); {name}[{i}, {j}] = {arr[i, j]!r}")
+    return arr
+
+
+def check_undefined_policy(undefined: str) -> str:
+    if undefined not in UNDEFINED_POLICIES:
+        raise ValueError(
+            f"undefined must be one of {', '.join(map(repr, UNDEFINED_POLICIES))}; "
+            f"got {undefined!r}"
+        )
+    return undefined
+
+
+# --------------------------------------------------------------------------------------------
+# Shared intermediate quantities
+# --------------------------------------------------------------------------------------------
+
+
+class SelectionStats:
+    """Quantities of a validated selection matrix shared by many measures (computed lazily).
+
+    Attributes
+    ----------
+    Z : csr_array of bool, shape (M, d)
+    M, d : int
+    sizes : ndarray of int64, shape (M,)      -- |V_i|
+    counts : ndarray of int64, shape (d,)     -- h_j, number of runs selecting feature j
+    q : int                                   -- Σ_i |V_i|
+    gram : ndarray of int64, shape (M, M)     -- |V_i ∩ V_j| (diagonal = sizes)
+    pairs : tuple of two index arrays         -- i < j, in row-major order
+    """
+
+    def __init__(self, Z: Any, d: int | None = None) -> None:
+        self.Z: sp.csr_array = (
+            Z if isinstance(Z, sp.csr_array) and Z.dtype == bool and d is None
+            else as_selection_matrix(Z, d)
+        )
+        self.M, self.d = (int(s) for s in self.Z.shape)
+
+    @cached_property
+    def sizes(self) -> np.ndarray:
+        return np.diff(self.Z.indptr).astype(np.int64)
+
+    @cached_property
+    def counts(self) -> np.ndarray:
+        return np.bincount(self.Z.indices, minlength=self.d).astype(np.int64)
+
+    @cached_property
+    def q(self) -> int:
+        return int(self.sizes.sum())
+
+    @cached_property
+    def frequencies(self) -> np.ndarray:
+        """Selection frequency p_f = h_f / M of every feature."""
+        return self.counts / self.M
+
+    @cached_property
+    def gram(self) -> np.ndarray:
+        Zi = self.Z.astype(np.int64)
+        return np.asarray((Zi @ Zi.T).toarray(), dtype=np.int64)
+
+    @cached_property
+    def pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        return np.triu_indices(self.M, k=1)
+
+    @cached_property
+    def pair_intersections(self) -> np.ndarray:
+        """|V_i ∩ V_j| for every pair i < j (row-major order of :attr:`pairs`)."""
+        i, j = self.pairs
+        return self.gram[i, j]
+
+    @cached_property
+    def pair_sizes(self) -> tuple[np.ndarray, np.ndarray]:
+        """(|V_i|, |V_j|) for every pair i < j."""
+        i, j = self.pairs
+        return self.sizes[i], self.sizes[j]
+
+
+# --------------------------------------------------------------------------------------------
+# Registry
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class MeasureInputs:
+    """Everything a measure may need, validated once and shared by :func:`compute`."""
+
+    stats: SelectionStats | None = None
+    W: sp.csr_array | None = None
+    C: np.ndarray | sp.csr_array | None = None
+    threshold: float | None = None
+    ranks: np.ndarray | None = None
+    cache: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MeasureInfo:
+    """Metadata of a registered stability measure.
+
+    ``evaluate(inputs, **params)`` computes the measure from a :class:`MeasureInputs`, reusing
+    the shared quantities; ``function`` is the public, self-validating function.
+    """
+
+    name: str
+    function: Callable[..., float]
+    evaluate: Callable[..., float]
+    family: Family
+    requires: tuple[Requirement, ...]
+    bounds: tuple[float | None, float | None]
+    corrected_for_chance: bool
+    reference: str
+    symbol: str | None = None
+    params: tuple[str, ...] = ()
+    description: str = ""
+
+    def as_row(self) -> dict[str, Any]:
+        lo, hi = self.bounds
+        return {
+            "name": self.name,
+            "symbol": self.symbol,
+            "family": self.family,
+            "requires": ",".join(self.requires),
+            "lower": lo,
+            "upper": hi,
+            "corrected_for_chance": self.corrected_for_chance,
+            "params": ",".join(self.params),
+            "reference": self.reference,
+        }
+
+
+MEASURES: dict[str, MeasureInfo] = {}
+
+
+def register(info: MeasureInfo) -> MeasureInfo:
+    """Add a measure to :data:`MEASURES` (names are unique and snake_case)."""
+    if info.name in MEASURES:
+        raise ValueError(f"stability measure {info.name!r} is registered twice")
+    if not info.name.isidentifier() or info.name.lower() != info.name:
+        raise ValueError(f"measure names must be snake_case identifiers, got {info.name!r}")
+    MEASURES[info.name] = info
+    return info
+
+
+def unknown_measure_error(name: str) -> ValueError:
+    known = ", ".join(sorted(MEASURES))
+    return ValueError(f"unknown stability measure {name!r}; known measures: {known}")
+
+
+def compute(
+    Z: Any = None,
+    names: Iterable[str] | str | None = None,
+    *,
+    W: Any = None,
+    C: Any = None,
+    threshold: float | None = None,
+    ranks: Any = None,
+    d: int | None = None,
+    params: Mapping[str, Mapping[str, Any]] | None = None,
+    **shared_params: Any,
+) -> dict[str, float]:
+    """Evaluate several stability measures at once, sharing validation and intermediate work.
+
+    Parameters
+    ----------
+    Z
+        Selection matrix (see :func:`as_selection_matrix`). May be omitted when ``W`` is given:
+        the selection is then ``W != 0``.
+    names
+        Measure names (keys of :data:`MEASURES`); ``None`` evaluates every measure whose
+        inputs are available.
+    W, C, threshold, ranks
+        Importance matrix, similarity matrix and its threshold, rank matrix.
+    params
+        Per-measure keyword arguments, e.g. ``{"davis": {"penalty": 1}}``.
+    **shared_params
+        Keyword arguments passed to every measure that accepts them (e.g. ``undefined="zero"``,
+        ``random_state=0``).
+
+    Returns
+    -------
+    dict
+        ``{name: value}`` in the order of ``names``.
+    """
+    stats: SelectionStats | None = None
+    if Z is not None:
+        stats = SelectionStats(as_selection_matrix(Z, d))
+    Wm = None
+    if W is not None:
+        Wm = as_importance_matrix(W, stats.Z if stats is not None else None)
+        if stats is None:
+            stats = SelectionStats(sp.csr_array(Wm.astype(bool)))
+    Rm = as_rank_matrix(ranks) if ranks is not None else None
+    if stats is None and Rm is None:
+        raise ValueError("compute() needs at least one of Z, W or ranks")
+    Cm = None
+    if C is not None:
+        if stats is None:
+            raise ValueError("a similarity matrix C needs a selection matrix Z (or W)")
+        Cm = as_similarity_matrix(C, stats.d)
+        if threshold is None:
+            raise ValueError(
+                "a similarity matrix C needs a threshold θ (features are similar iff C >= θ)"
+            )
+    if threshold is not None and not (0.0 <= float(threshold) <= 1.0):
+        raise ValueError(f"threshold must lie in [0, 1], got {threshold!r}")
+    inputs = MeasureInputs(stats=stats, W=Wm, C=Cm, threshold=threshold, ranks=Rm)
+    available = {"Z": stats is not None, "W": Wm is not None, "C": Cm is not None,
+                 "ranks": Rm is not None}
+
+    if names is None:
+        selected = [n for n, info in MEASURES.items() if all(available[r] for r in info.requires)]
+    else:
+        selected = [names] if isinstance(names, str) else list(names)
+    params = dict(params or {})
+    for key in params:
+        if key not in MEASURES:
+            raise unknown_measure_error(key)
+
+    results: dict[str, float] = {}
+    for name in selected:
+        info = MEASURES.get(name)
+        if info is None:
+            raise unknown_measure_error(name)
+        missing = [r for r in info.requires if not available[r]]
+        if missing:
+            raise ValueError(
+                f"measure {name!r} needs {', '.join(missing)}, which compute() was not given"
+            )
+        kwargs = {k: v for k, v in shared_params.items() if k in info.params}
+        specific = dict(params.get(name, {}))
+        unknown = sorted(set(specific) - set(info.params))
+        if unknown:
+            raise ValueError(
+                f"measure {name!r} does not accept parameter(s) {unknown}; "
+                f"it accepts: {list(info.params) or 'none'}"
+            )
+        kwargs.update(specific)
+        results[name] = float(info.evaluate(inputs, **kwargs))
+    return results
+
+
+def finite_or_policy(value: float, undefined: str, what: str) -> float:
+    """Apply an ``undefined`` policy to a whole-measure value that may be NaN."""
+    if math.isnan(value):
+        if undefined == "raise":
+            raise UndefinedMeasureError(f"{what} is undefined for this input")
+        if undefined == "zero":
+            return 0.0
+    return value

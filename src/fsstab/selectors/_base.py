@@ -1,0 +1,143 @@
+"""The common interface of every fsstab feature selector.
+
+A selector is a scikit-learn estimator that, once fitted, knows
+
+- which features it selected (``support_``, ``get_support()``, ``transform``),
+- how important each selected feature is in the predictive model built on them
+  (``importances_``: length ``d``, zero exactly where a feature is not selected, computed by
+  :mod:`fsstab.importance`; Hamer & Dupont 2021 §5.1),
+- a ranking of the features where the method produces one (``ranking_``, 1 = best),
+- and that predictive model itself (``estimator_``, fitted on the selected columns), exposed
+  through ``predict`` / ``decision_function`` / ``predict_proba`` on the *full* feature space.
+
+Subclasses implement :meth:`BaseSelector._fit`, which receives validated ``X`` (float64) and
+``y`` encoded as 0/1 (or 0..K-1 for multi-class methods) and must set ``support_``,
+``importances_`` and ``estimator_`` (and optionally ``ranking_``, ``scores_``).
+"""
+
+from __future__ import annotations
+
+from abc import ABCMeta, abstractmethod
+from typing import Any, ClassVar
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.feature_selection import SelectorMixin
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+
+class _ConstantModel(ClassifierMixin, BaseEstimator):
+    """Predicts the training majority class; the model of a selector that selected nothing."""
+
+    def fit(self, X: np.ndarray, y: np.ndarray) -> _ConstantModel:
+        self.classes_, counts = np.unique(y, return_counts=True)
+        self.prior_ = counts / counts.sum()
+        self.majority_ = self.classes_[int(np.argmax(counts))]
+        return self
+
+    def predict(self, X: np.ndarray) -> np.ndarray:
+        return np.full(len(X), self.majority_)
+
+    def predict_proba(self, X: np.ndarray) -> np.ndarray:
+        return np.tile(self.prior_, (len(X), 1))
+
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
+        # log-odds of the prior for binary problems: a constant score that ranks nothing
+        if len(self.classes_) == 2:
+            p = np.clip(self.prior_[1], 1e-12, 1 - 1e-12)
+            return np.full(len(X), np.log(p / (1 - p)))
+        return np.tile(np.log(np.clip(self.prior_, 1e-12, None)), (len(X), 1))
+
+
+class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
+    """Base class of fsstab selectors (see the module docstring for the fitted contract)."""
+
+    #: Set to True in subclasses whose method handles more than two classes.
+    _supports_multiclass: ClassVar[bool] = False
+
+    def fit(self, X: Any, y: Any) -> BaseSelector:
+        """Select features on ``(X, y)`` and fit the paired predictive model on them."""
+        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
+        self.classes_, y_enc = np.unique(y, return_inverse=True)
+        n_classes = len(self.classes_)
+        if n_classes < 2:
+            raise ValueError(
+                f"{type(self).__name__}: y contains a single class ({self.classes_[0]!r}); "
+                "feature selection for classification needs at least two classes"
+            )
+        if n_classes > 2 and not self._supports_multiclass:
+            raise ValueError(
+                f"{type(self).__name__} supports binary classification only; y has {n_classes} "
+                f"classes: {self.classes_.tolist()}"
+            )
+        self._fit(X, y_enc.astype(np.int64))
+        self._check_fit_contract()
+        return self
+
+    @abstractmethod
+    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+        """Set ``support_``, ``importances_``, ``estimator_`` (and ``ranking_`` if ranked)."""
+
+    # -- fitted contract ----------------------------------------------------------------------
+    def _check_fit_contract(self) -> None:
+        d = self.n_features_in_
+        support = np.asarray(self.support_, dtype=bool)
+        if support.shape != (d,):
+            raise RuntimeError(f"{type(self).__name__}: support_ must have shape ({d},)")
+        imp = np.asarray(self.importances_, dtype=np.float64)
+        if imp.shape != (d,):
+            raise RuntimeError(f"{type(self).__name__}: importances_ must have shape ({d},)")
+        if np.any(imp[~support] != 0) or np.any(imp < 0) or not np.all(np.isfinite(imp)):
+            raise RuntimeError(
+                f"{type(self).__name__}: importances_ must be finite, non-negative and zero "
+                "where a feature is not selected"
+            )
+        self.support_ = support
+        self.importances_ = imp
+
+    def _get_support_mask(self) -> np.ndarray:
+        check_is_fitted(self, "support_")
+        return self.support_
+
+    @property
+    def n_features_selected_(self) -> int:
+        check_is_fitted(self, "support_")
+        return int(self.support_.sum())
+
+    # -- predictive model on the selected features --------------------------------------------
+    def _fit_model(self, model: Any, X: np.ndarray, y: np.ndarray) -> Any:
+        """Fit ``clone(model)`` on the selected columns, or a constant model if none is selected."""
+        if not np.any(self.support_):
+            return _ConstantModel().fit(X[:, :0], y)
+        return clone(model).fit(X[:, self.support_], y)
+
+    def _model_input(self, X: Any) -> np.ndarray:
+        check_is_fitted(self, "estimator_")
+        X = validate_data(self, X, dtype=np.float64, reset=False)
+        return X[:, self.support_]
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Class predictions of the predictive model built on the selected features."""
+        pred = self.estimator_.predict(self._model_input(X))
+        return self.classes_[np.asarray(pred, dtype=np.int64)]
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        """Decision scores of the predictive model (positive favours ``classes_[1]``)."""
+        Xs = self._model_input(X)
+        if hasattr(self.estimator_, "decision_function"):
+            return self.estimator_.decision_function(Xs)
+        proba = self.estimator_.predict_proba(Xs)
+        return proba[:, 1] - 0.5 if proba.shape[1] == 2 else proba
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Class probabilities of the predictive model, where it provides them."""
+        return self.estimator_.predict_proba(self._model_input(X))
+
+    def score(self, X: Any, y: Any) -> float:
+        """Accuracy of the predictive model on ``(X, y)``."""
+        return float(np.mean(self.predict(X) == np.asarray(y)))
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.required = True
+        return tags
