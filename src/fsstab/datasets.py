@@ -39,7 +39,6 @@ byte-identical Parquet file.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +49,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from fsstab.io import read_json, read_parquet, write_json, write_parquet
+from fsstab.io import file_digests, read_json, read_parquet, write_json, write_parquet
 
 __all__ = [
     "DATASET_FORMAT",
@@ -509,14 +508,6 @@ def _dataset_table(ds: Dataset) -> pa.Table:
     )
 
 
-def _file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
     """Write ``ds`` as Parquet plus ``provenance.json`` (see :func:`dataset_paths`).
 
@@ -548,7 +539,7 @@ def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
             "class_labels": list(ds.class_labels),
             "positive_class": ds.positive_class,
             "parquet_file": parquet_path.name,
-            "parquet_sha256": _file_sha256(parquet_path),
+            "parquet_sha256": file_digests(parquet_path)["sha256"],
         },
     )
     return parquet_path

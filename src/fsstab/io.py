@@ -22,6 +22,7 @@ Key/value metadata
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import math
 import os
@@ -39,6 +40,7 @@ __all__ = [
     "PARQUET_OPTIONS",
     "atomic_path",
     "canonical_json",
+    "file_digests",
     "read_json",
     "read_parquet",
     "read_parquet_metadata",
@@ -115,6 +117,16 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
             tmp.unlink()
         raise
     _fsync_directory(directory)
+
+
+def file_digests(path: str | os.PathLike[str], *algorithms: str) -> dict[str, str]:
+    """Hex digests of a file for each hashlib algorithm (default ``"sha256"``), in one pass."""
+    hashes = {name: hashlib.new(name) for name in (algorithms or ("sha256",))}
+    with Path(path).open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            for digest in hashes.values():
+                digest.update(block)
+    return {name: digest.hexdigest() for name, digest in hashes.items()}
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> Path:
