@@ -10,6 +10,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fsstab.datasets import (
     DATASET_FORMAT,
@@ -240,3 +242,33 @@ def test_read_dataset_rejects_other_parquet(tmp_path):
     pd.DataFrame({"a": [1, 2]}).to_parquet(tmp_path / "other.parquet")
     with pytest.raises(ValueError, match="not an fsstab dataset"):
         read_dataset(tmp_path / "other.parquet")
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    data=st.data(),
+    n=st.integers(2, 6),
+    d=st.integers(1, 5),
+)
+def test_roundtrip_is_bit_exact_for_arbitrary_values_and_names(tmp_path, data, n, d):
+    values = data.draw(
+        st.lists(
+            st.floats(allow_nan=False, allow_infinity=False, width=64),
+            min_size=n * d,
+            max_size=n * d,
+        )
+    )
+    names = data.draw(
+        st.lists(st.text(min_size=1, max_size=8), min_size=d, max_size=d, unique=True)
+    )
+    ids = data.draw(st.lists(st.text(min_size=1, max_size=8), min_size=n, max_size=n, unique=True))
+    X = np.array(values).reshape(n, d)
+    labels = ["p"] + ["q"] * (n - 1)
+    ds = make_dataset("prop", X, labels, feature_names=names, sample_ids=ids)
+    back = read_dataset(write_dataset(ds, tmp_path / "prop.parquet"))
+    assert back.X.tobytes() == ds.X.tobytes()  # bit-exact, including -0.0 and subnormals
+    assert back.feature_names == tuple(names)
+    assert back.sample_ids == tuple(ids)
+    assert back.y.tolist() == ds.y.tolist()

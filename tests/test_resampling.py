@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from fsstab.resampling import (
     SCHEMES,
@@ -223,3 +227,40 @@ def test_reading_with_other_labels_fails(tmp_path):
     assert res.y_sha256 == labels_fingerprint(list(ALON_Y))
     with pytest.raises(ValueError, match="drawn for a different label vector"):
         read_resamples(path, y=ALON_Y[::-1])
+
+
+# -- properties over random label vectors ----------------------------------------------------
+
+_labels = st.tuples(st.integers(2, 40), st.integers(2, 40)).map(
+    lambda counts: np.array([0] * counts[0] + [1] * counts[1])
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(y=_labels, fraction=st.floats(0.2, 0.8), seed=st.integers(0, 2**32 - 1))
+def test_subsample_properties(y, fraction, seed):
+    n = y.size
+    n_train = math.floor(fraction * n + 0.5)
+    assume(2 <= n_train <= n - 1)  # otherwise rejected up front (test_bad_requests)
+    res = make_resamples(y, "subsample", 3, random_state=seed, fraction=fraction)
+    for train, test in res:
+        assert train.size == n_train
+        assert np.intersect1d(train, test).size == 0
+        assert train.size + test.size == n
+        for c in (0, 1):
+            got = int(np.sum(y[train] == c))
+            quota = n_train * np.sum(y == c) / n
+            assert got >= 1
+            assert abs(got - quota) < 2  # largest remainder, plus at most one row moved
+
+
+@settings(max_examples=40, deadline=None)
+@given(y=_labels, k=st.integers(2, 5), seed=st.integers(0, 2**32 - 1))
+def test_kfold_properties(y, k, seed):
+    res = make_resamples(y, "kfold", k, random_state=seed, n_splits=k)
+    tests = np.concatenate(res.test)
+    assert np.sort(tests).tolist() == list(range(y.size))  # the folds partition the rows
+    for c in (0, 1):
+        per_fold = [int(np.sum(y[t] == c)) for t in res.test]
+        assert max(per_fold) - min(per_fold) <= 1  # each class dealt evenly
+    assert all(np.unique(y[t]).size == 2 for t in res.train)
