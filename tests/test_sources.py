@@ -204,7 +204,9 @@ def test_refetching_gives_a_byte_identical_parquet(shared_mirror, tmp_path, no_e
 # -- OpenML against a fake local API --------------------------------------------------------
 
 
-def _fake_openml(root: Path, data_id: int, *, sparse: bool = False, md5: str | None = None):
+def _fake_openml(
+    root: Path, data_id: int, *, sparse: bool = False, md5: str | None = None, no_md5=False
+):
     """Write openml/<id>.json and openml/<id>.arff the way a mirror of OpenML holds them."""
     rng = np.random.default_rng(0)
     X = np.round(rng.normal(size=(9, 3)), 4)
@@ -244,6 +246,8 @@ def _fake_openml(root: Path, data_id: int, *, sparse: bool = False, md5: str | N
             "ignore_attribute": ["junk"],
         }
     }
+    if no_md5:
+        del description["data_set_description"]["md5_checksum"]
     (root / "openml" / f"{data_id}.json").write_text(json.dumps(description))
     return X, classes
 
@@ -286,6 +290,19 @@ def test_openml_md5_mismatch_and_multiclass_error(tmp_path, no_env_mirror):
             fetch("openml:8", mirror=url, cache_dir=tmp_path / "cache")
         with pytest.raises(ValueError, match=r"no column\(s\) \['nope'\]"):
             fetch({"source": "openml:8", "target": "nope"}, mirror=url, cache_dir=tmp_path / "c")
+
+
+def test_openml_without_published_md5_needs_consent(tmp_path, no_env_mirror):
+    mirror = tmp_path / "mirror"
+    _fake_openml(mirror, 9, no_md5=True)
+    spec = {"source": "openml:9", "classes": ["Iris-setosa", "Iris-virginica"]}
+    with serve(mirror) as url:
+        with pytest.raises(ValueError, match=r"has no md5_checksum.*allow_unpinned"):
+            fetch(spec, mirror=url, cache_dir=tmp_path / "cache")
+        with pytest.warns(UserWarning, match="without a pinned checksum"):
+            ds = fetch({**spec, "allow_unpinned": True}, mirror=url, cache_dir=tmp_path / "cache")
+    assert ds.provenance["checksum_verified"] is False
+    assert ds.n_samples == 6
 
 
 # -- url: and file: -------------------------------------------------------------------------

@@ -10,7 +10,8 @@ kind                location                                   options (besides 
                     ``digits`` (scikit-learn's bundled data)
 ``synthetic``       a generator of :mod:`fsstab.synthetic`     the generator's parameters
 ``datamicroarray``  a data set of the R package                ``sha256``, ``allow_unpinned``
-``openml``          an OpenML dataset id                       ``target``, ``sha256``
+``openml``          an OpenML dataset id                       ``target``, ``sha256``,
+                                                               ``allow_unpinned``
 ``url``             an http(s):// URL of a CSV/TSV/Parquet/    ``sha256``, ``allow_unpinned``,
                     ARFF/RData file                            ``format``, ``target``,
                                                                ``id_column``, ``drop``
@@ -121,7 +122,7 @@ _OPTIONS: dict[str, frozenset[str]] = {
     "sklearn": _COMMON_OPTIONS,
     "synthetic": frozenset({"name"}),  # plus the generator's parameters
     "datamicroarray": _COMMON_OPTIONS | {"sha256", "allow_unpinned"},
-    "openml": _COMMON_OPTIONS | {"target", "sha256"},
+    "openml": _COMMON_OPTIONS | {"target", "sha256", "allow_unpinned"},
     "url": _COMMON_OPTIONS | _TABLE_OPTIONS | {"sha256", "allow_unpinned"},
     "file": _COMMON_OPTIONS | _TABLE_OPTIONS | {"sha256"},
 }
@@ -640,13 +641,15 @@ def _fetch_openml(src: SourceSpec, downloader: Downloader) -> Dataset:
     data_format = str(description.get("format", "")).lower()
     if data_format not in ("arff", "sparse_arff"):
         raise ValueError(f"openml:{data_id}: unsupported data format {description.get('format')!r}")
-    md5 = description.get("md5_checksum")
-    if md5 is None:
-        _pinned(src, None, f"OpenML dataset {data_id} (its description has no md5_checksum)")
+    md5 = description.get("md5_checksum") or None
+    what = f"OpenML dataset {data_id} (its description has no md5_checksum)"
+    expected = md5 or _pinned(src, None, what)
     data_url = description["url"]
     obtained = downloader.obtain(
         f"openml/{data_id}.arff", data_url, md5=md5, sha256=src.options.get("sha256")
     )
+    if expected is None:
+        _warn_unpinned(src, obtained)
     frame = read_arff(obtained.path)[0]
     targets = _as_list(src.options.get("target") or description.get("default_target_attribute"))
     if len(targets) != 1:
@@ -659,7 +662,7 @@ def _fetch_openml(src: SourceSpec, downloader: Downloader) -> Dataset:
     name = str(description.get("name") or f"openml-{data_id}")
     features, labels, sample_ids = _split_frame(frame, options, src.options.get("name") or name)
     provenance = {
-        **_download_provenance(obtained, data_url, src.options.get("sha256") or md5),
+        **_download_provenance(obtained, data_url, expected),
         "md5": obtained.md5,
         "openml": {
             "id": data_id,
