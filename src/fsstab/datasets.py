@@ -27,8 +27,8 @@ Key/value metadata (JSON values, see :mod:`fsstab.io`): ``format`` (``"fsstab.da
 ``provenance`` (the stable part of the provenance; see :data:`VOLATILE_PROVENANCE_KEYS`).
 
 A row-major matrix column instead of one column per feature keeps wide microarray data fast:
-``benchmarks/dataset_layout.py`` measures a 200 x 25,000 matrix at about 0.3 s to write and
-0.2 s to read with this layout, against about 2 s and 4 s with one column per feature.
+``benchmarks/dataset_layout.py`` measures a 200 x 25,000 matrix at 0.3-0.8 s to write and
+0.2-0.4 s to read with this layout, against 2-3 s and 3-4.5 s with one column per feature.
 
 Next to the Parquet file, ``provenance.json`` holds the complete provenance including volatile
 fields (fetch time, the URL actually used), the SHA-256 of the Parquet file, n, d and the class
