@@ -464,6 +464,8 @@ def test_unknown_format_suffix(tmp_path):
         fetch(f"file:{tmp_path / 't.xlsx'}")
 
 
-def test_bad_mirror():
+def test_bad_mirror_matters_only_for_downloads(tmp_path):
     with pytest.raises(ValueError, match="neither an existing directory"):
-        fetch("datamicroarray:alon", mirror="/no/such/dir")
+        fetch("datamicroarray:alon", mirror="/no/such/dir", cache_dir=tmp_path)
+    iris = fetch({"source": "sklearn:iris", "classes": ["setosa", "versicolor"]}, mirror="/no/dir")
+    assert iris.class_counts == {"versicolor": 50, "setosa": 50}

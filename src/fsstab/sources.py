@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import functools
 import hashlib
 import os
 import re
@@ -321,8 +322,14 @@ class Downloader:
         mirror: str | os.PathLike[str] | None = None,
         cache_dir: str | os.PathLike[str] | None = None,
     ) -> None:
-        self.mirror = resolve_mirror(mirror)
+        self._mirror_setting = mirror
         self.cache_dir = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+
+    @functools.cached_property
+    def mirror(self) -> str | None:
+        """The resolved mirror base URL; resolved on first use so that sources that download
+        nothing are not affected by the mirror setting."""
+        return resolve_mirror(self._mirror_setting)
 
     def location(self, mirror_path: str, upstream_url: str) -> str:
         """The URL actually downloaded: the mirror's copy if a mirror is set."""
