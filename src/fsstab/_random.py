@@ -1,0 +1,51 @@
+"""Seeds and random generators shared by the synthetic data generators and the resampling.
+
+fsstab follows scikit-learn's ``random_state`` convention at its public boundary (an int, a
+``numpy.random.RandomState`` or ``None``; see :func:`sklearn.utils.check_random_state`) but
+draws from NumPy's ``Generator`` internally. :func:`as_seed` turns any accepted
+``random_state`` into one integer seed; :func:`substream` derives an independent generator per
+unit of work (a resample, a repetition) keyed by its index, with the semantics of
+``np.random.SeedSequence(seed).spawn`` -- the stream of unit ``r`` does not depend on how many
+units are drawn, so growing the number of resamples reuses the earlier ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from sklearn.utils import check_random_state
+
+_SEED_UPPER = 2**32
+
+
+def as_seed(random_state: Any) -> int:
+    """A non-negative integer seed from an sklearn-style ``random_state``.
+
+    An integer is returned unchanged (it must be non-negative); ``None`` or a ``RandomState``
+    draws a seed from that state (``None`` uses NumPy's global ``RandomState``, so it is only as
+    reproducible as the global seed). Anything else raises ``ValueError``.
+    """
+    if isinstance(random_state, bool):
+        raise ValueError(
+            f"random_state must be an int, a RandomState or None, got {random_state!r}"
+        )
+    if isinstance(random_state, int | np.integer):
+        if random_state < 0:
+            raise ValueError(f"random_state must be non-negative, got {random_state}")
+        return int(random_state)
+    if random_state is None or isinstance(random_state, np.random.RandomState):
+        return int(check_random_state(random_state).randint(_SEED_UPPER, dtype=np.int64))
+    raise ValueError(
+        "random_state must be an int, a numpy RandomState or None, got "
+        f"{type(random_state).__name__}"
+    )
+
+
+def substream(seed: int, *key: int) -> np.random.Generator:
+    """The generator of the unit ``key`` of the stream seeded by ``seed``.
+
+    Equal to ``np.random.default_rng(np.random.SeedSequence(seed).spawn(k + 1)[k])`` for
+    ``key == (k,)``, without depending on how many units are spawned.
+    """
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=tuple(int(k) for k in key)))

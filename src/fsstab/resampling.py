@@ -1,0 +1,455 @@
+"""Resampling schemes that perturb the training data of a feature selector M times.
+
+Stability is estimated from the feature sets selected on M perturbed versions of the data
+(Nogueira & Brown 2016 §5; Hamer & Dupont 2021 §7.1; Sechidis et al. 2019 §4.1, Algorithm 1).
+:func:`make_resamples` draws them:
+
+=======================  ====================================================================
+scheme                   one resample
+=======================  ====================================================================
+``bootstrap``            n rows drawn with replacement; test = the out-of-bag rows
+                         (Hamer & Dupont 2021 §7.1: M = 100, accuracy on the out-of-bag rows)
+``subsample``            round(fraction·n) rows without replacement, ``fraction=0.9`` by
+                         default (Nogueira & Brown 2016 §5: K = 100 subsamples of 90 %)
+``leave_out``            all rows but round(delta·n) left out, ``delta=0.05`` by default
+                         (Sechidis et al. 2019 §4.1: M = 50 versions with 5 % removed,
+                         accuracy on the 5 % held out)
+``kfold``                one fold of a (repeated) k-fold cross-validation, ``n_splits=10``;
+                         resample r is fold r mod k of repetition ⌊r / k⌋ (thesis Ch. 7-8)
+``complementary_pairs``  resamples 2j and 2j+1 are disjoint halves of ⌊n/2⌋ rows each
+                         (Shah & Samworth 2013 complementary pairs stability selection)
+=======================  ====================================================================
+
+In every scheme the test set is the complement of the training set (the distinct rows not
+drawn). Draws are stratified by class by default: each class contributes to the training set in
+proportion to its size (largest-remainder rounding, at least one row per class), bootstrap
+draws n_c rows from each class c, k-fold deals every class round-robin over the folds and the
+complementary halves take ⌊n_c/2⌋ rows of each class.
+
+No training set ever has a single class, and no test set is empty: a draw violating this is
+rejected and drawn again, and the number of rejected draws is recorded per resample
+(``Resamples.redraws``). With stratification this only happens for bootstrap on tiny data (all
+rows drawn); without it, whenever a class is missed.
+
+Determinism and growing M
+-------------------------
+Resample r is drawn from its own stream ``SeedSequence(seed, spawn_key=(u,))`` where u is the
+resample's unit (r itself; the repetition ⌊r / k⌋ for k-fold; the pair ⌊r / 2⌋ for
+complementary pairs). Resample r is therefore identical for M = 30 and M = 100, so growing M
+reuses earlier runs.
+
+Parquet layout (``fsstab.resamples/1``)
+---------------------------------------
+Long format, one row per (resample, role, drawn row), sorted by resample, role (train first)
+and row; a bootstrap training row drawn twice appears twice:
+
+=========  ========  =======================================================
+column     type      content
+=========  ========  =======================================================
+resample   int32     0 .. M-1
+role       string    ``"train"`` or ``"test"``
+row        int32     0-based row index into the dataset's sample order
+=========  ========  =======================================================
+
+Metadata: ``format``, ``scheme``, ``params`` (resolved parameters including ``stratify``),
+``random_state`` (the integer seed), ``n_samples``, ``n_resamples``, ``redraws`` (list of M
+ints) and ``y_sha256`` (fingerprint of the labels the resamples were drawn for).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from fsstab._random import as_seed, substream
+from fsstab.io import read_parquet, write_parquet
+
+__all__ = [
+    "RESAMPLES_FORMAT",
+    "SCHEMES",
+    "Resamples",
+    "labels_fingerprint",
+    "make_resamples",
+    "read_resamples",
+    "write_resamples",
+]
+
+RESAMPLES_FORMAT = "fsstab.resamples/1"
+
+#: Scheme name -> default parameters (``stratify`` and ``max_redraws`` apply to all schemes).
+SCHEMES: dict[str, dict[str, Any]] = {
+    "bootstrap": {},
+    "subsample": {"fraction": 0.9},
+    "leave_out": {"delta": 0.05},
+    "kfold": {"n_splits": 10},
+    "complementary_pairs": {},
+}
+
+_COMMON_DEFAULTS: dict[str, Any] = {"stratify": True, "max_redraws": 1000}
+
+
+@dataclass(frozen=True, eq=False)
+class Resamples:
+    """M training/test index sets drawn by :func:`make_resamples`.
+
+    ``train[r]`` holds the training rows of resample r (sorted; repeated rows for bootstrap),
+    ``test[r]`` the sorted distinct rows not in ``train[r]``, ``redraws[r]`` the number of
+    rejected draws before resample r's unit was accepted.
+    """
+
+    scheme: str
+    params: Mapping[str, Any]
+    random_state: int
+    n_samples: int
+    train: tuple[np.ndarray, ...]
+    test: tuple[np.ndarray, ...]
+    redraws: np.ndarray
+    y_sha256: str
+
+    def __len__(self) -> int:
+        return len(self.train)
+
+    def __iter__(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        return iter(zip(self.train, self.test, strict=True))
+
+
+def labels_fingerprint(y: Any) -> str:
+    """SHA-256 of the labels as text: identifies the label vector resamples were drawn for."""
+    text = "\n".join(str(v) for v in np.asarray(y).reshape(-1).tolist())
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------------------------
+# Sizes
+# --------------------------------------------------------------------------------------------
+
+
+def _round_half_up(x: float) -> int:
+    return math.floor(x + 0.5)
+
+
+def _allocate(total: int, counts: np.ndarray) -> np.ndarray:
+    """Split ``total`` training rows across classes in proportion to ``counts``.
+
+    Largest-remainder rounding (ties to the earlier class), then every class is given at least
+    one row, taken from the class with the largest allocation.
+    """
+    quotas = total * counts / counts.sum()
+    alloc = np.floor(quotas).astype(np.int64)
+    order = np.argsort(-(quotas - alloc), kind="stable")
+    alloc[order[: total - int(alloc.sum())]] += 1
+    for c in np.flatnonzero(alloc == 0):
+        donor = int(np.argmax(alloc))
+        alloc[donor] -= 1
+        alloc[c] += 1
+    return alloc
+
+
+# --------------------------------------------------------------------------------------------
+# One unit of each scheme: a list of training index arrays (test = complement)
+# --------------------------------------------------------------------------------------------
+
+_Draw = Callable[[np.random.Generator, list[np.ndarray], int, dict[str, Any]], list[np.ndarray]]
+
+
+def _draw_bootstrap(rng, by_class, n, params):
+    if params["stratify"]:
+        parts = [rng.choice(members, size=members.size, replace=True) for members in by_class]
+        return [np.concatenate(parts)]
+    return [rng.integers(0, n, size=n)]
+
+
+def _draw_without_replacement(rng, by_class, n, params):
+    n_train = params["_n_train"]
+    if params["stratify"]:
+        alloc = _allocate(n_train, np.array([m.size for m in by_class]))
+        parts = [rng.choice(m, size=a, replace=False) for m, a in zip(by_class, alloc, strict=True)]
+        return [np.concatenate(parts)]
+    return [rng.choice(n, size=n_train, replace=False)]
+
+
+def _draw_kfold(rng, by_class, n, params):
+    k = params["n_splits"]
+    if params["stratify"]:
+        order = np.concatenate([rng.permutation(members) for members in by_class])
+    else:
+        order = rng.permutation(n)
+    fold = np.empty(n, dtype=np.int64)
+    fold[order] = np.arange(n) % k
+    return [np.flatnonzero(fold != f) for f in range(k)]
+
+
+def _draw_complementary_pairs(rng, by_class, n, params):
+    if params["stratify"]:
+        halves: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
+        for members in by_class:
+            perm = rng.permutation(members)
+            h = members.size // 2
+            halves[0].append(perm[:h])
+            halves[1].append(perm[h : 2 * h])
+        return [np.concatenate(halves[0]), np.concatenate(halves[1])]
+    perm = rng.permutation(n)
+    h = n // 2
+    return [perm[:h], perm[h : 2 * h]]
+
+
+_DRAWS: dict[str, tuple[_Draw, int | str]] = {
+    # scheme -> (draw one unit, resamples per unit: an int or the name of the parameter)
+    "bootstrap": (_draw_bootstrap, 1),
+    "subsample": (_draw_without_replacement, 1),
+    "leave_out": (_draw_without_replacement, 1),
+    "kfold": (_draw_kfold, "n_splits"),
+    "complementary_pairs": (_draw_complementary_pairs, 2),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Validation of the request
+# --------------------------------------------------------------------------------------------
+
+
+def _resolve_params(scheme: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    if scheme not in SCHEMES:
+        raise ValueError(f"unknown resampling scheme {scheme!r}; known schemes: {list(SCHEMES)}")
+    allowed = {**_COMMON_DEFAULTS, **SCHEMES[scheme]}
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise ValueError(
+            f"resampling scheme {scheme!r} has no parameter(s) {unknown}; "
+            f"allowed: {sorted(allowed)}"
+        )
+    resolved = {**allowed, **params}
+    if not isinstance(resolved["stratify"], bool):
+        raise ValueError(f"stratify must be True or False, got {resolved['stratify']!r}")
+    max_redraws = resolved["max_redraws"]
+    if isinstance(max_redraws, bool) or not isinstance(max_redraws, int) or max_redraws < 0:
+        raise ValueError(f"max_redraws must be a non-negative integer, got {max_redraws!r}")
+    return resolved
+
+
+def _check_fraction(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 1:
+        raise ValueError(f"{name} must be a number strictly between 0 and 1, got {value!r}")
+    return float(value)
+
+
+def _check_sizes(scheme: str, params: dict[str, Any], counts: np.ndarray) -> None:
+    """Reject requests that cannot produce valid training/test sets; derive sizes."""
+    n, n_classes = int(counts.sum()), counts.size
+    stratify = params["stratify"]
+    if scheme in ("subsample", "leave_out"):
+        if scheme == "subsample":
+            fraction = _check_fraction("fraction", params["fraction"])
+            n_train = _round_half_up(fraction * n)
+            what = f"fraction={params['fraction']}"
+        else:
+            delta = _check_fraction("delta", params["delta"])
+            n_train = n - _round_half_up(delta * n)
+            what = f"delta={params['delta']}"
+        if not n_classes <= n_train <= n - 1:
+            raise ValueError(
+                f"{scheme} with {what} on n={n} samples gives {n_train} training and "
+                f"{n - n_train} test rows; need at least {n_classes} training rows (one per "
+                "class) and at least one test row"
+            )
+        params["_n_train"] = n_train
+    elif scheme == "kfold":
+        k = params["n_splits"]
+        if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= n:
+            raise ValueError(f"n_splits must be an integer in 2..n={n}, got {k!r}")
+        if stratify and counts.min() < 2:
+            raise ValueError(
+                f"stratified kfold needs at least 2 samples per class so that every training "
+                f"set has both classes; class counts are {counts.tolist()}"
+            )
+    elif scheme == "complementary_pairs":
+        if stratify and counts.min() < 2:
+            raise ValueError(
+                f"stratified complementary_pairs needs at least 2 samples per class (one per "
+                f"half); class counts are {counts.tolist()}"
+            )
+        if n < 4:
+            raise ValueError(f"complementary_pairs needs at least 4 samples, got n={n}")
+
+
+def _complement(train: np.ndarray, n: int) -> np.ndarray:
+    drawn = np.zeros(n, dtype=bool)
+    drawn[train] = True
+    return np.flatnonzero(~drawn)
+
+
+def _valid(trains: list[np.ndarray], codes: np.ndarray, n: int) -> bool:
+    for train in trains:
+        classes = codes[train]
+        if classes.size == 0 or classes.min() == classes.max():
+            return False
+        if np.count_nonzero(np.bincount(train, minlength=n)) == n:  # empty test set
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Public API
+# --------------------------------------------------------------------------------------------
+
+
+def make_resamples(
+    y: Any,
+    scheme: str,
+    n_resamples: int,
+    random_state: Any = None,
+    **params: Any,
+) -> Resamples:
+    """Draw ``n_resamples`` training/test splits of the samples labelled ``y``.
+
+    Parameters
+    ----------
+    y
+        Class label of every sample (any labels; stratification uses their distinct values).
+    scheme
+        One of :data:`SCHEMES` (see the module docstring).
+    n_resamples
+        M, the number of resamples.
+    random_state
+        int, ``numpy.random.RandomState`` or None (scikit-learn semantics); the integer seed
+        actually used is stored in :attr:`Resamples.random_state`.
+    **params
+        ``fraction`` (subsample, default 0.9), ``delta`` (leave_out, default 0.05),
+        ``n_splits`` (kfold, default 10), ``stratify`` (default True), ``max_redraws``
+        (rejected draws allowed per unit before giving up, default 1000).
+
+    Raises
+    ------
+    ValueError
+        Unknown scheme or parameter, fewer than two classes, sizes that cannot give a training
+        set with two classes and a non-empty test set, or ``max_redraws`` exceeded.
+    """
+    labels = np.asarray(y).reshape(-1)
+    if np.asarray(y).ndim != 1:
+        raise ValueError(f"y must be 1-dimensional, got shape {np.asarray(y).shape}")
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, int | np.integer):
+        raise ValueError(f"n_resamples must be a positive integer, got {n_resamples!r}")
+    if n_resamples < 1:
+        raise ValueError(f"n_resamples must be a positive integer, got {n_resamples}")
+    resolved = _resolve_params(scheme, params)
+    classes, codes, counts = np.unique(labels, return_inverse=True, return_counts=True)
+    if classes.size < 2:
+        raise ValueError(
+            f"resampling for classification needs at least two classes; y has {classes.size}"
+        )
+    n = labels.size
+    _check_sizes(scheme, resolved, counts)
+    seed = as_seed(random_state)
+    draw, per_unit = _DRAWS[scheme]
+    unit_size = resolved[per_unit] if isinstance(per_unit, str) else per_unit
+    by_class = [np.flatnonzero(codes == c) for c in range(classes.size)]
+
+    trains: list[np.ndarray] = []
+    redraws: list[int] = []
+    for unit in range((int(n_resamples) + unit_size - 1) // unit_size):
+        rng = substream(seed, unit)
+        rejected = 0
+        while True:
+            unit_trains = draw(rng, by_class, n, resolved)
+            if _valid(unit_trains, codes, n):
+                break
+            rejected += 1
+            if rejected > resolved["max_redraws"]:
+                raise ValueError(
+                    f"{scheme} (stratify={resolved['stratify']}) could not draw a training set "
+                    f"with two classes and a non-empty test set in {rejected} attempts (unit "
+                    f"{unit}); class counts are {counts.tolist()}. Use stratify=True, larger "
+                    "training sets, or more data."
+                )
+        trains.extend(np.sort(t).astype(np.int64) for t in unit_trains)
+        redraws.extend([rejected] * unit_size)
+    trains = trains[: int(n_resamples)]
+    public = {k: v for k, v in resolved.items() if k not in ("max_redraws", "_n_train")}
+    return Resamples(
+        scheme=scheme,
+        params=public,
+        random_state=seed,
+        n_samples=n,
+        train=tuple(trains),
+        test=tuple(_complement(t, n) for t in trains),
+        redraws=np.asarray(redraws[: int(n_resamples)], dtype=np.int64),
+        y_sha256=labels_fingerprint(labels),
+    )
+
+
+def _long_table(res: Resamples) -> pa.Table:
+    ids, roles, rows = [], [], []
+    for r, (train, test) in enumerate(res):
+        for role, idx in (("train", train), ("test", test)):
+            ids.append(np.full(idx.size, r, dtype=np.int32))
+            roles.append(np.full(idx.size, role, dtype=object))
+            rows.append(idx.astype(np.int32))
+    return pa.table(
+        {
+            "resample": pa.array(np.concatenate(ids), type=pa.int32()),
+            "role": pa.array(np.concatenate(roles), type=pa.string()),
+            "row": pa.array(np.concatenate(rows), type=pa.int32()),
+        }
+    )
+
+
+def write_resamples(res: Resamples, path: str | os.PathLike[str]) -> Path:
+    """Atomically write ``res`` in the long Parquet layout of the module docstring."""
+    metadata = {
+        "format": RESAMPLES_FORMAT,
+        "scheme": res.scheme,
+        "params": dict(res.params),
+        "random_state": res.random_state,
+        "n_samples": res.n_samples,
+        "n_resamples": len(res),
+        "redraws": res.redraws.tolist(),
+        "y_sha256": res.y_sha256,
+    }
+    return write_parquet(_long_table(res), path, metadata=metadata)
+
+
+def read_resamples(path: str | os.PathLike[str], *, y: Any = None) -> Resamples:
+    """Read resamples written by :func:`write_resamples`.
+
+    If ``y`` is given, it must be the label vector the resamples were drawn for (checked with
+    :func:`labels_fingerprint`); otherwise ``ValueError`` names the file.
+    """
+    table, meta = read_parquet(path)
+    if meta.get("format") != RESAMPLES_FORMAT:
+        raise ValueError(f"{path}: not an fsstab resamples file (format {meta.get('format')!r})")
+    if y is not None and labels_fingerprint(y) != meta["y_sha256"]:
+        raise ValueError(f"{path}: the resamples were drawn for a different label vector y")
+    m, n = int(meta["n_resamples"]), int(meta["n_samples"])
+    resample = table.column("resample").to_numpy()
+    is_train = table.column("role").to_numpy(zero_copy_only=False) == "train"
+    row = table.column("row").to_numpy().astype(np.int64)
+    if resample.size and (resample.min() < 0 or resample.max() >= m):
+        raise ValueError(f"{path}: resample ids outside 0..{m - 1}")
+    if row.size and (row.min() < 0 or row.max() >= n):
+        raise ValueError(f"{path}: row indices outside 0..{n - 1}")
+    order = np.lexsort((row, ~is_train, resample))
+    resample, is_train, row = resample[order], is_train[order], row[order]
+    bounds = np.searchsorted(resample, np.arange(m + 1))
+    train, test = [], []
+    for r in range(m):
+        part = slice(bounds[r], bounds[r + 1])
+        train.append(row[part][is_train[part]])
+        test.append(row[part][~is_train[part]])
+    return Resamples(
+        scheme=meta["scheme"],
+        params=meta["params"],
+        random_state=int(meta["random_state"]),
+        n_samples=n,
+        train=tuple(train),
+        test=tuple(test),
+        redraws=np.asarray(meta["redraws"], dtype=np.int64),
+        y_sha256=meta["y_sha256"],
+    )

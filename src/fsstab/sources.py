@@ -1,0 +1,782 @@
+"""Fetch a dataset from a source spec: bundled, simulated, downloaded (verified) or local.
+
+A *source spec* is a string ``"<kind>:<location>"`` or a mapping with the key ``source`` (that
+string) plus options:
+
+==================  =========================================  ===============================
+kind                location                                   options (besides the common)
+==================  =========================================  ===============================
+``sklearn``         ``breast_cancer``, ``wine``, ``iris``,     --
+                    ``digits`` (scikit-learn's bundled data)
+``synthetic``       a generator of :mod:`fsstab.synthetic`     the generator's parameters
+``datamicroarray``  a data set of the R package                ``sha256``, ``allow_unpinned``
+``openml``          an OpenML dataset id                       ``target``, ``sha256``,
+                                                               ``allow_unpinned``
+``url``             an http(s):// URL of a CSV/TSV/Parquet/    ``sha256``, ``allow_unpinned``,
+                    ARFF/RData file                            ``format``, ``target``,
+                                                               ``id_column``, ``drop``
+``file``            a local path (relative to the working      ``sha256``, ``format``,
+                    directory)                                 ``target``, ``id_column``,
+                                                               ``drop``
+==================  =========================================  ===============================
+
+Common options: ``name`` (dataset name), ``classes`` (two labels to keep, or a mapping merging
+labels into two classes) and ``positive`` (the label of ``y = 1``; default the minority class,
+see :func:`fsstab.datasets.binarize_labels`). Unknown kinds and options raise ``ValueError``
+listing the known ones.
+
+Downloads
+---------
+Every download (datamicroarray, openml, url) goes through :class:`Downloader`: the file is
+streamed to a temporary name in the cache directory, its checksum verified, and only then
+renamed to its final name, so a failed or mismatching download leaves no file behind; the error
+names the URL and the expected and actual checksums. Checksums: the pinned SHA-256 table
+:data:`DATAMICROARRAY_SHA256` (or ``sha256:`` in the spec) for datamicroarray, the MD5 that
+OpenML's dataset description publishes (plus an optional ``sha256:``) for openml, ``sha256:``
+for url. A datamicroarray or url source without a known checksum is refused unless the spec says
+``allow_unpinned: true``; the computed SHA-256 is then recorded in the provenance and a warning
+is issued so it can be pinned.
+
+Cache and mirror
+----------------
+Downloads are cached under ``cache_dir`` (argument, else ``$FSSTAB_CACHE``, else
+``$XDG_CACHE_HOME/fsstab`` or ``~/.cache/fsstab``) at their *mirror path*; a cached file is
+re-verified and reused, so reruns work offline. A *mirror* (argument ``mirror``, else the
+environment variable ``FSSTAB_MIRROR``; a local directory, a ``file://`` URL or an
+``http(s)://`` base URL; ``mirror=""`` disables a mirror set in the environment) replaces the
+upstream host of every download by ``<mirror>/<mirror path>``:
+
+===================================================================  =======================
+upstream URL                                                         mirror path
+===================================================================  =======================
+``https://github.com/ramhiser/datamicroarray/raw/master/data/N.RData``  ``datamicroarray/N.RData``
+``https://www.openml.org/api/v1/json/data/ID`` (description)         ``openml/ID.json``
+the ARFF ``url`` of that description                                 ``openml/ID.arff``
+``url:`` ``scheme://host[:port]/a/b.csv``                            ``url/host[:port]/a/b.csv``
+===================================================================  =======================
+
+so the shared ``datasets/`` folder (``datasets/datamicroarray/alon.RData``...) is a mirror as
+it is, and so is any cache directory.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import functools
+import hashlib
+import os
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from fsstab._arff import read_arff
+from fsstab.datasets import Dataset, make_dataset
+from fsstab.io import atomic_path, file_digests, read_json
+from fsstab.synthetic import GENERATORS, generate
+
+__all__ = [
+    "DATAMICROARRAY_SHA256",
+    "DATAMICROARRAY_URL",
+    "OPENML_DESCRIPTION_URL",
+    "SKLEARN_DATASETS",
+    "SOURCE_KINDS",
+    "ChecksumMismatchError",
+    "DownloadError",
+    "Downloader",
+    "SourceSpec",
+    "default_cache_dir",
+    "fetch",
+    "parse_source",
+    "read_rdata",
+    "read_table",
+    "resolve_mirror",
+    "url_mirror_path",
+]
+
+DATAMICROARRAY_URL = "https://github.com/ramhiser/datamicroarray/raw/master/data/{name}.RData"
+OPENML_DESCRIPTION_URL = "https://www.openml.org/api/v1/json/data/{id}"
+
+#: SHA-256 of the upstream RData files (identical to ``shared/datasets/datamicroarray``).
+DATAMICROARRAY_SHA256: dict[str, str] = {
+    "alon": "76ea2ffa6226e29237bbe3f41a68ec42ca9ec3bbdbf3f19613cd254fd5fcc1c7",
+    "borovecki": "717835c9be3fb16b4b2bb0f6e82816fde6c3ad15111bda591651d8e6163c9fff",
+    "christensen": "9cdb95961f9529014db156af5cba41c8da0d25e93318ceca69ae696caaacb532",
+    "gravier": "6e84756200a8cc3032d18c7d60a60cf79b4236d5e19ac51413d15faf434d68ee",
+    "singh": "5197cdae41c6e25b9a59cfda23fd9434c25b7406ed1942c5ca074e140e5c2cff",
+}
+
+SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
+
+_COMMON_OPTIONS = frozenset({"name", "classes", "positive"})
+_TABLE_OPTIONS = frozenset({"format", "target", "id_column", "drop"})
+_OPTIONS: dict[str, frozenset[str]] = {
+    "sklearn": _COMMON_OPTIONS,
+    "synthetic": frozenset({"name"}),  # plus the generator's parameters
+    "datamicroarray": _COMMON_OPTIONS | {"sha256", "allow_unpinned"},
+    "openml": _COMMON_OPTIONS | {"target", "sha256", "allow_unpinned"},
+    "url": _COMMON_OPTIONS | _TABLE_OPTIONS | {"sha256", "allow_unpinned"},
+    "file": _COMMON_OPTIONS | _TABLE_OPTIONS | {"sha256"},
+}
+SOURCE_KINDS: tuple[str, ...] = tuple(_OPTIONS)
+
+_FORMATS_BY_SUFFIX = {
+    ".csv": "csv",
+    ".tsv": "tsv",
+    ".tab": "tsv",
+    ".parquet": "parquet",
+    ".pq": "parquet",
+    ".arff": "arff",
+    ".rdata": "rdata",
+    ".rda": "rdata",
+}
+TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata")
+
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+_NAME = re.compile(r"^[A-Za-z0-9_.\-]+$")
+_CHUNK = 1 << 20
+_TIMEOUT_SECONDS = 120
+
+
+class DownloadError(OSError):
+    """A download failed (network, HTTP status, missing mirror file)."""
+
+
+class ChecksumMismatchError(ValueError):
+    """A downloaded or local file does not have the expected checksum."""
+
+
+# --------------------------------------------------------------------------------------------
+# Source specs
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    """A parsed source spec: ``kind``, ``location`` and validated ``options``."""
+
+    kind: str
+    location: str
+    options: Mapping[str, Any]
+
+    @property
+    def source(self) -> str:
+        return f"{self.kind}:{self.location}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, **self.options}
+
+
+def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
+    """Parse and validate a source spec (see the module docstring).
+
+    Raises ``ValueError`` naming the spec for an unknown kind or option, an empty location,
+    a malformed OpenML id, SHA-256 or dataset name.
+    """
+    if isinstance(spec, str):
+        source, options = spec, {}
+    elif isinstance(spec, Mapping):
+        if "source" not in spec:
+            raise ValueError(f"source spec {dict(spec)!r} has no 'source' key")
+        source = spec["source"]
+        options = {k: v for k, v in spec.items() if k != "source"}
+    else:
+        raise ValueError(f"a source spec is a string or a mapping, got {type(spec).__name__}")
+    if not isinstance(source, str) or ":" not in source:
+        raise ValueError(
+            f"source {source!r} must look like '<kind>:<location>' with kind one of "
+            f"{list(SOURCE_KINDS)}"
+        )
+    kind, location = source.split(":", 1)
+    kind, location = kind.strip(), location.strip()
+    if kind not in _OPTIONS:
+        raise ValueError(f"unknown source kind {kind!r} in {source!r}; known: {list(SOURCE_KINDS)}")
+    if not location:
+        raise ValueError(f"source {source!r} has an empty location")
+    if kind != "synthetic":
+        unknown = sorted(set(options) - _OPTIONS[kind])
+        if unknown:
+            raise ValueError(
+                f"source {source!r}: unknown option(s) {unknown}; allowed: {sorted(_OPTIONS[kind])}"
+            )
+    _check_location(kind, location, source)
+    sha = options.get("sha256")
+    if sha is not None and (not isinstance(sha, str) or not _HEX64.match(sha.lower())):
+        raise ValueError(f"source {source!r}: sha256 must be 64 hexadecimal digits, got {sha!r}")
+    if sha is not None:
+        options["sha256"] = sha.lower()
+    name = options.get("name")
+    if name is not None and (not isinstance(name, str) or not _NAME.match(name)):
+        raise ValueError(
+            f"source {source!r}: name must consist of letters, digits, '_', '.', '-'; got {name!r}"
+        )
+    if "allow_unpinned" in options and not isinstance(options["allow_unpinned"], bool):
+        raise ValueError(f"source {source!r}: allow_unpinned must be true or false")
+    fmt = options.get("format")
+    if fmt is not None and fmt not in TABLE_FORMATS:
+        raise ValueError(f"source {source!r}: format must be one of {list(TABLE_FORMATS)}")
+    return SourceSpec(kind, location, options)
+
+
+def _check_location(kind: str, location: str, source: str) -> None:
+    if kind == "sklearn" and location not in SKLEARN_DATASETS:
+        raise ValueError(
+            f"unknown scikit-learn dataset in {source!r}; known: {list(SKLEARN_DATASETS)}"
+        )
+    if kind == "synthetic" and location not in GENERATORS:
+        raise ValueError(f"unknown synthetic generator in {source!r}; known: {list(GENERATORS)}")
+    if kind == "openml" and not (location.isdigit() and int(location) > 0):
+        raise ValueError(f"{source!r}: an OpenML id is a positive integer")
+    if kind == "datamicroarray" and not _NAME.match(location):
+        raise ValueError(f"{source!r}: not a datamicroarray data set name")
+    if kind == "url" and urllib.parse.urlsplit(location).scheme not in ("http", "https"):
+        raise ValueError(f"{source!r}: url sources need an http:// or https:// URL")
+
+
+# --------------------------------------------------------------------------------------------
+# Mirror, cache, verified downloads
+# --------------------------------------------------------------------------------------------
+
+
+def default_cache_dir() -> Path:
+    """``$FSSTAB_CACHE``, else ``$XDG_CACHE_HOME/fsstab``, else ``~/.cache/fsstab``."""
+    if os.environ.get("FSSTAB_CACHE"):
+        return Path(os.environ["FSSTAB_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "fsstab"
+
+
+def resolve_mirror(mirror: str | os.PathLike[str] | None) -> str | None:
+    """The mirror base URL (``file://`` or ``http(s)://``, no trailing slash) or None.
+
+    ``None`` reads ``$FSSTAB_MIRROR``; an empty string means no mirror. A local path must be
+    an existing directory.
+    """
+    if mirror is None:
+        mirror = os.environ.get("FSSTAB_MIRROR", "")
+    mirror = os.fspath(mirror)
+    if mirror == "":
+        return None
+    if re.match(r"^(https?|file)://", mirror):
+        return mirror.rstrip("/")
+    path = Path(mirror).expanduser()
+    if not path.is_dir():
+        raise ValueError(
+            f"mirror {mirror!r} is neither an existing directory nor an http(s):// or file:// URL"
+        )
+    return path.resolve().as_uri()
+
+
+def url_mirror_path(url: str) -> str:
+    """Mirror path of a ``url:`` source: ``url/<host[:port]>/<path>`` (query appended as-is)."""
+    parts = urllib.parse.urlsplit(url)
+    path = parts.path.lstrip("/")
+    if not path or path.endswith("/"):
+        raise ValueError(f"url {url!r} does not name a file")
+    relative = f"url/{parts.netloc}/{path}"
+    if parts.query:
+        relative += "?" + parts.query
+    if ".." in Path(relative).parts:
+        raise ValueError(f"url {url!r}: '..' is not allowed in the path")
+    return relative
+
+
+@dataclass(frozen=True)
+class Obtained:
+    """A verified local copy of a download."""
+
+    path: Path
+    sha256: str
+    md5: str
+    url: str
+
+
+def _digests(path: Path) -> tuple[str, str]:
+    digests = file_digests(path, "sha256", "md5")
+    return digests["sha256"], digests["md5"]
+
+
+def _mismatch(sha: str, md5: str, expected_sha256: str | None, expected_md5: str | None):
+    if expected_sha256 is not None and sha != expected_sha256:
+        return "sha256", expected_sha256, sha
+    if expected_md5 is not None and md5 != expected_md5.lower():
+        return "md5", expected_md5.lower(), md5
+    return None
+
+
+class Downloader:
+    """Verified, cached downloads with an optional mirror (see the module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        mirror: str | os.PathLike[str] | None = None,
+        cache_dir: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self._mirror_setting = mirror
+        self.cache_dir = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+
+    @functools.cached_property
+    def mirror(self) -> str | None:
+        """The resolved mirror base URL; resolved on first use so that sources that download
+        nothing are not affected by the mirror setting."""
+        return resolve_mirror(self._mirror_setting)
+
+    def location(self, mirror_path: str, upstream_url: str) -> str:
+        """The URL actually downloaded: the mirror's copy if a mirror is set."""
+        if self.mirror is None:
+            return upstream_url
+        return f"{self.mirror}/{urllib.parse.quote(mirror_path, safe='/:?=&')}"
+
+    def obtain(
+        self,
+        mirror_path: str,
+        upstream_url: str,
+        *,
+        sha256: str | None = None,
+        md5: str | None = None,
+    ) -> Obtained:
+        """A local, verified copy of ``upstream_url`` (cached at ``cache_dir/mirror_path``).
+
+        A cached file with the expected checksums is reused without network access; a cached
+        file with other checksums is discarded and downloaded again. The download goes to a
+        temporary file that is renamed only after verification.
+
+        Raises
+        ------
+        DownloadError
+            The URL could not be read (the message names it and the upstream URL).
+        ChecksumMismatchError
+            The content does not match ``sha256``/``md5`` (message: URL, expected, actual).
+        """
+        target = self.cache_dir / mirror_path
+        if target.is_file():
+            sha, digest = _digests(target)
+            if _mismatch(sha, digest, sha256, md5) is None:
+                return Obtained(target, sha, digest, target.as_uri())
+            warnings.warn(
+                f"cached {target} does not match its checksum; downloading it again",
+                UserWarning,
+                stacklevel=3,
+            )
+            target.unlink()
+        url = self.location(mirror_path, upstream_url)
+        via = f" (mirror of {upstream_url})" if url != upstream_url else ""
+        with atomic_path(target) as tmp:
+            sha, digest = _download(url, tmp, via)
+            problem = _mismatch(sha, digest, sha256, md5)
+            if problem is not None:
+                algorithm, expected, actual = problem
+                raise ChecksumMismatchError(
+                    f"checksum mismatch for {url}{via}: expected {algorithm} {expected}, got "
+                    f"{actual}; the download was discarded"
+                )
+        return Obtained(target, sha, digest, url)
+
+
+def _download(url: str, destination: Path, via: str) -> tuple[str, str]:
+    """Stream ``url`` into ``destination``; return its SHA-256 and MD5."""
+    request = urllib.request.Request(url, headers={"User-Agent": "fsstab (dataset fetch)"})
+    sha, md5 = hashlib.sha256(), hashlib.md5(usedforsecurity=False)
+    try:
+        with (
+            urllib.request.urlopen(request, timeout=_TIMEOUT_SECONDS) as response,
+            destination.open("wb") as out,
+        ):
+            for block in iter(lambda: response.read(_CHUNK), b""):
+                out.write(block)
+                sha.update(block)
+                md5.update(block)
+    except urllib.error.HTTPError as exc:
+        raise DownloadError(f"download of {url}{via} failed: HTTP {exc.code} {exc.reason}") from exc
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise DownloadError(f"download of {url}{via} failed: {reason}") from exc
+    return sha.hexdigest(), md5.hexdigest()
+
+
+# --------------------------------------------------------------------------------------------
+# Readers
+# --------------------------------------------------------------------------------------------
+
+
+def read_rdata(
+    path: str | os.PathLike[str], object_name: str | None = None
+) -> tuple[Any, np.ndarray, list[str] | None, list[str] | None]:
+    """Read an RData file holding a list with ``x`` (samples x features) and ``y`` (labels).
+
+    The layout of the datamicroarray package. ``object_name`` selects the object when the
+    file holds several (default: the object of that name, else the only object). Returns
+    ``(X, labels, feature_names, sample_ids)``; X is a DataFrame or an array.
+    """
+    import rdata
+
+    path = Path(path)
+    with warnings.catch_warnings():
+        # R files without a declared string encoding are ASCII in practice
+        warnings.filterwarnings("ignore", message="Unknown encoding", category=UserWarning)
+        try:
+            objects = rdata.read_rda(path)
+        except Exception as exc:  # rdata raises many types for corrupt input
+            raise ValueError(f"{path}: not a readable RData file ({exc})") from exc
+    if object_name is not None and object_name in objects:
+        obj = objects[object_name]
+    elif len(objects) == 1:
+        obj = next(iter(objects.values()))
+    else:
+        raise ValueError(
+            f"{path}: holds objects {list(objects)}; expected one named {object_name!r}"
+        )
+    if not isinstance(obj, Mapping) or "x" not in obj or "y" not in obj:
+        raise ValueError(f"{path}: expected a list with elements 'x' and 'y'")
+    x, labels = obj["x"], np.asarray(obj["y"], dtype=object)
+    if isinstance(x, pd.DataFrame):
+        return x, labels, [str(c) for c in x.columns], [str(i) for i in x.index]
+    feature_names = sample_ids = None
+    coords = getattr(x, "coords", None)
+    if coords is not None:
+        dims = list(getattr(x, "dims", ()))
+        if len(dims) == 2 and dims[0] in coords:
+            sample_ids = [str(v) for v in np.asarray(coords[dims[0]])]
+        if len(dims) == 2 and dims[1] in coords:
+            feature_names = [str(v) for v in np.asarray(coords[dims[1]])]
+    return np.asarray(x), labels, feature_names, sample_ids
+
+
+def _format_of(location: str, options: Mapping[str, Any], source: str) -> str:
+    if options.get("format"):
+        return options["format"]
+    suffix = Path(urllib.parse.urlsplit(location).path).suffix.lower()
+    if suffix not in _FORMATS_BY_SUFFIX:
+        raise ValueError(
+            f"{source!r}: cannot tell the format from the suffix {suffix!r}; set format: one of "
+            f"{list(TABLE_FORMATS)}"
+        )
+    return _FORMATS_BY_SUFFIX[suffix]
+
+
+def read_table(path: str | os.PathLike[str], fmt: str) -> pd.DataFrame:
+    """Read a CSV (header row), TSV, Parquet or ARFF file into a DataFrame."""
+    path = Path(path)
+    if fmt in ("csv", "tsv"):
+        try:
+            return pd.read_csv(path, sep="," if fmt == "csv" else "\t")
+        except (ValueError, pd.errors.ParserError) as exc:
+            raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        return pq.read_table(path).to_pandas()
+    if fmt == "arff":
+        return read_arff(path)[0]
+    raise ValueError(f"{path}: unsupported table format {fmt!r}")
+
+
+def _id_strings(column: pd.Series) -> list[str]:
+    """Sample ids as text; integral floats (ARFF INTEGER attributes) without a trailing .0."""
+    values = column.to_numpy()
+    integral = (
+        np.issubdtype(values.dtype, np.floating)
+        and np.all(np.isfinite(values))
+        and np.all(values == np.round(values))
+    )
+    if integral:
+        return [str(int(v)) for v in values]
+    return [str(v) for v in values]
+
+
+def _split_frame(
+    frame: pd.DataFrame, options: Mapping[str, Any], name: str
+) -> tuple[pd.DataFrame, pd.Series, list[str] | None]:
+    """Separate the label column (``target``, default: the last), ids and dropped columns."""
+    columns = [str(c) for c in frame.columns]
+    frame = frame.set_axis(columns, axis=1)
+    target = options.get("target") or columns[-1]
+    id_column = options.get("id_column")
+    drop = options.get("drop") or []
+    if isinstance(drop, str):
+        drop = [drop]
+    wanted = [target] + ([id_column] if id_column else []) + list(drop)
+    missing = [c for c in wanted if c not in columns]
+    if missing:
+        shown = columns if len(columns) <= 10 else [*columns[:5], "...", *columns[-3:]]
+        raise ValueError(f"dataset {name!r}: no column(s) {missing}; the columns are {shown}")
+    sample_ids = _id_strings(frame[id_column]) if id_column else None
+    features = frame.drop(columns=list(dict.fromkeys(wanted)))
+    if features.shape[1] == 0:
+        raise ValueError(f"dataset {name!r}: no feature columns left besides {wanted}")
+    return features, frame[target], sample_ids
+
+
+# --------------------------------------------------------------------------------------------
+# Fetchers, one per kind
+# --------------------------------------------------------------------------------------------
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _versions(*modules: str) -> dict[str, str]:
+    import importlib.metadata
+
+    from fsstab import __version__
+
+    out = {"fsstab": __version__}
+    for module in modules:
+        out[module] = importlib.metadata.version(module)
+    return out
+
+
+def _build(
+    src: SourceSpec,
+    default_name: str,
+    X: Any,
+    labels: Any,
+    provenance: dict[str, Any],
+    *,
+    feature_names: list[str] | None = None,
+    sample_ids: list[str] | None = None,
+) -> Dataset:
+    name = src.options.get("name") or default_name
+    return make_dataset(
+        name,
+        X,
+        labels,
+        feature_names=feature_names,
+        sample_ids=sample_ids,
+        classes=src.options.get("classes"),
+        positive=src.options.get("positive"),
+        provenance={"source": src.source, "spec": src.to_dict(), **provenance},
+    )
+
+
+def _fetch_sklearn(src: SourceSpec, downloader: Downloader) -> Dataset:
+    from sklearn import datasets as skd
+
+    bunch = getattr(skd, f"load_{src.location}")()
+    labels = np.asarray(bunch.target_names)[bunch.target]
+    return _build(
+        src,
+        src.location,
+        bunch.data,
+        labels,
+        {"url": None, "sha256": None, "library_versions": _versions("scikit-learn")},
+        feature_names=[str(f) for f in bunch.feature_names],
+    )
+
+
+def _fetch_synthetic(src: SourceSpec, downloader: Downloader) -> Dataset:
+    params = {k: v for k, v in src.options.items() if k != "name"}
+    ds = generate(src.location, **params)
+    provenance = {**ds.provenance, "spec": src.to_dict(), "library_versions": _versions()}
+    return dataclasses.replace(ds, name=src.options.get("name") or ds.name, provenance=provenance)
+
+
+def _pinned(src: SourceSpec, known: str | None, what: str) -> str | None:
+    expected = src.options.get("sha256") or known
+    if expected is None and not src.options.get("allow_unpinned", False):
+        raise ValueError(
+            f"{src.source!r}: no pinned sha256 for {what}; add 'sha256: <64 hex digits>' to the "
+            "source spec, or 'allow_unpinned: true' to accept the file and record its hash"
+        )
+    return expected
+
+
+def _warn_unpinned(src: SourceSpec, obtained: Obtained) -> None:
+    warnings.warn(
+        f"{src.source!r} was fetched without a pinned checksum; its sha256 is {obtained.sha256} "
+        "(add it to the source spec as 'sha256:' to pin it)",
+        UserWarning,
+        stacklevel=4,
+    )
+
+
+def _download_provenance(obtained: Obtained, upstream: str, expected: str | None) -> dict:
+    return {
+        "url": upstream,
+        "sha256": obtained.sha256,
+        "checksum_verified": expected is not None,
+        "downloaded_from": obtained.url,
+    }
+
+
+def _fetch_datamicroarray(src: SourceSpec, downloader: Downloader) -> Dataset:
+    name = src.location
+    upstream = DATAMICROARRAY_URL.format(name=name)
+    expected = _pinned(src, DATAMICROARRAY_SHA256.get(name), f"datamicroarray data set {name!r}")
+    obtained = downloader.obtain(f"datamicroarray/{name}.RData", upstream, sha256=expected)
+    if expected is None:
+        _warn_unpinned(src, obtained)
+    X, labels, feature_names, sample_ids = read_rdata(obtained.path, name)
+    provenance = {
+        **_download_provenance(obtained, upstream, expected),
+        "library_versions": _versions("rdata"),
+    }
+    return _build(
+        src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
+    )
+
+
+def _as_list(value: Any) -> list[str]:
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [v.strip() for v in value.split(",") if v.strip()]
+    return [str(v) for v in value]
+
+
+def _fetch_openml(src: SourceSpec, downloader: Downloader) -> Dataset:
+    data_id = int(src.location)
+    description_url = OPENML_DESCRIPTION_URL.format(id=data_id)
+    described = downloader.obtain(f"openml/{data_id}.json", description_url)
+    try:
+        description = read_json(described.path)["data_set_description"]
+    except (KeyError, TypeError) as exc:
+        raise ValueError(
+            f"{description_url}: not an OpenML dataset description ({described.path})"
+        ) from exc
+    data_format = str(description.get("format", "")).lower()
+    if data_format not in ("arff", "sparse_arff"):
+        raise ValueError(f"openml:{data_id}: unsupported data format {description.get('format')!r}")
+    md5 = description.get("md5_checksum") or None
+    what = f"OpenML dataset {data_id} (its description has no md5_checksum)"
+    expected = md5 or _pinned(src, None, what)
+    data_url = description["url"]
+    obtained = downloader.obtain(
+        f"openml/{data_id}.arff", data_url, md5=md5, sha256=src.options.get("sha256")
+    )
+    if expected is None:
+        _warn_unpinned(src, obtained)
+    frame = read_arff(obtained.path)[0]
+    targets = _as_list(src.options.get("target") or description.get("default_target_attribute"))
+    if len(targets) != 1:
+        raise ValueError(
+            f"openml:{data_id} has target attribute(s) {targets}; set target: <attribute>"
+        )
+    row_id = description.get("row_id_attribute") or None
+    ignore = [c for c in _as_list(description.get("ignore_attribute")) if c in frame.columns]
+    options = {"target": targets[0], "id_column": row_id, "drop": ignore}
+    name = str(description.get("name") or f"openml-{data_id}")
+    features, labels, sample_ids = _split_frame(frame, options, src.options.get("name") or name)
+    provenance = {
+        **_download_provenance(obtained, data_url, expected),
+        "md5": obtained.md5,
+        "openml": {
+            "id": data_id,
+            "name": description.get("name"),
+            "version": description.get("version"),
+            "description_url": description_url,
+            "target": targets[0],
+            "ignored": ignore,
+            "row_id_attribute": row_id,
+        },
+        "library_versions": _versions(),
+    }
+    safe = name if _NAME.match(name) else f"openml-{data_id}"
+    return _build(src, safe, features, labels, provenance, sample_ids=sample_ids)
+
+
+def _dataset_from_file(src: SourceSpec, path: Path, provenance: dict[str, Any]) -> Dataset:
+    fmt = _format_of(src.location, src.options, src.source)
+    default_name = Path(urllib.parse.urlsplit(src.location).path).stem or "dataset"
+    name = src.options.get("name") or default_name
+    provenance = {**provenance, "format": fmt}
+    if fmt == "rdata":
+        misplaced = sorted(set(src.options) & {"target", "id_column", "drop"})
+        if misplaced:
+            raise ValueError(f"{src.source!r}: option(s) {misplaced} do not apply to RData files")
+        X, labels, feature_names, sample_ids = read_rdata(path, default_name)
+        return _build(
+            src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
+        )
+    features, labels, sample_ids = _split_frame(read_table(path, fmt), src.options, name)
+    return _build(src, name, features, labels, provenance, sample_ids=sample_ids)
+
+
+def _fetch_url(src: SourceSpec, downloader: Downloader) -> Dataset:
+    expected = _pinned(src, None, "this URL")
+    obtained = downloader.obtain(url_mirror_path(src.location), src.location, sha256=expected)
+    if expected is None:
+        _warn_unpinned(src, obtained)
+    provenance = {**_download_provenance(obtained, src.location, expected)}
+    provenance["library_versions"] = _versions()
+    return _dataset_from_file(src, obtained.path, provenance)
+
+
+def _fetch_file(src: SourceSpec, downloader: Downloader) -> Dataset:
+    path = Path(src.location).expanduser()
+    if not path.is_file():
+        raise ValueError(f"{src.source!r}: no such file {path}")
+    sha, _ = _digests(path)
+    expected = src.options.get("sha256")
+    if expected is not None and sha != expected:
+        raise ChecksumMismatchError(
+            f"checksum mismatch for {path}: expected sha256 {expected}, got {sha}"
+        )
+    provenance = {
+        "url": None,
+        "path": str(path),
+        "sha256": sha,
+        "checksum_verified": expected is not None,
+        "library_versions": _versions(),
+    }
+    return _dataset_from_file(src, path, provenance)
+
+
+_FETCHERS: dict[str, Callable[[SourceSpec, Downloader], Dataset]] = {
+    "sklearn": _fetch_sklearn,
+    "synthetic": _fetch_synthetic,
+    "datamicroarray": _fetch_datamicroarray,
+    "openml": _fetch_openml,
+    "url": _fetch_url,
+    "file": _fetch_file,
+}
+
+
+def fetch(
+    spec: str | Mapping[str, Any],
+    *,
+    mirror: str | os.PathLike[str] | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
+) -> Dataset:
+    """Fetch the dataset described by ``spec`` (see the module docstring).
+
+    Parameters
+    ----------
+    spec
+        ``"<kind>:<location>"`` or a mapping with ``source`` and options.
+    mirror
+        Local directory or base URL replacing the upstream hosts; ``None`` reads
+        ``$FSSTAB_MIRROR``; ``""`` disables the mirror.
+    cache_dir
+        Where downloads are kept (default :func:`default_cache_dir`).
+
+    Returns
+    -------
+    Dataset
+        With provenance: ``source``, ``spec``, ``url``, ``sha256`` (of the downloaded or local
+        file) and the class selection record; volatile ``fetched_at``, ``downloaded_from`` and
+        ``library_versions`` are only written to ``provenance.json``.
+
+    Raises
+    ------
+    ValueError
+        Bad spec; data with NaN/inf, non-numeric features or not exactly two classes (after
+        ``classes``), each naming the dataset; :class:`ChecksumMismatchError` (a ValueError).
+    DownloadError
+        A download failed.
+    """
+    src = parse_source(spec)
+    downloader = Downloader(mirror=mirror, cache_dir=cache_dir)
+    ds = _FETCHERS[src.kind](src, downloader)
+    return dataclasses.replace(ds, provenance={**ds.provenance, "fetched_at": _now()})
