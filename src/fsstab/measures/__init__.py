@@ -17,6 +17,18 @@ from fsstab.measures._core import (
     compute,
 )
 
+# --- adjusted measures (need a similarity matrix C and threshold θ) -------------------------
+from fsstab.measures.adjusted import (
+    adjusted_pair_scores,
+    intersection_count,
+    intersection_greedy,
+    intersection_mbm,
+    intersection_mean,
+    sechidis,
+    yu,
+    zucknick,
+)
+
 __all__ = [
     "MEASURES",
     "MeasureInfo",
@@ -27,4 +39,16 @@ __all__ = [
     "as_selection_matrix",
     "as_similarity_matrix",
     "compute",
+]
+
+# --- adjusted measures ---------------------------------------------------------------------
+__all__ += [
+    "adjusted_pair_scores",
+    "intersection_count",
+    "intersection_greedy",
+    "intersection_mbm",
+    "intersection_mean",
+    "sechidis",
+    "yu",
+    "zucknick",
 ]
