@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from fsstab.measures._set_pairs import PAIR_VALUES, SetPairs, set_pair_overlap
+from fsstab.measures._set_pairs import PAIR_VALUES, SetPairs, ordered_overlap, set_pair_overlap
 from fsstab.measures._similarity_graph import SimilarityGraph
 
 #: ``correction="auto"`` enumerates exactly when a pair of sizes has at most this many pairs
@@ -54,34 +54,43 @@ def all_subsets(d: int, k: int) -> np.ndarray:
     return flat.reshape(count, k)
 
 
-def random_subsets(rng: np.random.Generator, n: int, k: int, d: int) -> np.ndarray:
-    """``n`` independent uniformly random k-subsets of ``range(d)``, as sorted rows.
+def _first_occurrences(stream: np.ndarray) -> np.ndarray:
+    """Boolean mask of the first occurrence of each value in every row."""
+    order = np.argsort(stream, axis=1, kind="stable")
+    ordered = np.take_along_axis(stream, order, axis=1)
+    first_in_order = np.ones_like(ordered, dtype=bool)
+    first_in_order[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    first = np.empty_like(first_in_order)
+    np.put_along_axis(first, order, first_in_order, axis=1)
+    return first
 
-    Small k (k² <= d) draws k indices with replacement and redraws the rows with a repeat
-    (rejection sampling; a row is accepted with probability >= e^(-1/2)). Larger k uses
-    Floyd's algorithm, one vectorised step per element, on a boolean membership matrix; for
-    k > d/2 the complement is drawn instead.
+
+def random_ordered_subsets(rng: np.random.Generator, n: int, k: int, d: int) -> np.ndarray:
+    """``n`` uniformly random ordered samples of k distinct features out of ``range(d)``.
+
+    Every prefix ``row[:a]`` is a uniformly random a-subset, so one draw serves every set size
+    up to k. For k <= d/2 a row is the distinct values of an i.i.d. uniform stream in order of
+    first appearance (rows whose stream is too short are drawn again with a longer stream --
+    by symmetry this keeps the sample uniform); for larger k it is the order of ``d`` uniform
+    random keys.
     """
     if k == 0:
         return np.zeros((n, 0), dtype=np.int64)
     if 2 * k > d:
-        chosen = np.ones((n, d), dtype=bool)
-        chosen[np.repeat(np.arange(n), d - k), random_subsets(rng, n, d - k, d).ravel()] = False
-        return np.nonzero(chosen)[1].reshape(n, k)
-    if k * k <= d:
-        draws = np.sort(rng.integers(0, d, size=(n, k)), axis=1)
-        redo = np.flatnonzero((np.diff(draws, axis=1) == 0).any(axis=1))
-        while redo.size:
-            draws[redo] = np.sort(rng.integers(0, d, size=(redo.size, k)), axis=1)
-            redo = redo[(np.diff(draws[redo], axis=1) == 0).any(axis=1)]
-        return draws
-    chosen = np.zeros((n, d), dtype=bool)
-    rows = np.arange(n)
-    for j in range(d - k, d):
-        t = rng.integers(0, j + 1, size=n)
-        t = np.where(chosen[rows, t], j, t)
-        chosen[rows, t] = True
-    return np.nonzero(chosen)[1].reshape(n, k)
+        return np.argsort(rng.random((n, d)), axis=1)[:, :k]
+    samples = np.empty((n, k), dtype=np.int64)
+    pending = np.arange(n)
+    width = k + (k * k) // d + 8  # k distinct values need about k + k²/(2d) draws
+    while pending.size:
+        stream = rng.integers(0, d, size=(pending.size, width))
+        first = _first_occurrences(stream)
+        enough = first.sum(axis=1) >= k
+        first = first[enough]
+        first &= np.cumsum(first, axis=1) <= k
+        samples[pending[enough]] = stream[enough][first].reshape(-1, k)
+        pending = pending[~enough]
+        width *= 2
+    return samples
 
 
 def _enumerated_blocks(d: int, a: int, b: int) -> Iterator[SetPairs]:
@@ -91,19 +100,6 @@ def _enumerated_blocks(d: int, a: int, b: int) -> Iterator[SetPairs]:
         block = left[start : start + per_block]
         yield SetPairs.from_arrays(
             np.repeat(block, right.shape[0], axis=0), np.tile(right, (block.shape[0], 1)), d
-        )
-
-
-def _simulated_blocks(d: int, a: int, b: int, n: int, seed: int) -> Iterator[SetPairs]:
-    # One stream per (seed, a, b): the estimate for a pair of sizes does not depend on which
-    # other sizes occur, so runs with the same sizes share their random sets (common random
-    # numbers make measure values of different selection outcomes comparable).
-    rng = np.random.default_rng([seed, a, b])
-    per_block = max(1, min(BLOCK_PAIRS, (1 << 24) // (a + b + d)))
-    for start in range(0, n, per_block):
-        rows = min(per_block, n - start)
-        yield SetPairs.from_arrays(
-            random_subsets(rng, rows, a, d), random_subsets(rng, rows, b, d), d
         )
 
 
@@ -120,44 +116,65 @@ def resolve_method(correction: str, d: int, a: int, b: int) -> str:
     return correction
 
 
-def expected_pair_value(
-    kind: str,
-    graph: SimilarityGraph,
-    a: int,
-    b: int,
-    *,
-    method: str,
-    n_estimate: int,
-    seed: int | None,
-) -> float:
-    """E[value(Ṽ_i, Ṽ_j)] for random sets of sizes a and b (``PAIR_VALUES[kind]``).
-
-    ``method`` is ``"exact"`` or ``"estimate"``; ``seed`` is only used by the estimate.
-    """
-    a, b = min(a, b), max(a, b)
-    key = (graph.digest, kind, a, b, method)
-    if method == "estimate":
-        key += (n_estimate, seed)
-    cached = _cache.get(key)
-    if cached is not None:
-        _cache.move_to_end(key)
-        return cached
-    blocks = (
-        _enumerated_blocks(graph.d, a, b)
-        if method == "exact"
-        else _simulated_blocks(graph.d, a, b, n_estimate, seed)
-    )
+def exact_expectation(kind: str, graph: SimilarityGraph, a: int, b: int) -> float:
+    """E[value(Ṽ_i, Ṽ_j)] as the mean over all pairs of subsets of sizes a and b."""
     value_of = PAIR_VALUES[kind]
     total, count = 0.0, 0
-    for pairs in blocks:
+    for pairs in _enumerated_blocks(graph.d, a, b):
         values = value_of(set_pair_overlap(pairs, graph))
         total += float(values.sum())
         count += values.size
-    expected = total / count
-    _cache[key] = expected
+    return total / count
+
+
+def estimated_expectations(
+    kind: str,
+    graph: SimilarityGraph,
+    size_pairs: list[tuple[int, int]],
+    n_estimate: int,
+    seed: int,
+) -> list[float]:
+    """Monte-Carlo estimates of E[value(Ṽ_i, Ṽ_j)] for several pairs of sizes (a <= b).
+
+    Each of the ``n_estimate`` draws is a pair of random ordered samples, of the largest
+    left and right sizes needed; the estimate for (a, b) uses their prefixes of lengths a and b
+    (each a uniform random set of that size). Drawing and searching the edges once for all
+    pairs of sizes makes the cost nearly independent of how many distinct sizes occur; the
+    estimates for different sizes are correlated, each is unbiased with variance Var/N.
+    """
+    d = graph.d
+    left_size = max(a for a, _ in size_pairs)
+    right_size = max(b for _, b in size_pairs)
+    rng = np.random.default_rng([seed, left_size, right_size])
+    value_of = PAIR_VALUES[kind]
+    per_block = max(1, min(BLOCK_PAIRS, (1 << 22) // (left_size + right_size + 1)))
+    totals = np.zeros(len(size_pairs))
+    for start in range(0, n_estimate, per_block):
+        rows = min(per_block, n_estimate - start)
+        overlap = ordered_overlap(
+            SetPairs.from_arrays(
+                random_ordered_subsets(rng, rows, left_size, d),
+                random_ordered_subsets(rng, rows, right_size, d),
+                d,
+            ),
+            graph,
+        )
+        for position, (a, b) in enumerate(size_pairs):
+            totals[position] += float(value_of(overlap.prefix(a, b)).sum())
+    return (totals / n_estimate).tolist()
+
+
+def _remember(key: tuple, value: float) -> None:
+    _cache[key] = value
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
-    return expected
+
+
+def _recall(key: tuple) -> float | None:
+    value = _cache.get(key)
+    if value is not None:
+        _cache.move_to_end(key)
+    return value
 
 
 def expected_pair_values(
@@ -170,23 +187,40 @@ def expected_pair_values(
     n_estimate: int,
     random_state: np.random.RandomState,
 ) -> np.ndarray:
-    """The expectation for every pair of sizes (``sizes_i[r]``, ``sizes_j[r]``).
+    """E[value] for every pair of set sizes (``sizes_i[r]``, ``sizes_j[r]``).
 
     ``correction`` is ``"auto"``, ``"exact"`` or ``"estimate"``. ``random_state`` is consulted
-    once, for a base seed, and only if some pair of sizes is estimated.
+    once, for a base seed, and only if some pair of sizes is estimated. Values are memoised
+    per graph (exact ones for good; estimates per seed and draw sizes).
     """
     low, high = np.minimum(sizes_i, sizes_j), np.maximum(sizes_i, sizes_j)
     distinct, where = np.unique(np.stack([low, high], axis=1), axis=0, return_inverse=True)
-    methods = [resolve_method(correction, graph.d, int(a), int(b)) for a, b in distinct]
-    seed = None
-    if "estimate" in methods:
+    size_pairs = [(int(a), int(b)) for a, b in distinct]
+    methods = [resolve_method(correction, graph.d, a, b) for a, b in size_pairs]
+    expected = np.empty(len(size_pairs))
+
+    for position, ((a, b), method) in enumerate(zip(size_pairs, methods, strict=True)):
+        if method == "exact":
+            key = (graph.digest, kind, a, b, "exact")
+            value = _recall(key)
+            if value is None:
+                value = exact_expectation(kind, graph, a, b)
+                _remember(key, value)
+            expected[position] = value
+
+    estimated = [position for position, method in enumerate(methods) if method == "estimate"]
+    if estimated:
         seed = int(random_state.randint(0, np.iinfo(np.int32).max))
-    expected = np.array(
-        [
-            expected_pair_value(
-                kind, graph, int(a), int(b), method=method, n_estimate=n_estimate, seed=seed
-            )
-            for (a, b), method in zip(distinct, methods, strict=True)
+        wanted = [size_pairs[position] for position in estimated]
+        draw_sizes = (max(a for a, _ in wanted), max(b for _, b in wanted))
+        keys = [
+            (graph.digest, kind, a, b, "estimate", n_estimate, seed, draw_sizes)
+            for a, b in wanted
         ]
-    )
+        values = [_recall(key) for key in keys]
+        if any(value is None for value in values):
+            values = estimated_expectations(kind, graph, wanted, n_estimate, seed)
+            for key, value in zip(keys, values, strict=True):
+                _remember(key, value)
+        expected[estimated] = values
     return expected[where.ravel()]

@@ -19,8 +19,8 @@ from scipy.sparse.csgraph import maximum_bipartite_matching
 
 from fsstab.measures._similarity_graph import SimilarityGraph
 
-#: Work per chunk of pairs, in array elements (two ``n_chunk x d`` membership masks plus the
-#: candidate edges). 2**24 keeps a chunk at a few tens of MB.
+#: Work per chunk of pairs, in array elements (two ``n_chunk x d`` position tables plus the
+#: candidate edges). 2**24 keeps a chunk at about a hundred MB.
 CHUNK_BUDGET = 1 << 24
 
 
@@ -38,7 +38,8 @@ def expand_ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 class SetPairs:
     """A batch of n pairs (L_r, R_r) of feature sets, each side in ragged CSR form.
 
-    ``left_idx[left_ptr[r]:left_ptr[r + 1]]`` is L_r (sorted, no repeats); same for R_r.
+    ``left_idx[left_ptr[r]:left_ptr[r + 1]]`` is L_r (no repeats; its order only matters for
+    :meth:`OrderedOverlap.prefix`); same for R_r.
     """
 
     d: int
@@ -61,7 +62,7 @@ class SetPairs:
 
     @classmethod
     def from_arrays(cls, left: np.ndarray, right: np.ndarray, d: int) -> SetPairs:
-        """Pairs of equally sized sets given as ``(n, a)`` and ``(n, b)`` sorted index arrays."""
+        """Pairs of equally sized sets given as ``(n, a)`` and ``(n, b)`` index arrays."""
         n = left.shape[0]
         return cls(
             d=d,
@@ -128,6 +129,67 @@ class PairOverlap:
         return self.pair[keep], self.left[keep], self.right[keep], self.weight[keep]
 
 
+#: Position of a feature that is not in the set (compares greater than every prefix length).
+ABSENT = np.iinfo(np.int64).max
+
+
+@dataclass(frozen=True)
+class OrderedOverlap:
+    """Overlap of a batch of pairs of *ordered* sets, from which the overlap of any prefixes
+    (the first a features of L_r with the first b of R_r) follows without new searches.
+
+    Element level, for every feature of every L_r: ``owner`` (r), ``position`` in L_r and
+    ``position_in_right`` (its position in R_r, or :data:`ABSENT`). Edge level, for every
+    similar pair x ∈ L_r, y ∈ R_r: ``pair``, ``left`` (x), ``right`` (y), ``weight``, the
+    positions of x in L_r and of y in R_r, and ``left_in_right`` / ``right_in_left`` (the
+    position of x in R_r and of y in L_r, or :data:`ABSENT`).
+    """
+
+    n: int
+    d: int
+    left_sizes: np.ndarray
+    right_sizes: np.ndarray
+    owner: np.ndarray
+    position: np.ndarray
+    position_in_right: np.ndarray
+    pair: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    weight: np.ndarray
+    left_position: np.ndarray
+    right_position: np.ndarray
+    left_in_right: np.ndarray
+    right_in_left: np.ndarray
+
+    def prefix(self, a: int | np.ndarray, b: int | np.ndarray) -> PairOverlap:
+        """The overlap of the first ``a`` features of each L_r with the first ``b`` of R_r
+        (scalars, or one value per pair)."""
+        a = np.minimum(np.broadcast_to(a, (self.n,)), self.left_sizes)
+        b = np.minimum(np.broadcast_to(b, (self.n,)), self.right_sizes)
+        a_owner, b_owner = a[self.owner], b[self.owner]
+        shared = (self.position < a_owner) & (self.position_in_right < b_owner)
+        a_edge, b_edge = a[self.pair], b[self.pair]
+        keep = (self.left_position < a_edge) & (self.right_position < b_edge)
+        a_edge, b_edge = a_edge[keep], b_edge[keep]
+        return PairOverlap(
+            n=self.n,
+            d=self.d,
+            left_sizes=a,
+            right_sizes=b,
+            intersections=np.bincount(self.owner[shared], minlength=self.n),
+            pair=self.pair[keep],
+            left=self.left[keep],
+            right=self.right[keep],
+            weight=self.weight[keep],
+            left_shared=self.left_in_right[keep] < b_edge,
+            right_shared=self.right_in_left[keep] < a_edge,
+        )
+
+    def whole(self) -> PairOverlap:
+        """The overlap of the complete sets."""
+        return self.prefix(self.left_sizes, self.right_sizes)
+
+
 def _chunk_bounds(costs: np.ndarray, budget: int) -> list[tuple[int, int]]:
     """Split ``len(costs)`` consecutive items into runs whose summed cost is about ``budget``."""
     n = costs.size
@@ -140,52 +202,83 @@ def _chunk_bounds(costs: np.ndarray, budget: int) -> list[tuple[int, int]]:
     return list(zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True))
 
 
+def _owners_and_positions(ptr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    sizes = np.diff(ptr)
+    owner = np.repeat(np.arange(sizes.size), sizes)
+    return owner, np.arange(ptr[-1] - ptr[0]) - np.repeat(ptr[:-1] - ptr[0], sizes)
+
+
+def _rank_rows(n: int, d: int, owner: np.ndarray, idx: np.ndarray, position: np.ndarray):
+    """``n x d`` table: 1 + position of feature f in set r, 0 if absent (O(1) lookups)."""
+    table = np.zeros((n, d), dtype=np.int32)
+    table[owner, idx] = position + 1
+    return table
+
+
+def _lookup(table: np.ndarray, rows: np.ndarray, features: np.ndarray) -> np.ndarray:
+    found = table[rows, features].astype(np.int64) - 1
+    found[found < 0] = ABSENT
+    return found
+
+
 def _overlap_of_chunk(pairs: SetPairs, graph: SimilarityGraph) -> tuple[np.ndarray, ...]:
     n, d = pairs.n, pairs.d
-    left_owner = np.repeat(np.arange(n), pairs.left_sizes)
-    right_owner = np.repeat(np.arange(n), pairs.right_sizes)
-    # One membership row per pair: a gather answers "is f in R_r?" in O(1).
-    in_left = np.zeros((n, d), dtype=bool)
-    in_left[left_owner, pairs.left_idx] = True
-    in_right = np.zeros((n, d), dtype=bool)
-    in_right[right_owner, pairs.right_idx] = True
+    left_owner, left_position = _owners_and_positions(pairs.left_ptr)
+    right_owner, right_position = _owners_and_positions(pairs.right_ptr)
+    rank_left = _rank_rows(n, d, left_owner, pairs.left_idx, left_position)
+    rank_right = _rank_rows(n, d, right_owner, pairs.right_idx, right_position)
+    position_in_right = _lookup(rank_right, left_owner, pairs.left_idx)
 
-    shared = in_right[left_owner, pairs.left_idx]
-    intersections = np.bincount(left_owner[shared], minlength=n)
-
+    # Candidate edges: every neighbour of every left feature; keep those in the right set.
     degree = graph.degrees[pairs.left_idx]
-    position = expand_ranges(graph.indptr[pairs.left_idx], degree)
-    pair = np.repeat(left_owner, degree)
-    right = graph.indices[position]
-    hit = in_right[pair, right]
-    pair, right, position = pair[hit], right[hit], position[hit]
-    left = np.repeat(pairs.left_idx, degree)[hit]
+    neighbour = expand_ranges(graph.indptr[pairs.left_idx], degree)
+    element = np.repeat(np.arange(pairs.left_idx.size), degree)
+    right = graph.indices[neighbour]
+    right_rank = rank_right[left_owner[element], right]
+    hit = right_rank > 0
+    element, right, neighbour = element[hit], right[hit], neighbour[hit]
+    pair = left_owner[element]
     return (
-        intersections,
+        left_owner,
+        left_position,
+        position_in_right,
         pair,
-        left,
+        pairs.left_idx[element],
         right,
-        graph.weights[position],
-        np.repeat(shared, degree)[hit],
-        in_left[pair, right],
+        graph.weights[neighbour],
+        left_position[element],
+        right_rank[hit].astype(np.int64) - 1,
+        position_in_right[element],
+        _lookup(rank_left, pair, right),
     )
 
 
-def set_pair_overlap(pairs: SetPairs, graph: SimilarityGraph) -> PairOverlap:
-    """Intersections and similar pairs of every pair in the batch (see :class:`PairOverlap`)."""
+def ordered_overlap(pairs: SetPairs, graph: SimilarityGraph) -> OrderedOverlap:
+    """Intersections and similar pairs of every pair in the batch (see :class:`OrderedOverlap`).
+
+    Processed in chunks of pairs: each chunk holds two ``n_chunk x d`` position tables and its
+    candidate edges (the neighbours of its left features), about :data:`CHUNK_BUDGET` entries.
+    """
     left_degree = np.zeros(pairs.left_idx.size + 1, dtype=np.int64)
     np.cumsum(graph.degrees[pairs.left_idx], out=left_degree[1:])
     candidates = left_degree[pairs.left_ptr[1:]] - left_degree[pairs.left_ptr[:-1]]
-    costs = 2 * pairs.d + candidates
+    costs = 2 * pairs.d + 4 * candidates
     parts = []
     for start, stop in _chunk_bounds(costs, CHUNK_BUDGET):
-        inter, pair, *rest = _overlap_of_chunk(pairs.take(start, stop), graph)
-        parts.append((inter, pair + start, *rest))
+        owner, position, in_right, pair, *edges = _overlap_of_chunk(
+            pairs.take(start, stop), graph
+        )
+        parts.append((owner + start, position, in_right, pair + start, *edges))
     if parts:
-        columns = [np.concatenate(col) for col in zip(*parts, strict=True)]
+        columns = [np.concatenate(column) for column in zip(*parts, strict=True)]
     else:
-        columns = [np.zeros(0, np.int64)] * 4 + [np.zeros(0)] + [np.zeros(0, bool)] * 2
-    return PairOverlap(pairs.n, pairs.d, pairs.left_sizes, pairs.right_sizes, *columns)
+        columns = [np.zeros(0, np.int64)] * 6 + [np.zeros(0)] + [np.zeros(0, np.int64)] * 4
+    return OrderedOverlap(pairs.n, pairs.d, pairs.left_sizes, pairs.right_sizes, *columns)
+
+
+def set_pair_overlap(pairs: SetPairs, graph: SimilarityGraph) -> PairOverlap:
+    """Intersections and similar pairs of every pair of (complete) sets in the batch."""
+    return ordered_overlap(pairs, graph).whole()
 
 
 def overlap_without_edges(
