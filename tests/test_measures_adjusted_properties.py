@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from fsstab.measures import (
     UndefinedMeasureError,
-    adjusted_pair_scores,
+    adjusted_pair_score_matrix,
     intersection_count,
     intersection_greedy,
     intersection_mbm,
@@ -181,7 +181,7 @@ def test_adjustments_per_pair_match_bruteforce_and_are_ordered(scenario):
     Adj_Greedy <= Adj_MBM <= Adj_Count, Adj_Mean <= Adj_Count (Bommert 2020, App. B.1)."""
     sets, p, C, theta = scenario
     raw = {
-        name: adjusted_pair_scores(name, sets, C, threshold=theta, d=p, correction="none")
+        name: adjusted_pair_score_matrix(name, sets, C, threshold=theta, d=p, correction="none")
         for name in ADJUSTMENTS
     }
     sizes = np.array([len(s) for s in sets])
@@ -245,13 +245,13 @@ def test_monte_carlo_is_seeded_and_close_to_exact():
         # deviation is at most 2 (Popoviciu) and a mean of 10^4 draws is within
         # 4 * 2 / 100 = 0.08 of E (4 standard errors). Pairs with X = UB (score 1 whatever E
         # is) carry no information about E and are skipped.
-        X = adjusted_pair_scores(name, sets, C, threshold=0.9, d=p, correction="none")
+        X = adjusted_pair_score_matrix(name, sets, C, threshold=0.9, d=p, correction="none")
         UB = np.add.outer(sizes, sizes) / 2 if name == "yu" else np.sqrt(np.outer(sizes, sizes))
         informative = (X < UB) & ~np.eye(len(sets), dtype=bool)
         assert informative.sum() >= 6
         implied = {}
         for correction in ("exact", "estimate"):
-            score = adjusted_pair_scores(name, sets, C, threshold=0.9, d=p, correction=correction)
+            score = adjusted_pair_score_matrix(name, sets, C, threshold=0.9, d=p, correction=correction)
             implied[correction] = ((X - score * UB) / (1 - score))[informative]
         error = np.abs(implied["estimate"] - implied["exact"])
         assert np.all(error <= 4 * 2 / math.sqrt(10_000)), name
@@ -311,7 +311,7 @@ def test_undefined_policies():
     with pytest.raises(UndefinedMeasureError, match="runs 0 and 1"):
         intersection_count(sets, C, undefined="raise", **kwargs)
     zero = intersection_count(sets, C, undefined="zero", **kwargs)
-    only_defined = adjusted_pair_scores("intersection_count", sets, C, **kwargs)[0, 2]
+    only_defined = adjusted_pair_score_matrix("intersection_count", sets, C, **kwargs)[0, 2]
     assert np.isfinite(only_defined)
     assert zero == pytest.approx(only_defined / 3)
     assert math.isnan(sechidis([[], []], C, **kwargs))
@@ -358,6 +358,6 @@ def test_exact_enumeration_refuses_huge_problems():
                            threshold=0.0, d=p, correction="exact")
 
 
-def test_adjusted_pair_scores_rejects_other_measures():
+def test_adjusted_pair_score_matrix_rejects_other_measures():
     with pytest.raises(ValueError, match="adjusted pairwise measure"):
-        adjusted_pair_scores("jaccard", [[0], [1]], np.eye(2), threshold=0.9)
+        adjusted_pair_score_matrix("jaccard", [[0], [1]], np.eye(2), threshold=0.9)

@@ -246,7 +246,7 @@ def _evaluate_pairwise(
     return _average_pair_scores(scores, rows_i, rows_j, undefined, name)
 
 
-def adjusted_pair_scores(
+def adjusted_pair_score_matrix(
     name: str,
     Z: Any,
     C: Any,
