@@ -251,7 +251,9 @@ def test_monte_carlo_is_seeded_and_close_to_exact():
         assert informative.sum() >= 6
         implied = {}
         for correction in ("exact", "estimate"):
-            score = adjusted_pair_score_matrix(name, sets, C, threshold=0.9, d=p, correction=correction)
+            score = adjusted_pair_score_matrix(
+                name, sets, C, threshold=0.9, d=p, correction=correction
+            )
             implied[correction] = ((X - score * UB) / (1 - score))[informative]
         error = np.abs(implied["estimate"] - implied["exact"])
         assert np.all(error <= 4 * 2 / math.sqrt(10_000)), name

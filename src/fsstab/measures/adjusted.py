@@ -46,12 +46,17 @@ from fsstab.measures._core import (
     MeasureInfo,
     MeasureInputs,
     SelectionStats,
-    UndefinedMeasureError,
     as_selection_matrix,
     as_similarity_matrix,
+    average_pair_scores,
     check_undefined_policy,
     finite_or_policy,
     register,
+)
+from fsstab.measures._hypergeometric import (
+    DEFAULT_N_ESTIMATE,
+    check_n_estimate,
+    corrected_for_chance,
 )
 from fsstab.measures._set_pairs import (
     PAIR_VALUES,
@@ -68,7 +73,6 @@ from fsstab.measures._similarity_graph import (
 )
 
 CORRECTIONS: tuple[str, ...] = ("auto", "exact", "estimate", "none")
-DEFAULT_N_ESTIMATE = 10_000
 
 #: Public name -> key of the per-pair value in :data:`fsstab.measures._set_pairs.PAIR_VALUES`.
 PAIRWISE_ADJUSTED: dict[str, str] = {
@@ -99,18 +103,6 @@ def _check_correction(correction: Any) -> str:
             f"correction must be one of {', '.join(map(repr, CORRECTIONS))}; got {correction!r}"
         )
     return correction
-
-
-def _check_n_estimate(n_estimate: Any) -> int:
-    if (
-        isinstance(n_estimate, bool)
-        or not isinstance(n_estimate, int | np.integer)
-        or n_estimate < 1
-    ):
-        raise ValueError(
-            f"n_estimate must be a positive integer (Monte-Carlo draws), got {n_estimate!r}"
-        )
-    return int(n_estimate)
 
 
 def _graph(inputs: MeasureInputs) -> SimilarityGraph:
@@ -144,13 +136,6 @@ def _observed_overlap(
 # --------------------------------------------------------------------------------------------
 
 
-def _corrected(raw: np.ndarray, expected: np.ndarray, maximum: np.ndarray) -> np.ndarray:
-    """(score - E) / (maximum - E); undefined (NaN) where E reaches the maximum."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        gap = maximum - expected
-        return np.where(gap > 0, (raw - expected) / gap, np.nan)
-
-
 def _pair_scores(
     inputs: MeasureInputs,
     name: str,
@@ -180,7 +165,7 @@ def _pair_scores(
 
     if kind != "zucknick" and not graph.has_edges:
         # No similar features: the unadjusted intersection, E = |V_i||V_j|/p, max sqrt(.).
-        return _corrected(raw, a * b / stats.d, np.sqrt(a * b))
+        return corrected_for_chance(raw, a * b / stats.d, np.sqrt(a * b))
     expected = expected_pair_values(
         kind,
         graph,
@@ -191,31 +176,12 @@ def _pair_scores(
         random_state=random_state,
     )
     if kind == "zucknick":
-        maximum = np.ones_like(raw)
+        maximum = 1.0
     elif kind == "yu":
         maximum = (a + b) / 2.0
     else:
         maximum = np.sqrt(a * b)
-    return _corrected(raw, expected, maximum)
-
-
-def _average_pair_scores(
-    scores: np.ndarray, rows_i: np.ndarray, rows_j: np.ndarray, undefined: str, name: str
-) -> float:
-    """Mean of the pairwise scores under the ``undefined`` policy (``"zero"`` = stabm's
-    ``impute.na = 0``: undefined scores count as 0)."""
-    missing = np.isnan(scores)
-    if missing.any():
-        if undefined == "raise":
-            r = int(np.flatnonzero(missing)[0])
-            raise UndefinedMeasureError(
-                f"{name}: the pairwise score of runs {rows_i[r]} and {rows_j[r]} is undefined "
-                "(e.g. empty sets, or the expected value reaches the maximum); pass "
-                "undefined='zero' to count undefined pairs as 0"
-            )
-        if undefined == "zero":
-            scores = np.where(missing, 0.0, scores)
-    return float(scores.mean())
+    return corrected_for_chance(raw, expected, maximum)
 
 
 def _evaluate_pairwise(
@@ -230,7 +196,7 @@ def _evaluate_pairwise(
     correction = _check_correction(
         _DEFAULT_CORRECTION[name] if correction is None else correction
     )
-    n_estimate = _check_n_estimate(n_estimate)
+    n_estimate = check_n_estimate(n_estimate)
     undefined = check_undefined_policy(undefined)
     rows_i, rows_j = inputs.stats.pairs
     scores = _pair_scores(
@@ -243,7 +209,7 @@ def _evaluate_pairwise(
         random_state=check_random_state(random_state),
         cache_key="adjusted.overlap",
     )
-    return _average_pair_scores(scores, rows_i, rows_j, undefined, name)
+    return average_pair_scores(scores, rows_i, rows_j, undefined, name)
 
 
 def adjusted_pair_score_matrix(
@@ -281,7 +247,7 @@ def adjusted_pair_score_matrix(
         rows_i,
         rows_j,
         correction=correction,
-        n_estimate=_check_n_estimate(n_estimate),
+        n_estimate=check_n_estimate(n_estimate),
         random_state=check_random_state(random_state),
     )
     matrix = np.empty((M, M))
@@ -499,7 +465,7 @@ def _register_adjusted_measures() -> None:
         ("intersection_count", "SMA-Count", (None, 1.0), True, f"{_SMA}, Adj_Count (Table 3.2)"),
         ("intersection_mean", "SMA-Mean", (None, 1.0), True, f"{_SMA}, Adj_Mean (Table 3.2)"),
     ]
-    for name, symbol, bounds, corrected_for_chance, reference in pairwise:
+    for name, symbol, bounds, is_corrected, reference in pairwise:
         function = globals()[name]
         register(
             MeasureInfo(
@@ -509,7 +475,7 @@ def _register_adjusted_measures() -> None:
                 family="adjusted",
                 requires=("Z", "C"),
                 bounds=bounds,
-                corrected_for_chance=corrected_for_chance,
+                corrected_for_chance=is_corrected,
                 reference=reference,
                 symbol=symbol,
                 params=_PAIRWISE_PARAMS,
