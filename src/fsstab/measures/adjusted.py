@@ -4,17 +4,17 @@ Two features x != y are *similar* iff their similarity ``C[x, y] >= θ`` (``thre
 similarities below θ count as 0. The measures (Bommert 2020, §3.3.2.3; notation of
 :mod:`fsstab.measures._core`):
 
-=====================  ========  ===========================================================
-function               thesis    pairwise value / definition
-=====================  ========  ===========================================================
-``zucknick``           SMZ       (|V_i ∩ V_j| + C(V_i, V_j) + C(V_j, V_i)) / |V_i ∪ V_j|
-``sechidis``           SMES      Φ_C = 1 - tr(C S) / tr(C Σ)  (effective stability)
-``yu``                 SMY       |V_i ∩ V_j| + (A(V_i, V_j) + A(V_j, V_i)) / 2, corrected
-``intersection_mbm``   SMA-MBM   |V_i ∩ V_j| + maximum bipartite matching, corrected
-``intersection_greedy`` SMA-Greedy |V_i ∩ V_j| + greedy matching (Algorithm 3.1), corrected
-``intersection_count`` SMA-Count |V_i ∩ V_j| + min{A(V_i, V_j), A(V_j, V_i)}, corrected
-``intersection_mean``  SMA-Mean  |V_i ∩ V_j| + min{M(V_i, V_j), M(V_j, V_i)}, corrected
-=====================  ========  ===========================================================
+=======================  ==========  =========================================================
+function                 thesis      pairwise value / definition
+=======================  ==========  =========================================================
+``zucknick``             SMZ         (|V_i ∩ V_j| + C(V_i, V_j) + C(V_j, V_i)) / |V_i ∪ V_j|
+``sechidis``             SMES        Φ_C = 1 - tr(C S) / tr(C Σ)  (effective stability)
+``yu``                   SMY         |V_i ∩ V_j| + (A(V_i, V_j) + A(V_j, V_i)) / 2, corrected
+``intersection_mbm``     SMA-MBM     |V_i ∩ V_j| + maximum bipartite matching, corrected
+``intersection_greedy``  SMA-Greedy  |V_i ∩ V_j| + greedy matching (Algorithm 3.1), corrected
+``intersection_count``   SMA-Count   |V_i ∩ V_j| + min{A(V_i, V_j), A(V_j, V_i)}, corrected
+``intersection_mean``    SMA-Mean    |V_i ∩ V_j| + min{M(V_i, V_j), M(V_j, V_i)}, corrected
+=======================  ==========  =========================================================
 
 "Corrected" means the pairwise score (X - E[X]) / (UB - E[X]) with X the adjusted
 intersection, UB = sqrt(|V_i| |V_j|) for SMA and (|V_i| + |V_j|) / 2 for SMY, and E[X] its
@@ -34,6 +34,7 @@ with expectation |V_i| |V_j| / p and maximum sqrt(|V_i| |V_j|), i.e. to SMU
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -283,7 +284,7 @@ _CORRECTION_DOC = """
 """
 
 
-def _pairwise_measure(name: str, summary: str):
+def _pairwise_measure(name: str, summary: str) -> Callable[..., float]:
     def measure(
         Z: Any,
         C: Any,
