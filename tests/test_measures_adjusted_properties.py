@@ -224,6 +224,37 @@ def test_bounds_and_maximum(scenario):
             assert value == pytest.approx(1.0)
 
 
+def _mean_scores_under_random_selection(p, C, theta, a, b) -> dict[str, float]:
+    """Mean pairwise score over all pairs of subsets of sizes a and b (exact expectations)."""
+    subsets_a = [list(s) for s in itertools.combinations(range(p), a)]
+    subsets_b = [list(s) for s in itertools.combinations(range(p), b)]
+    means = {}
+    for name in SMA_AND_YU:
+        scores = adjusted_pair_score_matrix(
+            name, subsets_a + subsets_b, C, threshold=theta, d=p, correction="exact"
+        )[: len(subsets_a), len(subsets_a):]
+        means[name] = float(scores.mean())
+    return means
+
+
+@settings(max_examples=20, deadline=None)
+@given(scenarios(max_p=6, max_m=2), st.integers(1, 5), st.integers(1, 5))
+def test_corrected_for_chance(scenario, a, b):
+    """Correction for chance (Bommert 2020, §6.1): under random selection of sets of sizes
+    a and b, the expected pairwise score of SMY and SMA-* is 0. With exact expectations the
+    mean over all pairs of subsets is 0 up to rounding (NaN if E[X] = UB for these sizes)."""
+    _, p, C, theta = scenario
+    a, b = min(a, p - 1), min(b, p - 1)
+    for name, mean in _mean_scores_under_random_selection(p, C, theta, a, b).items():
+        assert math.isnan(mean) or abs(mean) < 1e-12, name
+
+
+def test_corrected_for_chance_with_similar_blocks():
+    C = np.kron(np.eye(3), np.full((2, 2), 0.85)) + np.eye(6) * 0.15 + 0.1 * (1 - np.eye(6))
+    for name, mean in _mean_scores_under_random_selection(6, C, 0.9, 2, 3).items():
+        assert abs(mean) < 1e-12, name
+
+
 def test_monte_carlo_is_seeded_and_close_to_exact():
     rng = np.random.default_rng(3)
     p = 10
