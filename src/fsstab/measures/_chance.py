@@ -6,7 +6,8 @@ two sizes (a, b) and the similarity graph, so it is computed once per distinct p
 
 * ``"exact"``: the mean over all C(d, a) * C(d, b) pairs of subsets;
 * ``"estimate"``: the mean over ``n_estimate`` random pairs (Monte Carlo, Zhang et al. 2009
-  suggest N = 10,000), drawn and evaluated as whole arrays.
+  suggest N = 10,000), drawn and evaluated as whole arrays; one set of random ordered samples
+  serves all pairs of sizes of an evaluation (see :func:`estimated_expectations`).
 
 The values are symmetric in (a, b) and are memoised per graph, so evaluating many selection
 outcomes with the same C (e.g. thousands of configurations) pays for each size pair once.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
@@ -26,8 +28,9 @@ from fsstab.measures._similarity_graph import SimilarityGraph
 
 #: ``correction="auto"`` enumerates exactly when a pair of sizes has at most this many pairs
 #: of subsets (e.g. p = 10 features and sizes up to 4 each: 210² = 44,100 pairs), and
-#: estimates by Monte Carlo otherwise. Enumerating 100,000 pairs costs about as much as ten
-#: Monte-Carlo estimates with N = 10,000 and removes the estimation noise.
+#: estimates by Monte Carlo otherwise. Enumerating 100,000 pairs of subsets costs as much as
+#: 100,000 Monte-Carlo draws (well under a second for the small p where it applies) and
+#: removes the estimation noise.
 EXACT_AUTO_LIMIT = 100_000
 #: ``correction="exact"`` refuses to enumerate more pairs than this (minutes of work).
 EXACT_MAX_PAIRS = 20_000_000
@@ -36,6 +39,7 @@ BLOCK_PAIRS = 1 << 16
 
 _CACHE_SIZE = 4096
 _cache: OrderedDict[tuple, float] = OrderedDict()
+_cache_lock = threading.Lock()
 
 
 def n_subset_pairs(d: int, a: int, b: int) -> int:
@@ -165,16 +169,18 @@ def estimated_expectations(
 
 
 def _remember(key: tuple, value: float) -> None:
-    _cache[key] = value
-    if len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        _cache[key] = value
+        if len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
 
 
 def _recall(key: tuple) -> float | None:
-    value = _cache.get(key)
-    if value is not None:
-        _cache.move_to_end(key)
-    return value
+    with _cache_lock:
+        value = _cache.get(key)
+        if value is not None:
+            _cache.move_to_end(key)
+        return value
 
 
 def expected_pair_values(
