@@ -290,22 +290,33 @@ def test_monte_carlo_is_seeded_and_close_to_exact():
         assert np.all(error <= 4 * 2 / math.sqrt(10_000)), name
 
 
-@pytest.mark.parametrize(("n", "k", "d"), [(40_000, 3, 12), (40_000, 4, 6), (20_000, 2, 3)])
+@pytest.mark.parametrize(
+    ("n", "k", "d"),
+    # stream branch; stream branch with some rows redrawn (k = d/2); random-key branch (2k > d)
+    [(40_000, 3, 12), (20_000, 20, 40), (40_000, 4, 6), (20_000, 2, 3)],
+)
 def test_random_ordered_subsets_are_uniform(n, k, d):
-    """Both sampling branches: rows hold distinct features, every prefix is a uniform subset.
+    """Rows hold distinct features; every position is uniform over the d features and every
+    prefix is a uniform subset (checked where the subsets can be counted).
 
     A count over n draws with probability q has standard deviation sqrt(n q (1 - q)); all
     counts must be within 5 of those.
     """
     samples = random_ordered_subsets(np.random.default_rng(0), n, k, d)
     assert samples.shape == (n, k)
-    assert all(len(set(row)) == k for row in samples[:1000].tolist())
+    assert np.all(np.diff(np.sort(samples, axis=1), axis=1) > 0)
+
+    def uniform(counts: np.ndarray, q: float) -> bool:
+        return bool(np.all(np.abs(counts - n * q) <= 5 * math.sqrt(n * q * (1 - q))))
+
+    for position in range(k):
+        assert uniform(np.bincount(samples[:, position], minlength=d), 1 / d)
     for prefix in range(1, k + 1):
-        keys = np.sort(samples[:, :prefix], axis=1)
-        _, counts = np.unique(keys, axis=0, return_counts=True)
-        q = 1 / math.comb(d, prefix)
+        if math.comb(d, prefix) > 500:
+            break
+        _, counts = np.unique(np.sort(samples[:, :prefix], axis=1), axis=0, return_counts=True)
         assert counts.size == math.comb(d, prefix)
-        assert np.all(np.abs(counts - n * q) <= 5 * math.sqrt(n * q * (1 - q)))
+        assert uniform(counts, 1 / math.comb(d, prefix))
 
 
 def test_sparse_and_dense_similarity_give_identical_values():
