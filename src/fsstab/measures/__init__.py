@@ -17,6 +17,45 @@ from fsstab.measures._core import (
     compute,
 )
 
+# --- adjusted measures (need a similarity matrix C and threshold θ) -------------------------
+from fsstab.measures.adjusted import (
+    adjusted_pair_score_matrix,
+    intersection_count,
+    intersection_greedy,
+    intersection_mbm,
+    intersection_mean,
+    sechidis,
+    yu,
+    zucknick,
+)
+
+# --- subset (pairwise, frequency), importance and ranking measures; inference for φ ---------
+from fsstab.measures.frequency import davis, nogueira, novovicova, somol
+from fsstab.measures.inference import (
+    StabilityTest,
+    nogueira_confidence_interval,
+    nogueira_one_sample_test,
+    nogueira_two_sample_test,
+    nogueira_variance,
+)
+from fsstab.measures.pairwise import (
+    dice,
+    hamming,
+    jaccard,
+    kappa,
+    kuncheva,
+    lustgarten,
+    nogueira_brown,
+    npog,
+    ochiai,
+    pair_score_matrix,
+    phi_pairwise,
+    unadjusted,
+    wald,
+)
+from fsstab.measures.ranking import canberra
+from fsstab.measures.weight_based import importance_weighted, pearson
+
 __all__ = [
     "MEASURES",
     "MeasureInfo",
@@ -27,4 +66,45 @@ __all__ = [
     "as_selection_matrix",
     "as_similarity_matrix",
     "compute",
+]
+
+# --- adjusted measures ---------------------------------------------------------------------
+__all__ += [
+    "adjusted_pair_score_matrix",
+    "intersection_count",
+    "intersection_greedy",
+    "intersection_mbm",
+    "intersection_mean",
+    "sechidis",
+    "yu",
+    "zucknick",
+]
+
+# --- subset, importance and ranking measures; inference for φ ----------------------------------
+__all__ += [
+    "StabilityTest",
+    "canberra",
+    "davis",
+    "dice",
+    "hamming",
+    "importance_weighted",
+    "jaccard",
+    "kappa",
+    "kuncheva",
+    "lustgarten",
+    "nogueira",
+    "nogueira_brown",
+    "nogueira_confidence_interval",
+    "nogueira_one_sample_test",
+    "nogueira_two_sample_test",
+    "nogueira_variance",
+    "novovicova",
+    "npog",
+    "ochiai",
+    "pair_score_matrix",
+    "pearson",
+    "phi_pairwise",
+    "somol",
+    "unadjusted",
+    "wald",
 ]
