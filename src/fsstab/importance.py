@@ -61,9 +61,7 @@ def _as_2d_float(X: Any, name: str = "X") -> np.ndarray:
 def _n_model_features(model: Any, X: np.ndarray) -> None:
     n_in = getattr(model, "n_features_in_", None)
     if n_in is not None and n_in != X.shape[1]:
-        raise ValueError(
-            f"X has {X.shape[1]} columns but the model was fitted on {n_in} features"
-        )
+        raise ValueError(f"X has {X.shape[1]} columns but the model was fitted on {n_in} features")
 
 
 def _samples_per_batch(n_columns: int, copies: int) -> int:
@@ -380,7 +378,7 @@ def _search_flip_distances(
             m = block.shape[0]
             probe = np.repeat(block, offsets.size, axis=0)
             probe[:, f] += np.tile(offsets, m)
-            flipped = (np.asarray(model.predict(probe)) != np.repeat(base[rows], offsets.size))
+            flipped = np.asarray(model.predict(probe)) != np.repeat(base[rows], offsets.size)
             flipped = flipped.reshape(m, 2, n_grid)
             any_flip = flipped.any(axis=2)  # (m, 2)
             first = np.where(any_flip, flipped.argmax(axis=2), n_grid)  # grid index of 1st flip
@@ -562,6 +560,8 @@ def oob_permutation_importance(
     the importance of ``f`` is the decrease averaged over the trees that have out-of-bag samples.
     A tree that never splits on ``f`` is unaffected by permuting it and contributes 0 (and is
     not evaluated). Averages below zero are clipped to 0 (see the module docstring).
+    Permutations are drawn from ``check_random_state(random_state)`` tree by tree, for the
+    features each tree splits on in ascending order, ``n_repeats`` per feature.
 
     Parameters
     ----------
@@ -626,9 +626,7 @@ def oob_permutation_importance(
 # --------------------------------------------------------------------------------------------
 
 
-def importances_on_support(
-    values: Any, support: Any, *, floor_ratio: float = 1e-6
-) -> np.ndarray:
+def importances_on_support(values: Any, support: Any, *, floor_ratio: float = 1e-6) -> np.ndarray:
     """A selector's ``importances_``: the model's importances on the selected features, 0 elsewhere.
 
     Parameters
