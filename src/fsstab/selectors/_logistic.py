@@ -18,6 +18,8 @@ that the selectors put in their predictive pipelines.
 
 from __future__ import annotations
 
+import functools
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,9 +29,26 @@ from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import check_is_fitted, validate_data
+from threadpoolctl import ThreadpoolController
 
 #: Armijo sufficient-decrease constant and backtracking factor of the line searches.
 _ARMIJO, _BACKTRACK = 1e-4, 0.5
+
+
+@functools.cache
+def _threadpool_controller() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+def single_threaded_blas() -> AbstractContextManager:
+    """Limit BLAS to one thread for the enclosed code.
+
+    The solvers work on ``n x n`` or ``k x k`` matrices with ``n`` a few hundred at most, where
+    BLAS threads cost more than they bring -- on a loaded machine a 100 x 100 solve becomes
+    ~100 times slower -- and the workflow already runs one job per core. One thread also makes
+    results independent of the machine's thread count.
+    """
+    return _threadpool_controller().limit(limits=1, user_api="blas")
 
 
 def signed_labels(y01: np.ndarray) -> np.ndarray:
