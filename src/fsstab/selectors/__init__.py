@@ -7,6 +7,7 @@ to selectors through it.
 from fsstab.selectors._base import BaseSelector
 
 # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0) -----------------
+from fsstab.selectors._l0 import L0Selector
 from fsstab.selectors._penalized import (
     CalibrationResult,
     ElasticNetSelector,
@@ -34,6 +35,7 @@ SELECTORS.update(
             LogisticRFE,
             SVMRFE,
             HybridRFE,
+            L0Selector,
         )
     }
 )
@@ -46,6 +48,7 @@ __all__ = [
     "ElasticNetSelector",
     "GroupLassoSelector",
     "HybridRFE",
+    "L0Selector",
     "LassoSelector",
     "LogisticRFE",
     "RFEPath",
