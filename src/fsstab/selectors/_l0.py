@@ -62,7 +62,8 @@ def _abess_support(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> np.nda
 
     model = AbessLogisticRegression(support_size=[k], alpha=[l2] if l2 > 0 else None)
     model.fit(Xs, y01, is_normal=False)  # Xs is already standardised
-    return np.asarray(model.coef_) != 0
+    coef = np.atleast_1d(np.asarray(model.coef_, dtype=np.float64)).ravel()  # scalar if d = 1
+    return coef != 0
 
 
 class L0Selector(BaseSelector):

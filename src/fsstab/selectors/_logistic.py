@@ -19,14 +19,16 @@ that the selectors put in their predictive pipelines.
 from __future__ import annotations
 
 import functools
+import warnings
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import scipy.linalg
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import ThreadpoolController
@@ -220,6 +222,14 @@ def ridge_logistic(
 # --------------------------------------------------------------------------------------------
 
 
+class PenalizedFit(NamedTuple):
+    """Solution of :func:`group_penalized_logistic`."""
+
+    coef: np.ndarray
+    intercept: float
+    n_iter: int
+
+
 @dataclass(frozen=True)
 class GroupStructure:
     """Features partitioned into groups: ``codes[j]`` is the group of feature ``j`` (0..G−1)."""
@@ -298,7 +308,7 @@ def group_penalized_logistic(
     intercept_init: float | None = None,
     tol: float = 1e-7,
     max_iter: int = 200,
-) -> tuple[np.ndarray, float]:
+) -> PenalizedFit:
     """Minimise ``C Σ ℓ + ρ Σ_g ω_g ||w_g||₂ + (1 − ρ)/2 ||w||²`` (ρ = ``l1_ratio`` > 0).
 
     Hamer & Dupont (2021) eq. 19 (λ₁ = 1/C, λ₂ = ρ) for singleton groups; the group LASSO of
@@ -310,7 +320,12 @@ def group_penalized_logistic(
     accepted through a backtracking line search on the true objective -- then the optimality
     conditions of *all* groups are checked (one ``O(nd)`` gradient) and violators join the
     working set, until none is left. Converged when :func:`kkt_violation`, divided by ``C·n``,
-    is at most ``tol``.
+    is at most ``tol``; ``max_iter`` bounds the working-set rounds (ConvergenceWarning).
+
+    Returns
+    -------
+    PenalizedFit
+        ``(coef, intercept, n_iter)`` with ``n_iter`` the number of proximal Newton steps.
     """
     n, d = X.shape
     if not 0 < l1_ratio <= 1:
@@ -325,6 +340,7 @@ def group_penalized_logistic(
         b = float(intercept_init)
     abs_tol = tol * C * n
     working = groups.norms(w) > 0
+    n_iter = 0
     for _ in range(max_iter):
         grad, grad_b = _smooth_gradient(X, y01, C, w, b, lam2)
         norms = groups.norms(grad)
@@ -333,7 +349,7 @@ def group_penalized_logistic(
         if not np.any(outside):
             sub_violation = kkt_violation(grad, w, groups, lam1, grad_b)
             if sub_violation <= abs_tol:
-                return w, b
+                return PenalizedFit(w, b, n_iter)
         else:
             # add the worst violators, at most as many as are already in the working set + 10
             budget = int(working.sum()) + 10
@@ -341,10 +357,19 @@ def group_penalized_logistic(
             working[order[: min(budget, int(outside.sum()))]] = True
         cols = np.flatnonzero(working[groups.codes])
         sub_groups = groups.subset(cols)
-        w_sub, b = _prox_newton(X[:, cols], y01, C, sub_groups, lam1, lam2, w[cols], b, abs_tol)
+        w_sub, b, steps = _prox_newton(
+            X[:, cols], y01, C, sub_groups, lam1, lam2, w[cols], b, abs_tol
+        )
+        n_iter += steps
         w = np.zeros(d)
         w[cols] = w_sub
-    return w, b
+    warnings.warn(
+        f"penalised logistic regression did not converge in {max_iter} working-set rounds "
+        f"(C={C:.4g}); increase max_iter or tol",
+        ConvergenceWarning,
+        stacklevel=2,
+    )
+    return PenalizedFit(w, b, n_iter)
 
 
 def _smooth_gradient(
@@ -365,8 +390,11 @@ def _prox_newton(
     b: float,
     abs_tol: float,
     max_newton: int = 100,
-) -> tuple[np.ndarray, float]:
-    """Proximal Newton on the working-set problem (all columns of ``X`` are in the set)."""
+) -> tuple[np.ndarray, float, int]:
+    """Proximal Newton on the working-set problem (all columns of ``X`` are in the set).
+
+    Returns the solution and the number of accepted Newton steps.
+    """
     n, k = X.shape
     s = signed_labels(y01)
     Xt = np.hstack([X, np.ones((n, 1))])
@@ -381,6 +409,7 @@ def _prox_newton(
 
     z = np.append(w, b)
     f = objective(z)
+    steps = 0
     for _ in range(max_newton):
         p = expit(Xt @ z)
         grad = C * (Xt.T @ (p - y01)) + ridge * z
@@ -404,7 +433,8 @@ def _prox_newton(
             t *= _BACKTRACK
         if not accepted:
             break
-    return z[:k], float(z[k])
+        steps += 1
+    return z[:k], float(z[k]), steps
 
 
 def _quadratic_prox_fista(
@@ -551,7 +581,7 @@ class PenalizedLogisticRegression(ClassifierMixin, BaseEstimator):
         if not (np.isfinite(self.C) and self.C > 0):
             raise ValueError(f"C must be a positive finite number, got {self.C!r}")
         groups = GroupStructure.from_labels(self.groups, X.shape[1])
-        w, b = group_penalized_logistic(
+        fit = group_penalized_logistic(
             X,
             y01,
             float(self.C),
@@ -562,8 +592,9 @@ class PenalizedLogisticRegression(ClassifierMixin, BaseEstimator):
             tol=self.tol,
             max_iter=self.max_iter,
         )
-        self.coef_ = w[None, :]
-        self.intercept_ = np.array([b])
+        self.coef_ = fit.coef[None, :]
+        self.intercept_ = np.array([fit.intercept])
+        self.n_iter_ = np.array([fit.n_iter])
         return self
 
     def decision_function(self, X: Any) -> np.ndarray:

@@ -52,7 +52,7 @@ class _PenaltyProblem:
     max_iter: int
 
     def solve(self, C: float, start: _Solution | None) -> _Solution:
-        w, b = group_penalized_logistic(
+        fit = group_penalized_logistic(
             self.X,
             self.y,
             C,
@@ -63,7 +63,7 @@ class _PenaltyProblem:
             tol=self.tol,
             max_iter=self.max_iter,
         )
-        return _Solution(C, w, b, self.support_size(w))
+        return _Solution(C, fit.coef, fit.intercept, self.support_size(fit.coef), fit.n_iter)
 
     def support(self, w: np.ndarray) -> np.ndarray:
         """Selected features: all features of the groups with a non-zero weight vector."""
@@ -82,6 +82,7 @@ class _Solution:
     coef: np.ndarray
     intercept: float
     k: int
+    n_iter: int
 
 
 def _check_target_k(target_k: Any, d: int) -> int:
@@ -165,6 +166,7 @@ class _PenalizedSelector(BaseSelector):
         else:
             solution, path = _path_to_target(problem, _check_target_k(self.target_k, X.shape[1]))
         self.C_ = solution.C
+        self.n_iter_ = sum(s.n_iter for s in path)
         self.regularization_path_ = {
             "C": np.array([s.C for s in path]),
             "n_selected": np.array([s.k for s in path]),
@@ -234,7 +236,8 @@ class LassoSelector(_PenalizedSelector):
     ----------
     support_, importances_ (eq. 7 on standardised features), estimator_ (StandardScaler +
     :class:`PenalizedLogisticRegression` on the selected columns), ``C_``,
-    ``regularization_path_`` (dict of the evaluated ``C`` and support sizes).
+    ``regularization_path_`` (dict of the evaluated ``C`` and support sizes), ``n_iter_``
+    (proximal Newton steps over all evaluated ``C``).
     """
 
     def __init__(
