@@ -128,7 +128,13 @@ def frequency_score(sizes: np.ndarray, ranks: np.ndarray) -> np.ndarray:
             f"ranks must have one row per pruning step ({n_steps}), got shape {ranks.shape}"
         )
     survives = np.all((ranks >= 1) & (ranks <= sizes[1:, None]), axis=0)
-    factors = (sizes[1:, None] - ranks + 1) / (sizes[:-1, None] - ranks + 1)
+    # only survivors have a defined score (and denominators |F_{s−1}| − r + 1 ≥ 1)
+    factors = np.divide(
+        sizes[1:, None] - ranks + 1,
+        sizes[:-1, None] - ranks + 1,
+        out=np.ones_like(ranks),
+        where=survives[None, :],
+    )
     score = sizes[0] / sizes[-1] * np.prod(factors, axis=0)
     return np.where(survives, score, np.nan)
 
@@ -309,11 +315,10 @@ class _SVMScores:
     """SVM-RFE scores on the alive features: ``w_f²`` (linear) or eq. 8 (RBF), Guyon et al.
 
     The SVM is trained on a precomputed kernel whose Gram matrix (linear) or squared distances
-    (RBF) are down-dated as features are eliminated; ``gamma`` follows scikit-learn's ``SVC``
-    on the alive columns (``"scale"``: ``1 / (|F| · Var(X_F))``, ``"auto"``: ``1/|F|``).
+    (RBF) are down-dated as features are eliminated; the RBF width ``gamma`` is fixed.
     """
 
-    def __init__(self, Xs: np.ndarray, y01: np.ndarray, kernel: str, C: float, gamma: Any):
+    def __init__(self, Xs: np.ndarray, y01: np.ndarray, kernel: str, C: float, gamma: float):
         self.X = Xs
         self.y = y01
         self.kernel = kernel
@@ -326,15 +331,14 @@ class _SVMScores:
         if self.kernel == "linear":
             kernel_matrix = gram
         else:
-            gamma = _resolve_gamma(self.gamma, self.X[:, alive])
             sq_norms = np.diag(gram)
             sq_dist = np.maximum(sq_norms[:, None] + sq_norms[None, :] - 2 * gram, 0.0)
-            kernel_matrix = np.exp(-gamma * sq_dist)
+            kernel_matrix = np.exp(-self.gamma * sq_dist)
         svm = SVC(kernel="precomputed", C=self.C).fit(kernel_matrix, self.y)
         sv = self.X[np.ix_(svm.support_, alive)]
         if self.kernel == "linear":
             return margin_contributions(sv, svm.dual_coef_, kernel="linear")
-        return margin_contributions(sv, svm.dual_coef_, kernel="rbf", gamma=gamma)
+        return margin_contributions(sv, svm.dual_coef_, kernel="rbf", gamma=self.gamma)
 
 
 def _resolve_gamma(gamma: Any, X: np.ndarray) -> float:
@@ -717,12 +721,16 @@ class SVMRFE(BaseSelector):
     C, final_C
         Inverse regularisation of the selection SVMs and of the final SVM (``None``: ``C``).
     gamma
-        RBF width, as in :class:`sklearn.svm.SVC` (``"scale"``, ``"auto"`` or a number), resolved
-        on the remaining features at each step.
+        RBF width, as in :class:`sklearn.svm.SVC` (``"scale"``, ``"auto"`` or a number). It is
+        resolved once, on all ``d`` standardised features (``"scale"`` and ``"auto"`` give
+        ``1/d``), and kept for every elimination step and the final model: eq. 8 measures what
+        removing a feature does to a *fixed* kernel (Guyon et al. 2002). Re-resolving it on the
+        shrinking feature set would make the kernel ever more local and the ranking noisier.
 
     Attributes
     ----------
-    support_, ranking_, importances_, estimator_ (StandardScaler + SVC), rfe_path_.
+    support_, ranking_, importances_, estimator_ (StandardScaler + SVC), rfe_path_, gamma_
+    (the resolved RBF width; None for the linear kernel).
     """
 
     def __init__(
@@ -746,13 +754,14 @@ class SVMRFE(BaseSelector):
             raise ValueError(f"kernel must be 'linear' or 'rbf', got {self.kernel!r}")
         C = _check_positive("C", self.C)
         final_C = C if self.final_C is None else _check_positive("final_C", self.final_C)
-        _resolve_gamma(self.gamma, np.ones((2, 1)))  # validate early
         d = X.shape[1]
         sizes = elimination_schedule(d, resolve_n_features(self.n_features_to_select, d), self.step)
         Xs = standardize(X)[0]
+        gamma = _resolve_gamma(self.gamma, Xs)
+        self.gamma_ = gamma if self.kernel == "rbf" else None
         with single_threaded_blas():
             path = run_elimination(
-                sizes, np.zeros(0, np.int64), _SVMScores(Xs, y, self.kernel, C, self.gamma)
+                sizes, np.zeros(0, np.int64), _SVMScores(Xs, y, self.kernel, C, gamma)
             )
         self.rfe_path_ = path
         self.support_ = path.support
@@ -760,7 +769,7 @@ class SVMRFE(BaseSelector):
         model = Pipeline(
             [
                 ("standardize", StandardScaler()),
-                ("svc", SVC(kernel=self.kernel, C=final_C, gamma=self.gamma)),
+                ("svc", SVC(kernel=self.kernel, C=final_C, gamma=gamma)),
             ]
         )
         self.estimator_ = self._fit_model(model, X, y)
