@@ -118,7 +118,8 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
 
     def predict(self, X: Any) -> np.ndarray:
         """Class predictions of the predictive model built on the selected features."""
-        pred = self.estimator_.predict(self._model_input(X))
+        Xs = self._model_input(X)  # first: raises NotFittedError before estimator_ is read
+        pred = self.estimator_.predict(Xs)
         return self.classes_[np.asarray(pred, dtype=np.int64)]
 
     def decision_function(self, X: Any) -> np.ndarray:
@@ -131,7 +132,8 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
 
     def predict_proba(self, X: Any) -> np.ndarray:
         """Class probabilities of the predictive model, where it provides them."""
-        return self.estimator_.predict_proba(self._model_input(X))
+        Xs = self._model_input(X)
+        return self.estimator_.predict_proba(Xs)
 
     def score(self, X: Any, y: Any) -> float:
         """Accuracy of the predictive model on ``(X, y)``."""
