@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils.estimator_checks import parametrize_with_checks
@@ -25,6 +26,7 @@ from fsstab.selectors import (
 )
 from fsstab.selectors._ensembles import complementary_pairs
 from fsstab.selectors._trees import tree_usage_fraction
+from fsstab.selectors._two_stage import fit_selection
 
 INFORMATIVE = {0, 1, 2, 3}
 
@@ -405,3 +407,28 @@ def test_sklearn_compatible(estimator, check):
 )
 def test_sklearn_compatible_ensembles(estimator, check):
     check(estimator)
+
+
+@pytest.mark.parametrize(
+    "selector",
+    [
+        FilterSelector(method="permutation", n_estimators=10, n_features_to_select=3),
+        RandomForestSelector(n_estimators=10, n_features_to_select=3),
+        GBMSelector(n_estimators=10, n_features_to_select=3),
+        ReliefSelector(n_neighbors=3, n_features_to_select=3),
+        StabilitySelection(FilterSelector(), q=3, pi_thr=0.6, pfer=None, n_pairs=2),
+        EnsembleSelector(FilterSelector(), n_bootstrap=2, n_features_to_select=3),
+    ],
+    ids=lambda s: type(s).__name__,
+)
+def test_selection_stage_alone_equals_full_fit(selector):
+    # resampling ensembles run only the selection stage on their subsamples
+    X, y = planted(n=40, d=12)
+    if "random_state" in selector.get_params():
+        selector.set_params(random_state=3)
+    full = clone(selector).fit(X, y)
+    alone = fit_selection(clone(selector), X, y)
+    for name in ("support_", "ranking_", "scores_", "mean_rank_", "frequencies_"):
+        if hasattr(full, name):
+            np.testing.assert_array_equal(getattr(alone, name), getattr(full, name), name)
+    assert not hasattr(alone, "estimator_")

@@ -14,17 +14,16 @@ from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
 
-from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
-    fit_paired_model,
     ranking_from_order,
     resolve_n_features,
     spawn_seeds,
     top_k_mask,
 )
 from fsstab.selectors._filters import FilterSelector
+from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
 
 
 class StabilityParameters(NamedTuple):
@@ -146,7 +145,7 @@ def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
     return base.set_params(**params)
 
 
-class StabilitySelection(BaseSelector):
+class StabilitySelection(TwoStageSelector):
     """Stability selection with complementary pairs (thesis §3.3.3; Meinshausen & Bühlmann 2010;
     Shah & Samworth 2013).
 
@@ -210,29 +209,30 @@ class StabilitySelection(BaseSelector):
         self.stratify = stratify
         self.random_state = random_state
 
-    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         n_pairs = check_positive_int(self.n_pairs, "n_pairs")
         self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
             X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer
         )
         if self.stratify:
             _check_samples_per_class(y, 2, "stratified stability selection")
-        split_seed, importance_seed, *fit_seeds = spawn_seeds(self.random_state, 2 + 2 * n_pairs)
+        split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
         self.subsamples_ = complementary_pairs(y, n_pairs, split_seed, self.stratify)
         counts = np.zeros(X.shape[1])
         for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
             base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
-            counts += base.fit(X[rows], y[rows]).get_support()
+            counts += fit_selection(base, X[rows], y[rows]).get_support()
         self.frequencies_ = counts / len(self.subsamples_)
         self.scores_ = self.frequencies_
         self.ranking_ = ranking_from_order(descending_order(self.frequencies_))
         # a tolerance guards π̂ = π_thr against rounding in counts / 2B
         self.support_ = self.frequencies_ >= self.pi_thr_ - 1e-12
-        model = LogisticRegression(C=np.inf) if self.estimator is None else self.estimator
-        fit_paired_model(self, model, X, y, importance_seed)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
+        return LogisticRegression(C=np.inf) if self.estimator is None else self.estimator
 
 
-class EnsembleSelector(BaseSelector):
+class EnsembleSelector(TwoStageSelector):
     """Bagged ensemble of a base selector aggregated by mean rank (Onda et al. 2022, §3.1).
 
     ``n_bootstrap`` (m_ensemble) copies of ``selector`` are fitted on bootstrap samples; every
@@ -286,16 +286,16 @@ class EnsembleSelector(BaseSelector):
         self.stratify = stratify
         self.random_state = random_state
 
-    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         n_bootstrap = check_positive_int(self.n_bootstrap, "n_bootstrap")
         k = resolve_n_features(self.n_features_to_select, X.shape[1])
         selector = FilterSelector(method="impurity") if self.selector is None else self.selector
-        model_seed, importance_seed, *seeds = spawn_seeds(self.random_state, 2 + 2 * n_bootstrap)
+        seeds = spawn_seeds(random_state, 2 * n_bootstrap)
         rankings, supports, samples = [], [], []
         for sample_seed, fit_seed in zip(seeds[0::2], seeds[1::2], strict=True):
             rows = stratified_bootstrap(y, sample_seed, self.stratify)
             samples.append(rows)
-            base = _configured_clone(selector, fit_seed).fit(X[rows], y[rows])
+            base = fit_selection(_configured_clone(selector, fit_seed), X[rows], y[rows])
             if getattr(base, "ranking_", None) is None:
                 raise ValueError(
                     f"{type(base).__name__} does not rank features (no ranking_); the mean-rank "
@@ -310,9 +310,8 @@ class EnsembleSelector(BaseSelector):
         order = np.argsort(self.mean_rank_, kind="stable")
         self.ranking_ = ranking_from_order(order)
         self.support_ = top_k_mask(order, k)
-        model = (
-            RandomForestClassifier(n_estimators=500, random_state=model_seed)
-            if self.estimator is None
-            else self.estimator
-        )
-        fit_paired_model(self, model, X, y, importance_seed)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
+        if self.estimator is None:
+            return RandomForestClassifier(n_estimators=500, random_state=random_state)
+        return self.estimator

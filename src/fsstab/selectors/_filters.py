@@ -19,11 +19,9 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from fsstab.importance import oob_permutation_importance
-from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
-    fit_paired_model,
     ranking_from_order,
     resolve_n_features,
     spawn_seeds,
@@ -51,6 +49,7 @@ from fsstab.selectors._filter_scores import (
     score_variance,
     score_welch_t,
 )
+from fsstab.selectors._two_stage import TwoStageSelector
 
 #: Trees of the random-forest filters: ranger's default, used throughout thesis Ch. 5 (§5.4).
 DEFAULT_FILTER_TREES = 500
@@ -176,7 +175,7 @@ def default_filter_model() -> Any:
     return make_pipeline(StandardScaler(), LogisticRegression())
 
 
-class FilterSelector(BaseSelector):
+class FilterSelector(TwoStageSelector):
     """Select features with a filter of thesis Ch. 3.1 and fit a predictive model on them.
 
     Parameters
@@ -242,13 +241,13 @@ class FilterSelector(BaseSelector):
         }
         return {name: available[name] for name in info.options}
 
-    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         info = get_filter(self.method)
         d = X.shape[1]
-        if info.classes == "two-class" and len(self.classes_) != 2:
+        n_classes = np.unique(y).size
+        if info.classes == "two-class" and n_classes != 2:
             raise ValueError(
-                f"filter {info.name!r} is defined for two classes only; y has "
-                f"{len(self.classes_)} classes"
+                f"filter {info.name!r} is defined for two classes only; y has {n_classes} classes"
             )
         if self.threshold is not None:
             if self.n_features_to_select is not None:
@@ -262,8 +261,7 @@ class FilterSelector(BaseSelector):
             if not np.isfinite(self.threshold):
                 raise ValueError(f"threshold must be a finite number; got {self.threshold!r}")
         k = None if self.threshold is not None else resolve_n_features(self.n_features_to_select, d)
-        score_seed, importance_seed = spawn_seeds(self.random_state, 2)
-        result = info.score(X, y, **self._score_options(info, k, score_seed))
+        result = info.score(X, y, **self._score_options(info, k, random_state))
         if isinstance(result, GreedySelection):
             self.scores_ = result.scores
             self.ranking_ = np.full(d, result.order.size + 1, dtype=np.int64)
@@ -278,5 +276,6 @@ class FilterSelector(BaseSelector):
                 self.support_ = top_k_mask(order, k)
             else:
                 self.support_ = np.nan_to_num(self.scores_, nan=-np.inf) >= self.threshold
-        model = default_filter_model() if self.estimator is None else self.estimator
-        fit_paired_model(self, model, X, y, importance_seed)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
+        return default_filter_model() if self.estimator is None else self.estimator

@@ -8,19 +8,18 @@ from typing import ClassVar
 import numpy as np
 from sklearn.neighbors import KNeighborsClassifier
 
-from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
-    fit_paired_model,
     ranking_from_order,
     resolve_n_features,
     top_k_mask,
 )
 from fsstab.selectors._relief_scores import relief_scores
+from fsstab.selectors._two_stage import TwoStageSelector
 
 
-class ReliefSelector(BaseSelector):
+class ReliefSelector(TwoStageSelector):
     """Top-k features by ReliefF weights (K nearest hits/misses of equal weight), then K-NN.
 
     The weights are :func:`~fsstab.selectors._relief_scores.relief_scores` (CORElearn's
@@ -63,12 +62,13 @@ class ReliefSelector(BaseSelector):
         self.n_features_to_select = n_features_to_select
         self.ramp = ramp
 
-    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         n_neighbors = check_positive_int(self.n_neighbors, "n_neighbors")
         k = resolve_n_features(self.n_features_to_select, X.shape[1])
         self.scores_ = relief_scores(X, y, n_neighbors, self.ramp)
         order = descending_order(self.scores_)
         self.ranking_ = ranking_from_order(order)
         self.support_ = top_k_mask(order, k)
-        model = KNeighborsClassifier(n_neighbors=min(n_neighbors, X.shape[0]))
-        fit_paired_model(self, model, X, y, random_state=None)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> KNeighborsClassifier:
+        return KNeighborsClassifier(n_neighbors=min(self.n_neighbors, X.shape[0]))

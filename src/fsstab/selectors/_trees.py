@@ -10,16 +10,15 @@ import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier, RandomForestClassifier
 
 from fsstab.importance import oob_permutation_importance
-from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
-    fit_paired_model,
     ranking_from_order,
     resolve_n_features,
     spawn_seeds,
     top_k_mask,
 )
+from fsstab.selectors._two_stage import TwoStageSelector
 
 
 def tree_usage_fraction(forest: Any, n_features: int) -> np.ndarray:
@@ -32,7 +31,7 @@ def tree_usage_fraction(forest: Any, n_features: int) -> np.ndarray:
     return used / len(forest.estimators_)
 
 
-class RandomForestSelector(BaseSelector):
+class RandomForestSelector(TwoStageSelector):
     """Random-forest feature selection, in the two variants of the papers.
 
     - ``mode="top_k"`` (Hamer & Dupont 2021, §7.2.4): a forest of ``n_estimators`` trees is fitted
@@ -101,13 +100,11 @@ class RandomForestSelector(BaseSelector):
             random_state=seed,
         )
 
-    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         if self.mode not in ("top_k", "tree_fraction"):
             raise ValueError(f"mode must be 'top_k' or 'tree_fraction'; got {self.mode!r}")
         d = X.shape[1]
-        selection_seed, score_seed, model_seed, importance_seed = spawn_seeds(
-            self.random_state, 4
-        )
+        selection_seed, score_seed = spawn_seeds(random_state, 2)
         forest = self._forest(selection_seed).fit(X, y)
         if self.mode == "top_k":
             k = resolve_n_features(self.n_features_to_select, d)
@@ -122,10 +119,12 @@ class RandomForestSelector(BaseSelector):
             order = descending_order(self.scores_)
             self.support_ = self.scores_ >= p
         self.ranking_ = ranking_from_order(order)
-        fit_paired_model(self, self._forest(model_seed), X, y, importance_seed)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> RandomForestClassifier:
+        return self._forest(random_state)
 
 
-class GBMSelector(BaseSelector):
+class GBMSelector(TwoStageSelector):
     """Gradient boosting with decision stumps, top-k by importance (Sechidis et al. 2019, §4.1).
 
     ``n_estimators`` boosting rounds of depth-``max_depth`` trees (stumps by default, 100 rounds as
@@ -170,12 +169,13 @@ class GBMSelector(BaseSelector):
             random_state=seed,
         )
 
-    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         k = resolve_n_features(self.n_features_to_select, X.shape[1])
-        selection_seed, model_seed, importance_seed = spawn_seeds(self.random_state, 3)
-        booster = self._booster(selection_seed).fit(X, y)
+        booster = self._booster(random_state).fit(X, y)
         self.scores_ = np.asarray(booster.feature_importances_, dtype=np.float64)
         order = descending_order(self.scores_)
         self.ranking_ = ranking_from_order(order)
         self.support_ = top_k_mask(order, k)
-        fit_paired_model(self, self._booster(model_seed), X, y, importance_seed)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> GradientBoostingClassifier:
+        return self._booster(random_state)
