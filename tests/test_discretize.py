@@ -95,3 +95,21 @@ def test_mdl_matches_reference_on_random_data():
         assert codes[:, f].tolist() == expected.tolist()
         assert levels[f] == cuts[f].size + 1
     assert any(c.size >= 2 for c in cuts)  # the data exercise the recursion
+
+
+def test_mdl_column_blocks_do_not_change_the_result(monkeypatch):
+    import fsstab.selectors._discretize as discretize
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 50)
+    X = rng.normal(size=(50, 60))
+    X[:, :10] += y[:, None]
+    codes, levels = mdl_codes(X, y)
+    cuts = mdl_cut_points(X, y)
+    monkeypatch.setattr(discretize, "_MDL_BLOCK_ENTRIES", 500)  # blocks of 4 columns
+    assert len(discretize._column_blocks(50, 60, 2)) == 15
+    blocked_codes, blocked_levels = mdl_codes(X, y)
+    np.testing.assert_array_equal(blocked_codes, codes)
+    np.testing.assert_array_equal(blocked_levels, levels)
+    for a, b in zip(mdl_cut_points(X, y), cuts, strict=True):
+        np.testing.assert_array_equal(a, b)

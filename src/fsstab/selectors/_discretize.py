@@ -149,30 +149,50 @@ def _mdl_accepted_cuts(
     )
 
 
+#: Bound on the entries of the cumulative class-count array of one block of columns.
+_MDL_BLOCK_ENTRIES = 4_000_000
+
+
+def _column_blocks(n_samples: int, n_features: int, n_classes: int) -> list[slice]:
+    """Column blocks whose ``(n + 1) x block x K`` cumulative counts stay under the bound."""
+    width = max(1, _MDL_BLOCK_ENTRIES // max(1, (n_samples + 1) * n_classes))
+    return [slice(start, start + width) for start in range(0, n_features, width)]
+
+
 def mdl_codes(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Discretise every column of ``X`` by Fayyad & Irani's (1993) MDL method (thesis §3.1.6).
 
-    A column whose best cut does not pass the MDL criterion becomes a single level.
+    A column whose best cut does not pass the MDL criterion becomes a single level. Columns are
+    processed in blocks to bound memory.
 
     Returns ``(codes, n_levels)`` as :func:`equal_width_codes`.
     """
     X = np.asarray(X, dtype=np.float64)
     n, d = X.shape
-    order, _, cut_features, cut_positions = _mdl_accepted_cuts(X, y)
-    boundary = np.zeros((n, d), dtype=np.int64)
-    boundary[cut_positions, cut_features] = 1
-    sorted_codes = np.cumsum(boundary, axis=0)
     codes = np.empty((n, d), dtype=np.int64)
-    np.put_along_axis(codes, order, sorted_codes, axis=0)
-    n_levels = sorted_codes[-1] + 1 if n else np.ones(d, dtype=np.int64)
+    n_levels = np.ones(d, dtype=np.int64)
+    for block in _column_blocks(n, d, np.unique(y).size):
+        order, _, cut_features, cut_positions = _mdl_accepted_cuts(X[:, block], y)
+        boundary = np.zeros(order.shape, dtype=np.int64)
+        boundary[cut_positions, cut_features] = 1
+        sorted_codes = np.cumsum(boundary, axis=0)
+        block_codes = np.empty(order.shape, dtype=np.int64)
+        np.put_along_axis(block_codes, order, sorted_codes, axis=0)
+        codes[:, block] = block_codes
+        if n:
+            n_levels[block] = sorted_codes[-1] + 1
     return codes, n_levels
 
 
 def mdl_cut_points(X: np.ndarray, y: np.ndarray) -> list[np.ndarray]:
     """Sorted MDL cut points of every column (midpoints between adjacent distinct values)."""
     X = np.asarray(X, dtype=np.float64)
-    _, x_sorted, cut_features, cut_positions = _mdl_accepted_cuts(X, y)
-    midpoints = 0.5 * (
-        x_sorted[cut_positions - 1, cut_features] + x_sorted[cut_positions, cut_features]
-    )
-    return [np.sort(midpoints[cut_features == f]) for f in range(X.shape[1])]
+    n, d = X.shape
+    cuts: list[np.ndarray] = []
+    for block in _column_blocks(n, d, np.unique(y).size):
+        _, x_sorted, cut_features, cut_positions = _mdl_accepted_cuts(X[:, block], y)
+        midpoints = 0.5 * (
+            x_sorted[cut_positions - 1, cut_features] + x_sorted[cut_positions, cut_features]
+        )
+        cuts.extend(np.sort(midpoints[cut_features == f]) for f in range(x_sorted.shape[1]))
+    return cuts
