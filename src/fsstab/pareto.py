@@ -59,8 +59,8 @@ def _as_points(points: Any, name: str = "points") -> np.ndarray:
     if bad.any():
         i, j = np.argwhere(bad)[0]
         raise ValueError(
-            f"{name}[{i}, {j}] = {arr[i, j]!r}; objective values must be finite (drop or impute "
-            "undefined stabilities before the Pareto analysis)"
+            f"{name}[{i}, {j}] = {float(arr[i, j])!r}; objective values must be finite (drop or "
+            "impute undefined stabilities before the Pareto analysis)"
         )
     return arr
 
@@ -76,7 +76,7 @@ def _as_vector(values: Any, name: str) -> np.ndarray:
     bad = ~np.isfinite(arr)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{name}[{i}] = {arr[i]!r}; values must be finite")
+        raise ValueError(f"{name}[{i}] = {float(arr[i])!r}; values must be finite")
     return arr
 
 

@@ -47,7 +47,7 @@ def _as_data_matrix(X: Any) -> np.ndarray:
     bad = ~np.isfinite(arr)
     if bad.any():
         i, j = np.argwhere(bad)[0]
-        raise ValueError(f"X[{i}, {j}] = {arr[i, j]!r}; the training data must be finite")
+        raise ValueError(f"X[{i}, {j}] = {float(arr[i, j])!r}; the training data must be finite")
     return arr
 
 
@@ -237,14 +237,12 @@ def group_similarity(groups: Any, d: int | None = None) -> sp.csr_array:
     grouped = np.flatnonzero(codes >= 0)
     members = grouped[np.argsort(codes[grouped], kind="stable")]
     sizes = np.bincount(codes[grouped], minlength=len(seen))
-    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    starts = np.cumsum(sizes) - sizes
     # For every grouped feature (in group order), one entry per member of its group.
-    member_group = codes[members]
-    row = np.repeat(members, sizes[member_group])
-    offsets = np.repeat(starts[member_group], sizes[member_group])
-    ramp = np.arange(row.size) - np.repeat(
-        np.concatenate([[0], np.cumsum(sizes[member_group])[:-1]]), sizes[member_group]
-    )
+    repeats = sizes[codes[members]]
+    row = np.repeat(members, repeats)
+    offsets = np.repeat(starts[codes[members]], repeats)
+    ramp = np.arange(row.size) - np.repeat(np.cumsum(repeats) - repeats, repeats)
     col = members[offsets + ramp]
     ungrouped = np.flatnonzero(codes < 0)
     all_rows = np.concatenate([row, ungrouped])
