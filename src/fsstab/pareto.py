@@ -181,14 +181,16 @@ def _non_dominated_nd(points: np.ndarray) -> np.ndarray:
     O(n · |front| · t).
     """
     order = np.lexsort(tuple(-points[:, j] for j in reversed(range(points.shape[1]))))
-    front = np.empty((0, points.shape[1]))
+    front = np.empty_like(points)
+    size = 0
     keep = np.zeros(points.shape[0], dtype=bool)
     for position, index in enumerate(order):
         p = points[index]
-        dominated = np.any(np.all(front >= p, axis=1) & np.any(front > p, axis=1))
-        if not dominated:
+        current = front[:size]
+        if not np.any(np.all(current >= p, axis=1) & np.any(current > p, axis=1)):
             keep[position] = True
-            front = np.vstack([front, p])
+            front[size] = p
+            size += 1
     mask = np.empty(points.shape[0], dtype=bool)
     mask[order] = keep
     return mask
