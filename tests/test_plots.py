@@ -340,6 +340,8 @@ def test_bad_inputs_name_the_argument():
         pareto_plot(ACC, PHI, labels=["x"])
     with pytest.raises(ValueError, match="parameter has 2 values"):
         trajectory_plot(ACC, {"nogueira": PHI}, [1, 2])
+    with pytest.raises(ValueError, match=r"groups\[1\] is missing"):
+        trajectory_plot(ACC[:2], {"nogueira": PHI[:2]}, [1, 2], groups=[0.1, np.nan])
     with pytest.raises(ValueError, match="fronts must map"):
         dominated_area_plot({})
     with pytest.raises(ValueError, match="NaN or infinite"):

@@ -653,6 +653,12 @@ def trajectory_plot(
                     else np.zeros(acc.size, dtype=object))
     if group_values.shape != (acc.size,):
         raise ValueError(f"groups has shape {group_values.shape}, expected ({acc.size},)")
+    if pd.isna(group_values).any():
+        i = int(np.flatnonzero(pd.isna(group_values))[0])
+        raise ValueError(f"groups[{i}] is missing (None/NaN); every setting needs a group")
+    if not np.all(np.isfinite(param)):
+        i = int(np.flatnonzero(~np.isfinite(param))[0])
+        raise ValueError(f"parameter[{i}] = {float(param[i])!r}; values must be finite")
     fig, ax = _axes(ax, figsize)
     distinct_groups = list(dict.fromkeys(group_values.tolist()))
     if len(distinct_groups) > len(_GROUP_MARKERS):
