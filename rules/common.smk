@@ -16,7 +16,7 @@ DATASETS = tuple(WF.datasets)
 CONFIG_IDS = tuple(c.id for c in WF.configurations)
 
 # cheap rules run on the submitting machine unless `localrules: false` (every job submitted)
-if config.get("localrules", True):
+if WF.raw["localrules"]:
 
     localrules:
         fetch,

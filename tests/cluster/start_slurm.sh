@@ -6,11 +6,14 @@
 # What it does (the recipe of ../shared/slurm/RECIPE.md):
 #   1. installs Debian's slurm-wlm and munge if `slurmctld` is missing (needs root and apt-get);
 #   2. creates /etc/munge/munge.key if missing and starts munged unless `munge -n | unmunge` works;
-#   3. writes BASE_DIR/slurm.conf (this host as a single node on 127.0.0.1, accounting off) and
-#      starts slurmctld and slurmd with it unless they are already running from BASE_DIR;
+#   3. writes /etc/slurm/slurm.conf and cgroup.conf (this host as a single node on 127.0.0.1,
+#      accounting off; state, logs and pid files in BASE_DIR) and starts slurmctld and slurmd
+#      unless they are already running from BASE_DIR;
 #   4. waits until the node is idle.
-# Nothing outside BASE_DIR is configured except munge's key: the daemons read BASE_DIR/slurm.conf,
-# so clients must run with SLURM_CONF=BASE_DIR/slurm.conf (the script prints that line last).
+# The configuration goes to the default location because job steps must find it without
+# SLURM_CONF (snakemake's jobstep executor drops SLURM_* variables before its inner srun). An
+# existing /etc/slurm/slurm.conf not written by this script is never overwritten: the script
+# then exits with status 3 (a real SLURM installation is not ours to reconfigure).
 #
 # Every daemon this invocation starts is printed on stdout as "started NAME PID" and appended to
 # BASE_DIR/started; tests/cluster/stop_slurm.sh BASE_DIR [PID...] stops those, by pid. Daemons
@@ -65,10 +68,16 @@ fi
 HOST="$(hostname -s)"
 CPUS="$(nproc)"
 MEM_MB="$(awk '/MemTotal/ {printf "%d", $2 / 1024 * 0.8}' /proc/meminfo)"
-mkdir -p "$BASE/spool/ctld" "$BASE/spool/d" "$BASE/log"
-CONF="$BASE/slurm.conf"
+mkdir -p "$BASE/spool/ctld" "$BASE/spool/d" "$BASE/log" /etc/slurm
+MARKER="# written by tests/cluster/start_slurm.sh"
+CONF=/etc/slurm/slurm.conf
+for existing in "$CONF" /etc/slurm/cgroup.conf; do
+    if [ -s "$existing" ] && [ "$(head -n1 "$existing")" != "$MARKER" ]; then
+        cannot "$existing exists and was not written by this script; not overwriting it"
+    fi
+done
 cat > "$CONF.new" <<CONF
-# written by tests/cluster/start_slurm.sh -- a single node on the loopback address
+$MARKER -- a single node on the loopback address
 ClusterName=fsstab
 SlurmctldHost=$HOST(127.0.0.1)
 SlurmUser=root
@@ -94,7 +103,8 @@ SlurmdLogFile=$BASE/log/slurmd.log
 NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$CPUS RealMemory=$MEM_MB State=UNKNOWN
 PartitionName=debug Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 CONF
-cat > "$BASE/cgroup.conf" <<'CONF'
+cat > /etc/slurm/cgroup.conf <<CONF
+$MARKER
 CgroupPlugin=cgroup/v1
 CgroupAutomount=no
 ConstrainCores=no
