@@ -29,15 +29,16 @@ def slurm_conf():
         pytest.skip("bash is needed to start SLURM")
     result = subprocess.run(["bash", str(SCRIPTS / "start_slurm.sh"), str(SLURM_BASE)],
                             capture_output=True, text=True, timeout=1500, check=False)
-    if result.returncode == 3:
-        pytest.skip(f"SLURM cannot be installed here: {result.stderr.strip().splitlines()[-1]}")
-    assert result.returncode == 0, result.stderr[-3000:]
-    started = re.findall(r"^started (\S+) (\d+)$", result.stdout, flags=re.MULTILINE)
-    conf = re.search(r"^SLURM_CONF=(.+)$", result.stdout, flags=re.MULTILINE).group(1)
+    # whatever happens next, stop exactly the daemons this start launched
+    pids = [pid for _, pid in re.findall(r"^started (\S+) (\d+)$", result.stdout,
+                                         flags=re.MULTILINE)]
     try:
-        yield conf
+        if result.returncode == 3:
+            reason = result.stderr.strip().splitlines()[-1]
+            pytest.skip(f"SLURM cannot be installed here: {reason}")
+        assert result.returncode == 0, result.stderr[-3000:]
+        yield re.search(r"^SLURM_CONF=(.+)$", result.stdout, flags=re.MULTILINE).group(1)
     finally:
-        pids = [pid for _, pid in started]
         if pids:
             subprocess.run(["bash", str(SCRIPTS / "stop_slurm.sh"), str(SLURM_BASE), *pids],
                            capture_output=True, text=True, timeout=120, check=False)
@@ -69,11 +70,11 @@ def test_slurm_profile_runs_every_job_through_sbatch(slurm_conf, tiny_run, tmp_p
     jobs = {rule: n for rule, n in job_counts(dry.stdout + dry.stderr).items() if rule != "all"}
     logdir = tmp_path / "slurm_logs"
     result = run_snakemake(
-        workdir, "--profile", str(REPO / "profiles" / "slurm"), "--jobs", "4",
+        workdir, *targets, "--profile", str(REPO / "profiles" / "slurm"), "--jobs", "4",
         "--slurm-logdir", str(logdir), "--slurm-keep-successful-logs",
         "--slurm-init-seconds-before-status-checks", "1",
         "--default-resources", "slurm_partition=debug", "mem_mb=1000", "runtime=10",
-        *targets, env=env, timeout=1500,
+        env=env, timeout=1500,
     )
     assert result.returncode == 0, (result.stdout + result.stderr)[-6000:]
     # one SLURM log per submitted job, for every rule of the DAG

@@ -60,8 +60,7 @@ def test_tiny_run_tables(tiny_run):
         assert np.array_equal(np.sort(np.r_[train, test]), np.arange(y.size))
 
     summary = table(tiny_run, "results/tiny/stability.parquet")
-    assert sorted(summary["label"]) == ["filter", "hybrid:final_C-0.1", "hybrid:final_C-1.0",
-                                        "lasso"]
+    assert sorted(summary["label"]) == ["hybrid:final_C-0.1", "hybrid:final_C-1.0", "lasso"]
     for _, row in summary.iterrows():
         folder = f"results/tiny/select/{row['configuration']}"
         runs = table(tiny_run, f"{folder}/runs.parquet")
@@ -85,6 +84,10 @@ def test_tiny_run_tables(tiny_run):
         if row["configuration"] == "lasso":
             assert features["rank"].isna().all()
             assert np.isnan(row["canberra"])
+            # one C for all runs, calibrated to 4 features on average over the 4 resamples
+            calibration = read_json(tiny_run / f"{folder}/calibration.json")
+            assert row["calibrated_C"] == calibration["C"]
+            assert abs(row["mean_n_selected"] - 4) <= 1
         else:
             assert features["rank"].max() <= config["measures"]["rank_cap"]
             assert np.isfinite(row["canberra"])
@@ -124,7 +127,7 @@ def test_tiny_run_pareto_and_rank(tiny_run):
 def test_tiny_run_figures_and_report(tiny_run):
     figures = tiny_run / "results/tiny/figures"
     expected = ["summary", "trajectories/hybrid", "feature_maps/lasso", "feature_maps/hybrid",
-                "feature_maps/filter", "pareto/nogueira"]
+                "pareto/nogueira"]
     for stem in expected:
         assert (figures / f"{stem}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert (figures / f"{stem}.pdf").read_bytes()[:5] == b"%PDF-"

@@ -44,6 +44,14 @@ if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
 fi
 [ "$(id -u)" -eq 0 ] || cannot "starting slurmctld/slurmd needs root"
 
+MARKER="# written by tests/cluster/start_slurm.sh"
+CONF=/etc/slurm/slurm.conf
+for existing in "$CONF" /etc/slurm/cgroup.conf; do
+    if [ -s "$existing" ] && [[ "$(head -n1 "$existing")" != "$MARKER"* ]]; then
+        cannot "$existing exists and was not written by this script; not overwriting it"
+    fi
+done
+
 # ---- 2. munge -----------------------------------------------------------------------------------
 munge_works() { munge -n 2>/dev/null | unmunge >/dev/null 2>&1; }
 if ! munge_works; then
@@ -69,13 +77,6 @@ HOST="$(hostname -s)"
 CPUS="$(nproc)"
 MEM_MB="$(awk '/MemTotal/ {printf "%d", $2 / 1024 * 0.8}' /proc/meminfo)"
 mkdir -p "$BASE/spool/ctld" "$BASE/spool/d" "$BASE/log" /etc/slurm
-MARKER="# written by tests/cluster/start_slurm.sh"
-CONF=/etc/slurm/slurm.conf
-for existing in "$CONF" /etc/slurm/cgroup.conf; do
-    if [ -s "$existing" ] && [ "$(head -n1 "$existing")" != "$MARKER" ]; then
-        cannot "$existing exists and was not written by this script; not overwriting it"
-    fi
-done
 cat > "$CONF.new" <<CONF
 $MARKER -- a single node on the loopback address
 ClusterName=fsstab
