@@ -70,10 +70,9 @@ def test_slurm_profile_runs_every_job_through_sbatch(slurm_conf, tiny_run, tmp_p
     jobs = {rule: n for rule, n in job_counts(dry.stdout + dry.stderr).items() if rule != "all"}
     logdir = tmp_path / "slurm_logs"
     result = run_snakemake(
-        workdir, *targets, "--profile", str(REPO / "profiles" / "slurm"), "--jobs", "4",
-        "--slurm-logdir", str(logdir), "--slurm-keep-successful-logs",
+        workdir, *targets, "--workflow-profile", str(REPO / "profiles" / "slurm"),
+        "--jobs", "4", "--slurm-logdir", str(logdir), "--slurm-keep-successful-logs",
         "--slurm-init-seconds-before-status-checks", "1",
-        "--default-resources", "slurm_partition=debug", "mem_mb=1000", "runtime=10",
         env=env, timeout=1500,
     )
     assert result.returncode == 0, (result.stdout + result.stderr)[-6000:]

@@ -100,7 +100,7 @@ def _with_defaults(validator_class: type) -> type:
     return jsonschema.validators.extend(validator_class, {"properties": properties})
 
 
-_DefaultFillingValidator = _with_defaults(jsonschema.Draft7Validator)
+_DefaultFillingValidator = _with_defaults(jsonschema.Draft202012Validator)
 
 
 def _error_path(error: jsonschema.ValidationError) -> str:
