@@ -25,7 +25,6 @@ from matplotlib.figure import Figure
 
 from fsstab.plots import (
     feature_stability_map,
-    measure_color,
     pareto_plot,
     table_figure,
     trajectory_plot,
@@ -65,7 +64,7 @@ def feature_map_figure(
     variants = [v["id"] for v in spec["variants"]]
     n_runs = runs.num_rows // max(1, len(variants))
     height = float(np.clip(2.2 + 0.055 * n_runs, 3.0, 8.0))
-    fig, axes = _panels(len(variants), 7.2, height)
+    fig, axes = _panels(len(variants), 8.4, height)
     by_variant = stability.set_index("variant")
     for ax, variant in zip(axes, variants, strict=True):
         _, W, _, _ = run_matrices(runs, features, variant, len(feature_names), rank_cap)
@@ -101,17 +100,23 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
         return fig
     acc = points["accuracy"].to_numpy(dtype=float)
     stab = points["stability"].to_numpy(dtype=float)
-    fig = pareto_plot(
-        acc, stab, measure=measure, labels=points["label"].tolist(),
+    labels = points["label"].tolist()
+    # room on the right for the γ list, whose lines carry the (possibly long) labels
+    longest = max(len(label) for label in labels)
+    right = float(np.clip(0.86 - 0.0055 * longest, 0.45, 0.72))
+    fig = Figure(figsize=(10.0, 4.8))
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.08, 0.11, right - 0.08, 0.81))
+    pareto_plot(
+        acc, stab, measure=measure, labels=labels,
         gamma=float(gammas[0]) if gammas else None, title=f"{dataset}: accuracy vs stability",
-        figsize=(9.0, 4.8),
+        ax=ax,
     )
     chosen = np.flatnonzero(points["epsilon_choice"].to_numpy(dtype=bool))
     if chosen.size:
-        ax = fig.axes[0]
-        ax.scatter(acc[chosen], stab[chosen], marker="D", s=70, facecolors="none",
-                   edgecolors=measure_color(measure), linewidths=1.2, zorder=6,
-                   label="ε-constraint choice")
+        # drawn large and black-edged so that it shows around a star at the same point
+        ax.scatter(acc[chosen], stab[chosen], marker="D", s=260, facecolors="none",
+                   edgecolors="black", linewidths=1.0, zorder=6, label="ε-constraint choice")
         ax.legend(loc="lower left", fontsize=8)
     return fig
 
@@ -147,12 +152,12 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
         others = [p for p in parameters if p != parameter]
         groups = None
         if others:
-            groups = [", ".join(f"{p}={format_value(row[f'param_{p}'])}" for p in others)
+            groups = [", ".join(format_value(row[f"param_{p}"]) for p in others)
                       for _, row in rows.iterrows()]
         trajectory_plot(
             rows["accuracy_mean"].to_numpy(dtype=float), shown,
             rows[f"param_{parameter}"].to_numpy(dtype=float), parameter_name=parameter,
-            groups=groups, group_name=None if not others else "+".join(others),
+            groups=groups, group_name=f"({', '.join(others)})" if others else None,
             title=f"{dataset}: {selector}, points joined by increasing {parameter}", ax=ax,
         )
     return fig
