@@ -339,3 +339,13 @@ def test_estimated_correction_is_seeded_and_close_to_exact():
         assert estimate != function(Z, correction="estimate", n_estimate=20_000, random_state=4)
         # Monte-Carlo error of E[s] with 20,000 draws is ~1e-3 of s's spread.
         assert estimate == pytest.approx(exact, abs=0.02), name
+
+
+def test_exact_expectation_does_not_depend_on_blocking(monkeypatch):
+    from fsstab.measures import _hypergeometric
+
+    rng = np.random.default_rng(11)
+    Z = rng.random((8, 30)) < 0.3
+    expected = MEASURES["jaccard"].function(Z, correction="exact")
+    monkeypatch.setattr(_hypergeometric, "SUPPORT_BLOCK", 3)
+    assert MEASURES["jaccard"].function(Z, correction="exact") == expected
