@@ -17,6 +17,33 @@ from fsstab.measures._core import (
     compute,
 )
 
+# --- subset (pairwise, frequency), importance and ranking measures; inference for φ ---------
+from fsstab.measures.frequency import davis, nogueira, novovicova, somol
+from fsstab.measures.inference import (
+    StabilityTest,
+    nogueira_confidence_interval,
+    nogueira_one_sample_test,
+    nogueira_two_sample_test,
+    nogueira_variance,
+)
+from fsstab.measures.pairwise import (
+    dice,
+    hamming,
+    jaccard,
+    kappa,
+    kuncheva,
+    lustgarten,
+    nogueira_brown,
+    npog,
+    ochiai,
+    pair_score_matrix,
+    phi_pairwise,
+    unadjusted,
+    wald,
+)
+from fsstab.measures.ranking import canberra
+from fsstab.measures.weight_based import importance_weighted, pearson
+
 __all__ = [
     "MEASURES",
     "MeasureInfo",
@@ -27,4 +54,33 @@ __all__ = [
     "as_selection_matrix",
     "as_similarity_matrix",
     "compute",
+]
+
+# --- subset, importance and ranking measures; inference for φ ----------------------------------
+__all__ += [
+    "StabilityTest",
+    "canberra",
+    "davis",
+    "dice",
+    "hamming",
+    "importance_weighted",
+    "jaccard",
+    "kappa",
+    "kuncheva",
+    "lustgarten",
+    "nogueira",
+    "nogueira_brown",
+    "nogueira_confidence_interval",
+    "nogueira_one_sample_test",
+    "nogueira_two_sample_test",
+    "nogueira_variance",
+    "novovicova",
+    "npog",
+    "ochiai",
+    "pair_score_matrix",
+    "pearson",
+    "phi_pairwise",
+    "somol",
+    "unadjusted",
+    "wald",
 ]

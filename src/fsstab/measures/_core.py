@@ -396,6 +396,10 @@ class MeasureInfo:
     symbol: str | None = None
     params: tuple[str, ...] = ()
     description: str = ""
+    #: Optional precondition beyond the required inputs (e.g. Kuncheva's equal set sizes).
+    #: ``compute(names=None)`` skips a measure whose precondition fails; naming the measure
+    #: explicitly evaluates it and lets it raise its own ``ValueError``.
+    applicable: Callable[[MeasureInputs], bool] | None = None
 
     def as_row(self) -> dict[str, Any]:
         lo, hi = self.bounds
@@ -492,7 +496,12 @@ def compute(
                  "ranks": Rm is not None}
 
     if names is None:
-        selected = [n for n, info in MEASURES.items() if all(available[r] for r in info.requires)]
+        selected = [
+            n
+            for n, info in MEASURES.items()
+            if all(available[r] for r in info.requires)
+            and (info.applicable is None or info.applicable(inputs))
+        ]
     else:
         selected = [names] if isinstance(names, str) else list(names)
     params = dict(params or {})
@@ -521,6 +530,33 @@ def compute(
         kwargs.update(specific)
         results[name] = float(info.evaluate(inputs, **kwargs))
     return results
+
+
+def average_pair_scores(
+    scores: np.ndarray,
+    rows_i: np.ndarray,
+    rows_j: np.ndarray,
+    undefined: str,
+    name: str,
+) -> float:
+    """Mean of pairwise scores (NaN = undefined pair) under an ``undefined`` policy.
+
+    ``"nan"`` propagates an undefined pair to the mean, ``"zero"`` counts it as 0 (stabm's
+    ``impute.na = 0``: undefined scores are replaced by 0 *before* averaging) and ``"raise"``
+    raises :class:`UndefinedMeasureError` naming the first undefined pair of runs.
+    """
+    missing = np.isnan(scores)
+    if missing.any():
+        if undefined == "raise":
+            r = int(np.flatnonzero(missing)[0])
+            raise UndefinedMeasureError(
+                f"{name}: the pairwise score of runs {int(rows_i[r])} and {int(rows_j[r])} is "
+                "undefined (see the measure's docstring for when); pass undefined='zero' to "
+                "count undefined pairs as 0"
+            )
+        if undefined == "zero":
+            scores = np.where(missing, 0.0, scores)
+    return float(np.mean(scores))
 
 
 def finite_or_policy(value: float, undefined: str, what: str) -> float:

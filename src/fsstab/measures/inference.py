@@ -1,0 +1,142 @@
+"""Inference for Nogueira's φ: variance, confidence interval and hypothesis tests
+(Nogueira, Sechidis & Brown 2018, JMLR, §5).
+
+Derivation (delta method). With B = k̄/d and A = (1/(M(M-1))) Σ_{i≠j} |V_i ∩ V_j| / d,
+φ̂ = (A - B²) / (B (1 - B)) -- the frequency form of :func:`~fsstab.measures.nogueira`
+rewritten with Σ_f s_f² = k̄ - (1/(M(M-1))) Σ_{i≠j} |V_i ∩ V_j| (Hamer & Dupont 2021, eq. 3).
+A is a U-statistic of degree 2 with kernel ⟨z_i, z_j⟩/d; its Hoeffding projection is
+(2/M) Σ_i ⟨z_i, p̂⟩/d, p̂ the selection frequencies. B is the mean of k_i/d. Linearising φ̂ in
+(A, B), with ∂φ/∂A = 1/(B(1-B)) and ∂φ/∂B = -(2B + φ(1 - 2B))/(B(1-B)), gives
+φ̂ - φ ≈ (2/M) Σ_i (ψ_i - ψ̄) with the per-run influence
+
+    ψ_i = [⟨z_i, p̂⟩/d - k_i k̄/d² + (φ̂/2)(2 k_i k̄/d² - k_i/d)] / (B (1 - B))
+
+and hence the variance estimate v(φ̂) = (4/M²) Σ_i (ψ_i - ψ̄)².
+
+Sign convention: the (φ̂/2) term enters with a *plus* sign, as in the paper's Python and
+Matlab code and as the derivation above requires. The authors' R script uses the opposite sign
+(``variance_R_script_variant`` in ``../shared/reference/nogueira_inference.json``); fsstab does
+not implement that variant. Terms that are the same for every run (the paper's code adds
+(φ̂/2)(1 - k̄/d)) cancel in ψ_i - ψ̄.
+
+Asymptotically φ̂ ~ N(φ, v(φ̂)), which gives the Wald interval φ̂ ± z_{1-α/2} √v, the
+one-sided one-sample test of H0: φ <= φ0 (statistic V = (φ̂ - φ0)/√v, p = 1 - Φ_N(V)) and the
+two-sided two-sample test of H0: φ_A = φ_B (T = (φ̂_B - φ̂_A)/√(v_A + v_B), p = 2(1 - Φ_N(|T|))).
+
+A variance estimate of exactly 0 (e.g. identical sets) makes a non-zero difference infinitely
+significant: the statistic is ±inf (p-value 0 or 1), as in the reference implementation; a
+zero difference with zero variance gives a NaN statistic. An undefined φ̂ (all sets empty or
+all full) makes every result NaN and ``reject`` False.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from scipy.stats import norm
+
+from fsstab.measures._core import SelectionStats
+from fsstab.measures.frequency import nogueira_value
+
+
+@dataclass(frozen=True)
+class StabilityTest:
+    """Outcome of a test on Nogueira's φ: statistic, p-value and whether H0 is rejected at
+    level ``alpha`` (p-value < alpha)."""
+
+    statistic: float
+    p_value: float
+    reject: bool
+    alpha: float
+
+
+def _check_alpha(alpha: Any) -> float:
+    if isinstance(alpha, bool) or not isinstance(alpha, int | float | np.floating) or not (
+        0.0 < alpha < 1.0
+    ):
+        raise ValueError(f"alpha (significance level) must lie in (0, 1), got {alpha!r}")
+    return float(alpha)
+
+
+def influence(stats: SelectionStats, stability: float) -> np.ndarray:
+    """ψ_i, the per-run influence of the delta-method linearisation of φ̂ (module docstring)."""
+    M, d = stats.M, stats.d
+    k = stats.sizes.astype(np.float64)
+    k_bar = stats.q / M
+    frequencies = stats.counts / M
+    agreement = (stats.Z.astype(np.float64) @ frequencies) / d  # ⟨z_i, p̂⟩ / d
+    scale = (k_bar / d) * (1.0 - k_bar / d)
+    return (
+        agreement - k * k_bar / d**2 + stability / 2.0 * (2.0 * k * k_bar / d**2 - k / d)
+    ) / scale
+
+
+def _estimate(stats: SelectionStats) -> tuple[float, float]:
+    stability = nogueira_value(stats)
+    if math.isnan(stability):
+        return math.nan, math.nan
+    psi = influence(stats, stability)
+    variance = 4.0 / stats.M**2 * float(np.sum((psi - psi.mean()) ** 2))
+    return stability, variance
+
+
+def nogueira_variance(Z: Any, *, d: int | None = None) -> float:
+    """Estimated variance of φ̂ (Nogueira, Sechidis & Brown 2018; Python/Matlab sign, see
+    :mod:`fsstab.measures.inference`). NaN when φ̂ is undefined."""
+    return _estimate(SelectionStats(Z, d))[1]
+
+
+def nogueira_confidence_interval(
+    Z: Any, *, alpha: float = 0.05, d: int | None = None
+) -> tuple[float, float]:
+    """Asymptotic (1 - α) confidence interval φ̂ ± z_{1-α/2} √v(φ̂) for Nogueira's φ
+    (Nogueira, Sechidis & Brown 2018)."""
+    alpha = _check_alpha(alpha)
+    stability, variance = _estimate(SelectionStats(Z, d))
+    half_width = norm.ppf(1.0 - alpha / 2.0) * math.sqrt(variance)
+    return float(stability - half_width), float(stability + half_width)
+
+
+def _z_test(difference: float, variance: float, alpha: float, two_sided: bool) -> StabilityTest:
+    if math.isnan(difference) or math.isnan(variance):
+        return StabilityTest(math.nan, math.nan, False, alpha)
+    if variance == 0.0:
+        statistic = math.copysign(math.inf, difference) if difference != 0 else math.nan
+    else:
+        statistic = difference / math.sqrt(variance)
+    if math.isnan(statistic):
+        return StabilityTest(math.nan, math.nan, False, alpha)
+    p_value = 2.0 * norm.sf(abs(statistic)) if two_sided else norm.sf(statistic)
+    return StabilityTest(statistic, float(p_value), bool(p_value < alpha), alpha)
+
+
+def nogueira_one_sample_test(
+    Z: Any, value: float, *, alpha: float = 0.05, d: int | None = None
+) -> StabilityTest:
+    """One-sided test of H0: φ <= ``value`` against H1: φ > ``value`` (Nogueira, Sechidis &
+    Brown 2018): V = (φ̂ - value)/√v(φ̂), p-value 1 - Φ_N(V)."""
+    alpha = _check_alpha(alpha)
+    if not isinstance(value, int | float | np.number) or not math.isfinite(value):
+        raise ValueError(f"value (the stability under H0) must be a finite number, got {value!r}")
+    stability, variance = _estimate(SelectionStats(Z, d))
+    return _z_test(stability - float(value), variance, alpha, two_sided=False)
+
+
+def nogueira_two_sample_test(
+    Z_a: Any,
+    Z_b: Any,
+    *,
+    alpha: float = 0.05,
+    d_a: int | None = None,
+    d_b: int | None = None,
+) -> StabilityTest:
+    """Two-sided test of H0: φ_A = φ_B for two independent selection outcomes (e.g. two
+    feature selectors, each run on its own resamples; Nogueira, Sechidis & Brown 2018):
+    T = (φ̂_B - φ̂_A) / √(v_A + v_B), p-value 2 (1 - Φ_N(|T|))."""
+    alpha = _check_alpha(alpha)
+    stability_a, variance_a = _estimate(SelectionStats(Z_a, d_a))
+    stability_b, variance_b = _estimate(SelectionStats(Z_b, d_b))
+    return _z_test(stability_b - stability_a, variance_a + variance_b, alpha, two_sided=True)
