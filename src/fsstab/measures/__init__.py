@@ -17,6 +17,18 @@ from fsstab.measures._core import (
     compute,
 )
 
+# --- adjusted measures (need a similarity matrix C and threshold θ) -------------------------
+from fsstab.measures.adjusted import (
+    adjusted_pair_score_matrix,
+    intersection_count,
+    intersection_greedy,
+    intersection_mbm,
+    intersection_mean,
+    sechidis,
+    yu,
+    zucknick,
+)
+
 # --- subset (pairwise, frequency), importance and ranking measures; inference for φ ---------
 from fsstab.measures.frequency import davis, nogueira, novovicova, somol
 from fsstab.measures.inference import (
@@ -54,6 +66,18 @@ __all__ = [
     "as_selection_matrix",
     "as_similarity_matrix",
     "compute",
+]
+
+# --- adjusted measures ---------------------------------------------------------------------
+__all__ += [
+    "adjusted_pair_score_matrix",
+    "intersection_count",
+    "intersection_greedy",
+    "intersection_mbm",
+    "intersection_mean",
+    "sechidis",
+    "yu",
+    "zucknick",
 ]
 
 # --- subset, importance and ranking measures; inference for φ ----------------------------------
