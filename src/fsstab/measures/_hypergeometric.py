@@ -41,10 +41,11 @@ def ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     return out
 
 
-def check_correction(correction: Any) -> str:
-    if correction not in CORRECTIONS:
+def check_correction(correction: Any, allowed: tuple[str, ...] = CORRECTIONS) -> str:
+    """Return ``correction`` if it is one of ``allowed``, else raise a ValueError listing them."""
+    if correction not in allowed:
         raise ValueError(
-            f"correction must be one of {', '.join(map(repr, CORRECTIONS))}; got {correction!r}"
+            f"correction must be one of {', '.join(map(repr, allowed))}; got {correction!r}"
         )
     return correction
 
