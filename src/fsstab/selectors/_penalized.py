@@ -229,8 +229,8 @@ class LassoSelector(_PenalizedSelector):
         selected features is (as close as possible to) ``target_k``; the chosen value is
         ``C_``. Use :func:`calibrate_C` to reach ``target_k`` *on average* over resamples.
     tol, max_iter
-        Convergence tolerance (optimality violation relative to ``C·n``) and maximal number of
-        working-set iterations of the solver.
+        Convergence tolerance (largest violation of the optimality conditions relative to the
+        L1 threshold) and maximal number of working-set rounds of the solver.
 
     Attributes
     ----------
