@@ -400,7 +400,7 @@ class _PathCache:
         self.standardized: np.ndarray | None = None
         self.orders: dict[float, np.ndarray] = {}
         self.paths: dict[tuple, RFEPath] = {}
-        self.path_computations = 0
+        self._fingerprint: str | None = None
 
     def standardize(self, X: np.ndarray) -> np.ndarray:
         if self.standardized is None:
@@ -415,8 +415,12 @@ class _PathCache:
     def path(self, key: tuple, compute: Callable[[], RFEPath]) -> RFEPath:
         if key not in self.paths:
             self.paths[key] = compute()
-            self.path_computations += 1
         return self.paths[key]
+
+    def fingerprint(self, X: np.ndarray, y01: np.ndarray) -> str:
+        if self._fingerprint is None:
+            self._fingerprint = _data_fingerprint(X, y01)
+        return self._fingerprint
 
 
 class _LogisticRFEBase(BaseSelector):
@@ -478,7 +482,7 @@ class _LogisticRFEBase(BaseSelector):
         self.support_ = path.support
         self.ranking_ = path.ranking
         self.frequency_score_ = path.frequency_score()
-        self._training_fingerprint = _data_fingerprint(X, y)
+        self._training_fingerprint = cache.fingerprint(X, y)
         self._fit_final(X, y, config)
 
     def _fit_final(self, X: np.ndarray, y: np.ndarray, config: _HybridConfig) -> None:
