@@ -171,19 +171,28 @@ def margin_contributions(
         full = np.exp(-gamma * sq_dist)
     else:
         full = _dot_product_kernel(gram, kernel, gamma, coef0, degree)
-    w2 = a @ full @ a
+    weighted = np.outer(a, a) * full
+    w2 = weighted.sum()
+    # W²_(−f) = Σ_k (a_k² K_(−f)(x_k, x_k)) + 2 Σ_{k<l} a_k a_l K_(−f)(x_k, x_l)
+    upper_k, upper_l = np.triu_indices(m, 1)
     out = np.empty(d)
-    chunk = max(1, _BATCH_ENTRIES // max(1, m * m))
+    chunk = max(1, _BATCH_ENTRIES // max(1, upper_k.size + m))
     for start in range(0, d, chunk):
         cols = sv[:, start : start + chunk]  # (m, c)
         if kernel == "rbf":
-            # K_(−f) = K ∘ exp(γ (x_kf − x_lf)²): removing f removes its term from the distance.
-            diff2 = (cols[:, None, :] - cols[None, :, :]) ** 2
-            reduced = full[:, :, None] * np.exp(gamma * diff2)
+            # K_(−f) = K ∘ exp(γ (x_kf − x_lf)²): removing f removes its term from the distance;
+            # the diagonal is unchanged (exp(0) = 1).
+            diff2 = (cols[upper_k] - cols[upper_l]) ** 2
+            off_diag = weighted[upper_k, upper_l] @ np.exp(gamma * diff2)
+            diag = np.trace(weighted)
         else:
-            partial = gram[:, :, None] - cols[:, None, :] * cols[None, :, :]
-            reduced = _dot_product_kernel(partial, kernel, gamma, coef0, degree)
-        out[start : start + chunk] = np.einsum("k,klc,l->c", a, reduced, a)
+            partial = gram[upper_k, upper_l][:, None] - cols[upper_k] * cols[upper_l]
+            off_diag = (a[upper_k] * a[upper_l]) @ _dot_product_kernel(
+                partial, kernel, gamma, coef0, degree
+            )
+            diag_dots = np.diag(gram)[:, None] - cols**2
+            diag = (a**2) @ _dot_product_kernel(diag_dots, kernel, gamma, coef0, degree)
+        out[start : start + chunk] = diag + 2.0 * off_diag
     return np.abs(w2 - out)
 
 
