@@ -432,3 +432,16 @@ def test_selection_stage_alone_equals_full_fit(selector):
         if hasattr(full, name):
             np.testing.assert_array_equal(getattr(alone, name), getattr(full, name), name)
     assert not hasattr(alone, "estimator_")
+
+
+def test_stability_selection_with_the_thesis_l0_base():
+    # thesis Ch. 8: stability selection around L0-regularised logistic regression, whose size
+    # parameter is max_support_size
+    from fsstab.selectors import L0Selector
+
+    X, y = planted(d=30)
+    selector = StabilitySelection(L0Selector(), size_parameter="max_support_size", q=4,
+                                  pi_thr=0.8, pfer=None, n_pairs=5, random_state=0).fit(X, y)
+    np.testing.assert_allclose(selector.frequencies_ * 10, np.round(selector.frequencies_ * 10))
+    assert selected(selector)
+    assert selected(selector) <= INFORMATIVE
