@@ -382,7 +382,9 @@ def test_registry_names():
 # --- scikit-learn conformance ------------------------------------------------------------------
 # All checks that apply to a transformer with a required target pass; every selector handles
 # multi-class targets (except the two-class filters auc and welch_t, not used here), so the
-# multi-class checks run too. The ensembles' checks refit many base selectors and are marked slow.
+# multi-class checks run too. The only skip is scikit-learn's own: check_array_api_input needs
+# SCIPY_ARRAY_API=1 (fsstab computes with NumPy only). The ensembles' checks refit many base
+# selectors and are marked slow.
 @parametrize_with_checks(
     [
         FilterSelector(method="cmim", n_features_to_select=1),

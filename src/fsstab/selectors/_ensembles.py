@@ -229,7 +229,9 @@ class StabilitySelection(TwoStageSelector):
         self.support_ = self.frequencies_ >= self.pi_thr_ - 1e-12
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
-        return LogisticRegression(C=np.inf) if self.estimator is None else self.estimator
+        if self.estimator is None:  # unregularised, as in thesis Ch. 8
+            return LogisticRegression(C=np.inf, max_iter=1000)
+        return self.estimator
 
 
 class EnsembleSelector(TwoStageSelector):
