@@ -6,6 +6,14 @@ to selectors through it.
 
 from fsstab.selectors._base import BaseSelector
 
+# -- tree, neighbour, filter and resampling-ensemble selectors --------------------------------
+from fsstab.selectors._ensembles import (
+    EnsembleSelector,
+    StabilitySelection,
+    stability_selection_parameters,
+)
+from fsstab.selectors._filters import FILTERS, FilterInfo, FilterSelector, get_filter
+
 # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0) -----------------
 from fsstab.selectors._l0 import L0Selector
 from fsstab.selectors._penalized import (
@@ -15,6 +23,7 @@ from fsstab.selectors._penalized import (
     LassoSelector,
     calibrate_C,
 )
+from fsstab.selectors._relief import ReliefSelector
 from fsstab.selectors._rfe import (
     SVMRFE,
     HybridRFE,
@@ -23,6 +32,7 @@ from fsstab.selectors._rfe import (
     frequency_score,
     hybrid_rfe_sweep,
 )
+from fsstab.selectors._trees import GBMSelector, RandomForestSelector
 
 SELECTORS: dict[str, type[BaseSelector]] = {}
 SELECTORS.update(
@@ -36,23 +46,39 @@ SELECTORS.update(
             SVMRFE,
             HybridRFE,
             L0Selector,
+            RandomForestSelector,
+            ReliefSelector,
+            FilterSelector,
+            GBMSelector,
+            StabilitySelection,
+            EnsembleSelector,
         )
     }
 )
 
 __all__ = [
+    "FILTERS",
     "SELECTORS",
     "SVMRFE",
     "BaseSelector",
     "CalibrationResult",
     "ElasticNetSelector",
+    "EnsembleSelector",
+    "FilterInfo",
+    "FilterSelector",
+    "GBMSelector",
     "GroupLassoSelector",
     "HybridRFE",
     "L0Selector",
     "LassoSelector",
     "LogisticRFE",
     "RFEPath",
+    "RandomForestSelector",
+    "ReliefSelector",
+    "StabilitySelection",
     "calibrate_C",
     "frequency_score",
+    "get_filter",
     "hybrid_rfe_sweep",
+    "stability_selection_parameters",
 ]
