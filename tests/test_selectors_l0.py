@@ -89,7 +89,7 @@ def test_l0learn_backend():
     [
         ({"backend": "glmnet"}, ValueError, "backend"),
         ({"l2": -0.1}, ValueError, "l2"),
-        ({"max_support_size": 0}, ValueError, "n_features_to_select"),
+        ({"max_support_size": 0}, ValueError, "max_support_size"),
     ],
 )
 def test_parameter_errors(params, error, match):

@@ -42,6 +42,7 @@ from fsstab.importance import (
     svm_importance,
 )
 from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._common import resolve_n_features
 from fsstab.selectors._logistic import (
     FeatureScaler,
     ridge_logistic_gram,
@@ -54,28 +55,6 @@ from fsstab.selectors._univariate import sample_variance, welch_t_statistic
 # --------------------------------------------------------------------------------------------
 # Parameters shared by the RFE selectors
 # --------------------------------------------------------------------------------------------
-
-
-def resolve_n_features(n_features_to_select: Any, d: int) -> int:
-    """Number of features to keep out of ``d``.
-
-    ``None``: ``min(20, round(√d))`` (at least 1), Hamer & Dupont's (2021, §7.2) choice; an
-    integer: that many (all ``d`` if larger); a float in (0, 1): that fraction of ``d``.
-    """
-    if n_features_to_select is None:
-        return max(1, min(20, round(np.sqrt(d))))
-    if isinstance(n_features_to_select, bool):
-        raise ValueError(f"n_features_to_select must be a number, got {n_features_to_select!r}")
-    if isinstance(n_features_to_select, int | np.integer):
-        if n_features_to_select < 1:
-            raise ValueError(f"n_features_to_select must be >= 1, got {n_features_to_select}")
-        return min(int(n_features_to_select), d)
-    if isinstance(n_features_to_select, float) and 0 < n_features_to_select < 1:
-        return max(1, int(n_features_to_select * d))
-    raise ValueError(
-        "n_features_to_select must be None, a positive integer or a float in (0, 1), got "
-        f"{n_features_to_select!r}"
-    )
 
 
 def elimination_schedule(d: int, k: int, step: Any) -> np.ndarray:
