@@ -316,7 +316,7 @@ def flip_distances(
     *,
     search_range: float = 10.0,
     n_grid: int = 64,
-    n_bisect: int = 40,
+    n_bisect: int = 20,
     method: FlipMethod = "auto",
 ) -> np.ndarray:
     """Smallest additive change ``δ_{x_i,p,f}`` of feature ``f`` that flips model ``p``'s decision.
@@ -434,7 +434,7 @@ def flip_sensitivity(
     *,
     search_range: float = 10.0,
     n_grid: int = 64,
-    n_bisect: int = 40,
+    n_bisect: int = 20,
     method: FlipMethod = "auto",
 ) -> np.ndarray:
     """Generic importance of each feature in a classifier, Hamer & Dupont (2021), eq. 9.
