@@ -159,9 +159,7 @@ def as_selection_matrix(Z: Any, d: int | None = None, *, name: str = "Z") -> sp.
     return mat
 
 
-def as_importance_matrix(
-    W: Any, Z: sp.csr_array | None = None, *, name: str = "W"
-) -> sp.csr_array:
+def as_importance_matrix(W: Any, Z: sp.csr_array | None = None, *, name: str = "W") -> sp.csr_array:
     """Validate an ``M x d`` importance matrix and return it as a float CSR array.
 
     Importances must be finite and non-negative, and -- when the selection matrix ``Z`` is
@@ -316,7 +314,8 @@ class SelectionStats:
 
     def __init__(self, Z: Any, d: int | None = None) -> None:
         self.Z: sp.csr_array = (
-            Z if isinstance(Z, sp.csr_array) and Z.dtype == bool and d is None
+            Z
+            if isinstance(Z, sp.csr_array) and Z.dtype == bool and d is None
             else as_selection_matrix(Z, d)
         )
         self.M, self.d = (int(s) for s in self.Z.shape)
@@ -492,8 +491,12 @@ def compute(
     if threshold is not None and not (0.0 <= float(threshold) <= 1.0):
         raise ValueError(f"threshold must lie in [0, 1], got {threshold!r}")
     inputs = MeasureInputs(stats=stats, W=Wm, C=Cm, threshold=threshold, ranks=Rm)
-    available = {"Z": stats is not None, "W": Wm is not None, "C": Cm is not None,
-                 "ranks": Rm is not None}
+    available = {
+        "Z": stats is not None,
+        "W": Wm is not None,
+        "C": Cm is not None,
+        "ranks": Rm is not None,
+    }
 
     if names is None:
         selected = [

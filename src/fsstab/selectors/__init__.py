@@ -6,6 +6,79 @@ to selectors through it.
 
 from fsstab.selectors._base import BaseSelector
 
-SELECTORS: dict[str, type[BaseSelector]] = {}
+# -- tree, neighbour, filter and resampling-ensemble selectors --------------------------------
+from fsstab.selectors._ensembles import (
+    EnsembleSelector,
+    StabilitySelection,
+    stability_selection_parameters,
+)
+from fsstab.selectors._filters import FILTERS, FilterInfo, FilterSelector, get_filter
 
-__all__ = ["SELECTORS", "BaseSelector"]
+# -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0) -----------------
+from fsstab.selectors._l0 import L0Selector
+from fsstab.selectors._penalized import (
+    CalibrationResult,
+    ElasticNetSelector,
+    GroupLassoSelector,
+    LassoSelector,
+    calibrate_C,
+)
+from fsstab.selectors._relief import ReliefSelector
+from fsstab.selectors._rfe import (
+    SVMRFE,
+    HybridRFE,
+    LogisticRFE,
+    RFEPath,
+    frequency_score,
+    hybrid_rfe_sweep,
+)
+from fsstab.selectors._trees import GBMSelector, RandomForestSelector
+
+SELECTORS: dict[str, type[BaseSelector]] = {}
+SELECTORS.update(
+    {
+        cls.__name__: cls
+        for cls in (
+            LassoSelector,
+            ElasticNetSelector,
+            GroupLassoSelector,
+            LogisticRFE,
+            SVMRFE,
+            HybridRFE,
+            L0Selector,
+            RandomForestSelector,
+            ReliefSelector,
+            FilterSelector,
+            GBMSelector,
+            StabilitySelection,
+            EnsembleSelector,
+        )
+    }
+)
+
+__all__ = [
+    "FILTERS",
+    "SELECTORS",
+    "SVMRFE",
+    "BaseSelector",
+    "CalibrationResult",
+    "ElasticNetSelector",
+    "EnsembleSelector",
+    "FilterInfo",
+    "FilterSelector",
+    "GBMSelector",
+    "GroupLassoSelector",
+    "HybridRFE",
+    "L0Selector",
+    "LassoSelector",
+    "LogisticRFE",
+    "RFEPath",
+    "RandomForestSelector",
+    "ReliefSelector",
+    "StabilitySelection",
+    "calibrate_C",
+    "frequency_score",
+    "get_filter",
+    "hybrid_rfe_sweep",
+    "stability_selection_parameters",
+]

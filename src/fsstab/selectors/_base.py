@@ -23,6 +23,8 @@ from typing import Any, ClassVar
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.feature_selection import SelectorMixin
+from sklearn.utils import ClassifierTags
+from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 
@@ -47,6 +49,16 @@ class _ConstantModel(ClassifierMixin, BaseEstimator):
             p = np.clip(self.prior_[1], 1e-12, 1 - 1e-12)
             return np.full(len(X), np.log(p / (1 - p)))
         return np.tile(np.log(np.clip(self.prior_, 1e-12, None)), (len(X), 1))
+
+
+def _model_has(method: str):
+    """``available_if`` check: the fitted predictive model (if any) provides ``method``."""
+
+    def check(selector: BaseSelector) -> bool:
+        model = getattr(selector, "estimator_", None)
+        return model is None or hasattr(model, method)
+
+    return check
 
 
 class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
@@ -118,7 +130,8 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
 
     def predict(self, X: Any) -> np.ndarray:
         """Class predictions of the predictive model built on the selected features."""
-        pred = self.estimator_.predict(self._model_input(X))
+        Xs = self._model_input(X)  # first: raises NotFittedError before estimator_ is touched
+        pred = self.estimator_.predict(Xs)
         return self.classes_[np.asarray(pred, dtype=np.int64)]
 
     def decision_function(self, X: Any) -> np.ndarray:
@@ -129,9 +142,11 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         proba = self.estimator_.predict_proba(Xs)
         return proba[:, 1] - 0.5 if proba.shape[1] == 2 else proba
 
+    @available_if(_model_has("predict_proba"))
     def predict_proba(self, X: Any) -> np.ndarray:
         """Class probabilities of the predictive model, where it provides them."""
-        return self.estimator_.predict_proba(self._model_input(X))
+        Xs = self._model_input(X)
+        return self.estimator_.predict_proba(Xs)
 
     def score(self, X: Any, y: Any) -> float:
         """Accuracy of the predictive model on ``(X, y)``."""
@@ -140,4 +155,7 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
+        # not a classifier (no classifier checks), but scikit-learn's estimator checks read the
+        # label set the estimator accepts from these tags
+        tags.classifier_tags = ClassifierTags(multi_class=self._supports_multiclass)
         return tags

@@ -1,0 +1,117 @@
+"""Small helpers shared by the tree, neighbour, filter and ensemble selectors."""
+
+from __future__ import annotations
+
+import math
+from numbers import Integral, Real
+from typing import Any
+
+import numpy as np
+from sklearn.utils import check_random_state
+
+from fsstab.importance import (
+    flip_sensitivity,
+    importances_on_support,
+    oob_permutation_importance,
+)
+
+
+def default_n_features(n_features: int) -> int:
+    """Hamer & Dupont (2021, §7.2)'s default size ``min(20, √d)`` (at least one feature)."""
+    return max(1, min(20, math.isqrt(n_features)))
+
+
+def resolve_n_features(value: Any, n_features: int, name: str = "n_features_to_select") -> int:
+    """Number of features to select from a user value.
+
+    ``None`` gives :func:`default_n_features`; an integer must lie in ``1 .. d``; a float in
+    ``(0, 1)`` is a fraction of ``d`` (rounded down, at least one), as in thesis Ch. 5 where
+    filters select a percentage of the features.
+    """
+    if value is None:
+        return default_n_features(n_features)
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be an int, a float in (0, 1) or None; got {value!r}")
+    if isinstance(value, Integral):
+        if not 1 <= value <= n_features:
+            raise ValueError(
+                f"{name}={value} must lie between 1 and n_features={n_features}"
+            )
+        return int(value)
+    if isinstance(value, Real) and 0 < value < 1:
+        return max(1, math.floor(value * n_features))
+    raise ValueError(f"{name} must be an int, a float in (0, 1) or None; got {value!r}")
+
+
+def descending_order(scores: np.ndarray) -> np.ndarray:
+    """Feature indices from the highest to the lowest score; NaN counts as the lowest score and
+    ties keep the lower index first (deterministic)."""
+    keys = -np.nan_to_num(np.asarray(scores, dtype=np.float64), nan=-np.inf)
+    return np.argsort(keys, kind="stable")
+
+
+def ranking_from_order(order: np.ndarray) -> np.ndarray:
+    """``ranking_`` (1 = best) from an order of feature indices, best first."""
+    ranking = np.empty(order.size, dtype=np.int64)
+    ranking[order] = np.arange(1, order.size + 1)
+    return ranking
+
+
+def top_k_mask(order: np.ndarray, k: int) -> np.ndarray:
+    """Boolean mask of the first ``k`` features of ``order``."""
+    mask = np.zeros(order.size, dtype=bool)
+    mask[order[:k]] = True
+    return mask
+
+
+def spawn_seeds(random_state: Any, n_seeds: int) -> np.ndarray:
+    """``n_seeds`` integer seeds drawn from ``check_random_state(random_state)``.
+
+    Sub-models receive these seeds so that the same ``random_state`` gives bit-identical results.
+    """
+    rng = check_random_state(random_state)
+    return rng.randint(np.iinfo(np.int32).max, size=n_seeds)
+
+
+def check_positive_int(value: Any, name: str, minimum: int = 1) -> int:
+    """Validate an integer hyper-parameter, raising ``ValueError`` naming it."""
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}; got {value!r}")
+    return int(value)
+
+
+def is_bagged_forest(model: Any) -> bool:
+    """True for a fitted bagged tree ensemble that has out-of-bag samples."""
+    return bool(getattr(model, "bootstrap", False)) and hasattr(model, "estimators_samples_")
+
+
+def model_importances(
+    model: Any, X_selected: np.ndarray, y: np.ndarray, random_state: Any
+) -> np.ndarray:
+    """Importance of each column of a fitted predictive model (Hamer & Dupont 2021, §5.1).
+
+    Bagged forests: out-of-bag permutation importance (Breiman 2001; Hamer §7.2.4). Every other
+    classifier: the decision-flip sensitivity of eq. 9, which is exact for linear models (and then
+    equals eq. 7 on standardised features, Theorem 1) and a grid + bisection search otherwise.
+    """
+    if is_bagged_forest(model):
+        return oob_permutation_importance(model, X_selected, y, random_state=random_state)
+    return flip_sensitivity(model, X_selected)
+
+
+def fit_paired_model(
+    selector: Any, model: Any, X: np.ndarray, y: np.ndarray, random_state: Any
+) -> None:
+    """Fit the predictive model on the selected columns and set ``estimator_``, ``importances_``.
+
+    ``selector.support_`` must be set. The importances come from :func:`model_importances` and
+    are placed on the support by :func:`fsstab.importance.importances_on_support` (strictly
+    positive on selected features, zero elsewhere).
+    """
+    selector.estimator_ = selector._fit_model(model, X, y)
+    support = selector.support_
+    if not np.any(support):
+        selector.importances_ = np.zeros(support.size)
+        return
+    values = model_importances(selector.estimator_, X[:, support], y, random_state)
+    selector.importances_ = importances_on_support(values, support)

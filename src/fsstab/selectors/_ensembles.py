@@ -1,0 +1,317 @@
+"""Resampling ensembles of a base selector: stability selection with complementary pairs
+(thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013) and the bagged mean-rank
+ensemble of Onda et al. (2022, §3.1)."""
+
+from __future__ import annotations
+
+import math
+from numbers import Integral, Real
+from typing import Any, ClassVar, NamedTuple
+
+import numpy as np
+from sklearn.base import clone
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.linear_model import LogisticRegression
+from sklearn.utils import check_random_state
+
+from fsstab.selectors._common import (
+    check_positive_int,
+    descending_order,
+    ranking_from_order,
+    resolve_n_features,
+    spawn_seeds,
+    top_k_mask,
+)
+from fsstab.selectors._filters import FilterSelector
+from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
+
+
+class StabilityParameters(NamedTuple):
+    """The three linked hyper-parameters of stability selection."""
+
+    q: int  #: features selected on every subsample
+    pi_thr: float  #: selection-frequency threshold
+    pfer: float  #: bound on the expected number of falsely selected features
+
+
+def stability_selection_parameters(
+    n_features: int, *, q: int | None = None, pi_thr: float | None = None,
+    pfer: float | None = None,
+) -> StabilityParameters:
+    """Complete two of ``(q, π_thr, PFER)`` with the bound ``PFER <= q² / ((2 π_thr - 1) p)``
+    (Meinshausen & Bühlmann 2010, Thm. 1; thesis §3.3.3).
+
+    Exactly two must be given. ``π_thr`` lies in ``(0.5, 1]``, ``q`` in ``1 .. p``, ``PFER > 0``.
+    From ``π_thr`` and ``PFER``: ``q = ⌊√(PFER (2 π_thr - 1) p)⌋`` (at most ``p``; stabs' rule),
+    which must be at least 1. From ``q`` and ``PFER``: ``π_thr = (q²/(PFER p) + 1)/2``, which
+    must not exceed 1. The returned PFER is the bound attained by the returned ``(q, π_thr)``
+    when it was derived, and the requested value otherwise.
+    """
+    given = {name for name, value in (("q", q), ("pi_thr", pi_thr), ("pfer", pfer))
+             if value is not None}
+    if len(given) != 2:
+        raise ValueError(
+            "stability selection needs exactly two of q, pi_thr and pfer (the third follows from "
+            f"PFER <= q^2 / ((2 pi_thr - 1) p)); got {sorted(given) or 'none'}"
+        )
+    p = n_features
+    if q is not None and (isinstance(q, bool) or not isinstance(q, Integral) or not 1 <= q <= p):
+        raise ValueError(
+            f"q must be an integer between 1 and the number of features {p}; got {q!r}"
+        )
+    if pi_thr is not None and (
+        isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not 0.5 < pi_thr <= 1
+    ):
+        raise ValueError(f"pi_thr must lie in (0.5, 1]; got {pi_thr!r}")
+    if pfer is not None and (
+        isinstance(pfer, bool) or not isinstance(pfer, Real) or not 0 < pfer < math.inf
+    ):
+        raise ValueError(f"pfer must be a positive finite number; got {pfer!r}")
+    if pfer is None:
+        return StabilityParameters(int(q), float(pi_thr), q**2 / ((2 * pi_thr - 1) * p))
+    if pi_thr is None:
+        threshold = (q**2 / (pfer * p) + 1) / 2
+        if threshold > 1:
+            raise ValueError(
+                f"q={q} cannot guarantee PFER <= {pfer} with p={p} features: it would need "
+                f"pi_thr = {threshold:.3f} > 1; lower q or raise pfer"
+            )
+        return StabilityParameters(int(q), float(threshold), float(pfer))
+    size = min(p, math.isqrt(math.floor(pfer * (2 * pi_thr - 1) * p)))
+    if size < 1:
+        raise ValueError(
+            f"pfer={pfer} and pi_thr={pi_thr} with p={p} features allow q < 1 feature per "
+            "subsample; raise pfer or pi_thr"
+        )
+    return StabilityParameters(size, float(pi_thr), float(pfer))
+
+
+def _check_samples_per_class(y: np.ndarray, minimum: int, name: str) -> None:
+    counts = np.bincount(y)
+    if counts.min() < minimum:
+        raise ValueError(
+            f"{name} needs at least {minimum} samples of every class; class counts are "
+            f"{counts.tolist()}"
+        )
+
+
+def complementary_pairs(
+    y: np.ndarray, n_pairs: int, random_state: Any, stratify: bool = True
+) -> np.ndarray:
+    """``2 n_pairs`` index sets: ``n_pairs`` disjoint pairs of size ``⌊n/2⌋`` (Shah & Samworth
+    2013). With ``stratify``, each half receives every class in (almost) equal parts: a random
+    order is grouped by class and dealt alternately; for odd ``n`` one random index of the
+    larger half is left out.
+
+    Returns an int array of shape ``(2 n_pairs, ⌊n/2⌋)``; rows ``2b`` and ``2b + 1`` form a pair.
+    """
+    rng = check_random_state(random_state)
+    n = y.size
+    half = n // 2
+    out = np.empty((2 * n_pairs, half), dtype=np.int64)
+    for b in range(n_pairs):
+        order = rng.permutation(n)
+        if stratify:
+            order = order[np.argsort(y[order], kind="stable")]
+        first, second = order[0::2], order[1::2]
+        if first.size > half:
+            first = np.delete(first, rng.randint(first.size))
+        out[2 * b], out[2 * b + 1] = np.sort(first), np.sort(second)
+    return out
+
+
+def stratified_bootstrap(y: np.ndarray, random_state: Any, stratify: bool = True) -> np.ndarray:
+    """Indices of a bootstrap sample (size n, with replacement), drawn within each class when
+    ``stratify`` so that every class keeps its size."""
+    rng = check_random_state(random_state)
+    if not stratify:
+        return np.sort(rng.randint(y.size, size=y.size))
+    parts = [rng.choice(np.flatnonzero(y == c), size=(y == c).sum(), replace=True)
+             for c in np.unique(y)]
+    return np.sort(np.concatenate(parts))
+
+
+def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
+    """A fresh copy of ``selector`` with ``params`` set and its ``random_state`` (if any) seeded."""
+    base = clone(selector)
+    available = base.get_params(deep=False)
+    for name in params:
+        if name not in available:
+            raise ValueError(
+                f"{type(base).__name__} has no parameter {name!r}; known: {sorted(available)}"
+            )
+    if "random_state" in available:
+        params = {**params, "random_state": int(seed)}
+    return base.set_params(**params)
+
+
+class StabilitySelection(TwoStageSelector):
+    """Stability selection with complementary pairs (thesis §3.3.3; Meinshausen & Bühlmann 2010;
+    Shah & Samworth 2013).
+
+    ``n_pairs`` (B) random splits of the data into two disjoint halves of size ``⌊n/2⌋`` give
+    ``2B`` subsamples; a copy of ``selector``, set to select ``q`` features, is fitted on each.
+    ``frequencies_`` are the fractions of subsamples selecting each feature, and the features
+    with ``frequency >= pi_thr`` are kept. Exactly two of ``q``, ``pi_thr``, ``pfer`` must be
+    set; the third follows from ``PFER <= q² / ((2 π_thr - 1) p)`` (see
+    :func:`stability_selection_parameters`).
+
+    Parameters
+    ----------
+    selector : fsstab selector
+        The base selector (the thesis uses L0-regularised logistic regression).
+    q, pi_thr, pfer : see above. Defaults ``pi_thr=0.75`` and ``pfer=1.0`` (the thesis tunes
+        ``π_thr ∈ [0.6, 0.9]`` and ``PFER ∈ [0.1, 10]``); to fix ``q``, set one of them to None.
+    n_pairs : int
+        B, the number of complementary pairs (the thesis uses stabs with B = 50).
+    size_parameter : str
+        Name of the base selector's parameter that receives ``q``.
+    estimator : classifier or None
+        Model fitted on the kept features; ``None`` is unregularised logistic regression
+        (thesis Ch. 8).
+    stratify : bool
+        Split every class evenly between the two halves of a pair (keeps both classes in every
+        subsample).
+    random_state : int, RandomState or None
+
+    Attributes
+    ----------
+    frequencies_ : ndarray (d,)
+        Selection frequency π̂ of every feature over the 2B subsamples (also ``scores_``).
+    q_, pi_thr_, pfer_ : the completed parameters.
+    subsamples_ : ndarray (2B, ⌊n/2⌋)
+        Row indices of every subsample (rows 2b, 2b + 1 are complementary).
+    ranking_ : ndarray (d,)
+        1 = most frequently selected.
+    """
+
+    _supports_multiclass: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        selector: Any,
+        q: int | None = None,
+        pi_thr: float | None = 0.75,
+        pfer: float | None = 1.0,
+        n_pairs: int = 50,
+        size_parameter: str = "n_features_to_select",
+        estimator: Any = None,
+        stratify: bool = True,
+        random_state: Any = None,
+    ) -> None:
+        self.selector = selector
+        self.q = q
+        self.pi_thr = pi_thr
+        self.pfer = pfer
+        self.n_pairs = n_pairs
+        self.size_parameter = size_parameter
+        self.estimator = estimator
+        self.stratify = stratify
+        self.random_state = random_state
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+        n_pairs = check_positive_int(self.n_pairs, "n_pairs")
+        self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
+            X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer
+        )
+        if self.stratify:
+            _check_samples_per_class(y, 2, "stratified stability selection")
+        split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
+        self.subsamples_ = complementary_pairs(y, n_pairs, split_seed, self.stratify)
+        counts = np.zeros(X.shape[1])
+        for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
+            base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
+            counts += fit_selection(base, X[rows], y[rows]).get_support()
+        self.frequencies_ = counts / len(self.subsamples_)
+        self.scores_ = self.frequencies_
+        self.ranking_ = ranking_from_order(descending_order(self.frequencies_))
+        # a tolerance guards π̂ = π_thr against rounding in counts / 2B
+        self.support_ = self.frequencies_ >= self.pi_thr_ - 1e-12
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
+        return LogisticRegression(C=np.inf) if self.estimator is None else self.estimator
+
+
+class EnsembleSelector(TwoStageSelector):
+    """Bagged ensemble of a base selector aggregated by mean rank (Onda et al. 2022, §3.1).
+
+    ``n_bootstrap`` (m_ensemble) copies of ``selector`` are fitted on bootstrap samples; every
+    copy ranks all features (its ``ranking_``), the ranks are averaged, and the
+    ``n_features_to_select`` features with the smallest mean rank are kept (ties: lower index).
+
+    Parameters
+    ----------
+    selector : fsstab selector with ``ranking_`` or None
+        ``None`` is Onda et al.'s weak selector: random-forest Gini importance
+        (``FilterSelector(method="impurity")``).
+    n_bootstrap : int
+        m_ensemble, the number of weak selectors.
+    n_features_to_select : int, float or None
+        n_target; ``None`` is ``min(20, √d)``.
+    estimator : classifier or None
+        Model fitted on the kept features; ``None`` is a 500-tree random forest (Onda et al. use
+        another random forest as predictor).
+    stratify : bool
+        Bootstrap within each class (every weak selector sees all classes).
+    random_state : int, RandomState or None
+
+    Attributes
+    ----------
+    samples_ : ndarray (n_bootstrap, n)
+        Row indices of every bootstrap sample.
+    rankings_ : ndarray (n_bootstrap, d)
+        Ranking of every weak selector.
+    supports_ : ndarray (n_bootstrap, d) of bool
+        Features selected by every weak selector.
+    mean_rank_ : ndarray (d,)
+    ranking_ : ndarray (d,)
+        1 = smallest mean rank.
+    """
+
+    _supports_multiclass: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        selector: Any = None,
+        n_bootstrap: int = 50,
+        n_features_to_select: int | float | None = None,
+        estimator: Any = None,
+        stratify: bool = True,
+        random_state: Any = None,
+    ) -> None:
+        self.selector = selector
+        self.n_bootstrap = n_bootstrap
+        self.n_features_to_select = n_features_to_select
+        self.estimator = estimator
+        self.stratify = stratify
+        self.random_state = random_state
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+        n_bootstrap = check_positive_int(self.n_bootstrap, "n_bootstrap")
+        k = resolve_n_features(self.n_features_to_select, X.shape[1])
+        selector = FilterSelector(method="impurity") if self.selector is None else self.selector
+        seeds = spawn_seeds(random_state, 2 * n_bootstrap)
+        rankings, supports, samples = [], [], []
+        for sample_seed, fit_seed in zip(seeds[0::2], seeds[1::2], strict=True):
+            rows = stratified_bootstrap(y, sample_seed, self.stratify)
+            samples.append(rows)
+            base = fit_selection(_configured_clone(selector, fit_seed), X[rows], y[rows])
+            if getattr(base, "ranking_", None) is None:
+                raise ValueError(
+                    f"{type(base).__name__} does not rank features (no ranking_); the mean-rank "
+                    "ensemble needs a ranking selector"
+                )
+            rankings.append(np.asarray(base.ranking_, dtype=np.float64))
+            supports.append(base.get_support())
+        self.samples_ = np.vstack(samples)
+        self.rankings_ = np.vstack(rankings)
+        self.supports_ = np.vstack(supports)
+        self.mean_rank_ = self.rankings_.mean(axis=0)
+        order = np.argsort(self.mean_rank_, kind="stable")
+        self.ranking_ = ranking_from_order(order)
+        self.support_ = top_k_mask(order, k)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
+        if self.estimator is None:
+            return RandomForestClassifier(n_estimators=500, random_state=random_state)
+        return self.estimator

@@ -1,0 +1,147 @@
+"""L0-regularised (best-subset) logistic regression, Bommert (2020) §3.2.3 and Ch. 8.
+
+The thesis fits ``Σ ℓ(y_i, x_i·β + β₀) + λ||β||₀ + γ||β||₂²`` with L0Learn (Hazimeh & Mazumder),
+``γ = 0.01`` "for numerical reasons", specifying the maximal support size (``max.feats``)
+instead of λ. L0Learn's Python package (``l0learn``) has no wheels for Python ≥ 3.11, so
+:class:`L0Selector` falls back on ``abess`` (adaptive best-subset selection, Zhu et al. 2020),
+which solves the same problem -- logistic loss + ``alpha ||β||²`` with an exact support size --
+and records which backend ran in ``backend_``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import warnings
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import StandardScaler
+
+from fsstab.importance import importances_on_support, linear_importance
+from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._logistic import single_threaded_blas, standardize
+from fsstab.selectors._rfe import resolve_n_features
+
+BACKENDS = ("auto", "l0learn", "abess")
+
+
+def l0learn_available() -> bool:
+    """Whether the ``l0learn`` package can be imported."""
+    return importlib.util.find_spec("l0learn") is not None
+
+
+def _l0learn_support(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> np.ndarray:
+    """Support of the largest L0L2 solution with at most ``k`` features on L0Learn's path."""
+    l0learn = importlib.import_module("l0learn")
+    with warnings.catch_warnings():
+        # a single L2 value (num_gamma=1) is what the thesis uses; l0learn warns about it
+        warnings.simplefilter("ignore", UserWarning)
+        fit = l0learn.fit(
+            np.ascontiguousarray(Xs),
+            y01.astype(np.float64),
+            loss="Logistic",
+            penalty="L0L2",
+            max_support_size=k,
+            num_gamma=1,
+            gamma_max=l2,
+            gamma_min=l2,
+            intercept=True,
+        )
+    sizes = np.asarray(fit.support_size[0])
+    admissible = np.flatnonzero(sizes <= k)
+    best = admissible[np.argmax(sizes[admissible])]
+    coef = np.asarray(fit.coeffs[0][:, best].toarray()).ravel()
+    return coef != 0
+
+
+def _abess_support(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> np.ndarray:
+    """Support of abess's best subset of exactly ``k`` features (logistic loss + l2 ||β||²)."""
+    from abess.linear import LogisticRegression as AbessLogisticRegression
+
+    model = AbessLogisticRegression(support_size=[k], alpha=[l2] if l2 > 0 else None)
+    model.fit(Xs, y01, is_normal=False)  # Xs is already standardised
+    coef = np.atleast_1d(np.asarray(model.coef_, dtype=np.float64)).ravel()  # scalar if d = 1
+    return coef != 0
+
+
+class L0Selector(BaseSelector):
+    """L0-regularised logistic regression (Bommert 2020, §3.2.3, Ch. 8).
+
+    Selects (at most) ``max_support_size`` features by best-subset logistic regression with a
+    small ridge term, on features standardised on the training data; the predictive model is the
+    ridge logistic regression ``Σ ℓ + l2 ||β||²`` on the selected features, which is the L0
+    model's own fit on its support.
+
+    Parameters
+    ----------
+    max_support_size
+        Number of features (L0Learn's ``max_support_size``, the thesis' ``max.feats``); default
+        ``min(20, round(√d))``.
+    l2
+        Ridge weight γ (L0Learn's ``gamma``, abess's ``alpha``); the thesis uses 0.01.
+    backend
+        ``"l0learn"``, ``"abess"`` or ``"auto"`` (l0learn when importable, else abess). An
+        explicitly requested backend that is not installed raises ``ImportError``.
+
+    Attributes
+    ----------
+    support_, importances_ (eq. 7 on standardised features), estimator_ (StandardScaler +
+    LogisticRegression with ``C = 1/(2·l2)``), backend_ (the backend that ran).
+    """
+
+    def __init__(
+        self, max_support_size: int | None = None, l2: float = 0.01, backend: str = "auto"
+    ):
+        self.max_support_size = max_support_size
+        self.l2 = l2
+        self.backend = backend
+
+    def _resolve_backend(self) -> str:
+        if self.backend not in BACKENDS:
+            raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
+        if self.backend == "auto":
+            return "l0learn" if l0learn_available() else "abess"
+        if self.backend == "l0learn" and not l0learn_available():
+            raise ImportError(
+                "L0Selector(backend='l0learn') needs the l0learn package, which is not "
+                "importable here (it ships wheels for Python <= 3.10 only); use backend='abess' "
+                "or backend='auto'"
+            )
+        return self.backend
+
+    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+        backend = self._resolve_backend()
+        if (
+            isinstance(self.l2, bool)
+            or not isinstance(self.l2, int | float)
+            or not (np.isfinite(self.l2) and self.l2 >= 0)
+        ):
+            raise ValueError(f"l2 must be a non-negative number, got {self.l2!r}")
+        k = resolve_n_features(self.max_support_size, X.shape[1])
+        Xs = standardize(X)[0]
+        with single_threaded_blas():
+            if backend == "l0learn":
+                support = _l0learn_support(Xs, y, k, float(self.l2))
+            else:
+                support = _abess_support(Xs, y, k, float(self.l2))
+        self.backend_ = backend
+        self.support_ = support
+        C = 1.0 / (2.0 * self.l2) if self.l2 > 0 else np.inf
+        model = Pipeline(
+            [
+                ("standardize", StandardScaler()),
+                (
+                    "logreg",
+                    LogisticRegression(C=C, solver="newton-cholesky", tol=1e-10, max_iter=200),
+                ),
+            ]
+        )
+        self.estimator_ = self._fit_model(model, X, y)
+        if np.any(support):
+            self.importances_ = importances_on_support(
+                linear_importance(self.estimator_[-1].coef_), support
+            )
+        else:
+            self.importances_ = np.zeros(X.shape[1])

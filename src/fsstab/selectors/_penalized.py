@@ -1,0 +1,451 @@
+"""Embedded selection by penalised logistic regression (Hamer & Dupont 2021, §5.3, §7.2.1-2).
+
+:class:`LassoSelector` (L1), :class:`ElasticNetSelector` (eq. 19) and
+:class:`GroupLassoSelector` (group LASSO, §5.3 scenarios 1-2) select the features with a
+non-zero weight; the predictive model is the penalised model itself, and importance is eq. 7 on
+standardised features (= eq. 9 by Theorem 1).
+
+Hamer chooses λ "to select min(20, √d) features on average" over the M resampling runs. Two
+ways are provided: ``target_k`` on a single fit (a warm-started regularisation path refined by
+bisection, keeping the ``C`` whose support size is closest to ``target_k``), and
+:func:`calibrate_C`, which finds one ``C`` whose *mean* support size over a list of training
+sets equals ``target_k``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.utils.validation import check_array, check_X_y
+
+from fsstab.importance import importances_on_support, linear_importance
+from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._logistic import (
+    GroupStructure,
+    PenalizedLogisticRegression,
+    group_penalized_logistic,
+    null_model_C,
+    single_threaded_blas,
+    standardize,
+)
+
+#: Resolution of the regularisation path: points per decade of C and decades explored.
+_PER_DECADE, _MAX_DECADES = 10, 6
+
+
+@dataclass(frozen=True)
+class _PenaltyProblem:
+    """A standardised training set with its penalty: everything a path needs."""
+
+    X: np.ndarray
+    y: np.ndarray
+    groups: GroupStructure
+    l1_ratio: float
+    tol: float
+    max_iter: int
+
+    def solve(self, C: float, start: _Solution | None) -> _Solution:
+        fit = group_penalized_logistic(
+            self.X,
+            self.y,
+            C,
+            self.groups,
+            l1_ratio=self.l1_ratio,
+            coef_init=None if start is None else start.coef,
+            intercept_init=None if start is None else start.intercept,
+            tol=self.tol,
+            max_iter=self.max_iter,
+        )
+        return _Solution(C, fit.coef, fit.intercept, self.support_size(fit.coef), fit.n_iter)
+
+    def support(self, w: np.ndarray) -> np.ndarray:
+        """Selected features: all features of the groups with a non-zero weight vector."""
+        return (self.groups.norms(w) > 0)[self.groups.codes]
+
+    def support_size(self, w: np.ndarray) -> int:
+        return int(self.support(w).sum())
+
+    def start_C(self) -> float:
+        return null_model_C(self.X, self.y, self.groups, self.l1_ratio)
+
+
+@dataclass(frozen=True)
+class _Solution:
+    C: float
+    coef: np.ndarray
+    intercept: float
+    k: int
+    n_iter: int
+
+
+def _check_target_k(target_k: Any, d: int) -> int:
+    if isinstance(target_k, bool) or not isinstance(target_k, int | np.integer) or target_k < 1:
+        raise ValueError(f"target_k must be a positive integer or None, got {target_k!r}")
+    if target_k > d:
+        raise ValueError(f"target_k={target_k} exceeds the number of features ({d})")
+    return int(target_k)
+
+
+def _path_to_target(problem: _PenaltyProblem, target_k: int) -> tuple[_Solution, list[_Solution]]:
+    """Warm-started path from the null model up to ``target_k`` features, refined by bisection.
+
+    Walks ``C = C₀ · 10^(j/10)`` until the support reaches ``target_k``, then bisects ``log C``
+    between the last two points (warm-starting from the sparser end) until the support size
+    equals ``target_k`` or 20 halvings are done. Returns the evaluated solution whose support
+    size is closest to ``target_k`` (ties: the smallest ``C``) and all evaluated solutions.
+    """
+    c0 = problem.start_C()
+    if not np.isfinite(c0):
+        raise ValueError("no feature is associated with y (every column is constant)")
+    lo = problem.solve(c0, None)
+    evaluated = [lo]
+    hi = None
+    for j in range(1, _PER_DECADE * _MAX_DECADES + 1):
+        sol = problem.solve(c0 * 10 ** (j / _PER_DECADE), evaluated[-1])
+        evaluated.append(sol)
+        if sol.k >= target_k:
+            hi = sol
+            break
+        lo = sol
+    if hi is not None and hi.k != target_k:
+        for _ in range(20):
+            sol = problem.solve(float(np.sqrt(lo.C * hi.C)), lo)
+            evaluated.append(sol)
+            if sol.k == target_k:
+                break
+            if sol.k < target_k:
+                lo = sol
+            else:
+                hi = sol
+    best = min(evaluated, key=lambda s: (abs(s.k - target_k), s.C))
+    if best.k != target_k:
+        warnings.warn(
+            f"the regularisation path reached {best.k} features, not target_k={target_k}; "
+            f"using the closest (C={best.C:.4g})",
+            UserWarning,
+            stacklevel=4,
+        )
+    return best, sorted(evaluated, key=lambda s: s.C)
+
+
+class _PenalizedSelector(BaseSelector):
+    """Shared fit of the penalised logistic selectors (subclasses define the penalty)."""
+
+    @abstractmethod
+    def _penalty(self, d: int) -> tuple[float, Any]:
+        """``(l1_ratio, group labels or None)`` of this selector for ``d`` features."""
+
+    def _problem(self, X: np.ndarray, y01: np.ndarray) -> _PenaltyProblem:
+        l1_ratio, labels = self._penalty(X.shape[1])
+        if not (isinstance(l1_ratio, float | int) and 0 < l1_ratio <= 1):
+            raise ValueError(f"l1_ratio must lie in (0, 1], got {l1_ratio!r}")
+        groups = GroupStructure.from_labels(labels, X.shape[1])
+        Xs, _, _ = standardize(X)
+        return _PenaltyProblem(
+            Xs, y01.astype(np.float64), groups, float(l1_ratio), float(self.tol), int(self.max_iter)
+        )
+
+    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+        with single_threaded_blas():
+            self._fit_penalized(X, y)
+
+    def _fit_penalized(self, X: np.ndarray, y: np.ndarray) -> None:
+        problem = self._problem(X, y)
+        if self.target_k is None:
+            if not (isinstance(self.C, float | int) and np.isfinite(self.C) and self.C > 0):
+                raise ValueError(f"C must be a positive finite number, got {self.C!r}")
+            solution = problem.solve(float(self.C), None)
+            path = [solution]
+        else:
+            solution, path = _path_to_target(problem, _check_target_k(self.target_k, X.shape[1]))
+        self.C_ = solution.C
+        self.n_iter_ = sum(s.n_iter for s in path)
+        self.regularization_path_ = {
+            "C": np.array([s.C for s in path]),
+            "n_selected": np.array([s.k for s in path]),
+        }
+        self.support_ = problem.support(solution.coef)
+        self.estimator_ = self._fit_penalized_model(X, y, problem, solution)
+        if np.any(self.support_):
+            model_importance = linear_importance(self.estimator_[-1].coef_)
+        else:
+            model_importance = np.zeros(0)
+        self.importances_ = importances_on_support(model_importance, self.support_)
+
+    def _fit_penalized_model(
+        self, X: np.ndarray, y: np.ndarray, problem: _PenaltyProblem, solution: _Solution
+    ) -> Any:
+        """The penalised model refitted on the selected columns, warm-started at the solution.
+
+        By convexity the restricted solution is optimal for the restricted problem, so the refit
+        stops at once and the predictive model is exactly the selecting model.
+        """
+        support = self.support_
+        if not np.any(support):
+            return self._fit_model(None, X, y)
+        _, labels = self._penalty(X.shape[1])
+        model = Pipeline(
+            [
+                ("standardize", StandardScaler()),
+                (
+                    "model",
+                    PenalizedLogisticRegression(
+                        C=solution.C,
+                        l1_ratio=problem.l1_ratio,
+                        groups=None if labels is None else np.asarray(labels)[support],
+                        tol=problem.tol,
+                        max_iter=problem.max_iter,
+                    ),
+                ),
+            ]
+        )
+        return model.fit(
+            X[:, support],
+            y,
+            model__coef_init=solution.coef[support],
+            model__intercept_init=solution.intercept,
+        )
+
+
+class LassoSelector(_PenalizedSelector):
+    """L1-penalised logistic regression (the LASSO; Hamer & Dupont 2021, §7.2.1).
+
+    Minimises ``C Σ ℓ(y_i, x_i·w + b) + ||w||₁`` on features standardised on the training data
+    and selects the features with ``w_f ≠ 0``.
+
+    Parameters
+    ----------
+    C
+        Inverse regularisation strength ``1/λ`` (ignored when ``target_k`` is set).
+    target_k
+        If set, ``C`` is chosen on a warm-started regularisation path so that the number of
+        selected features is (as close as possible to) ``target_k``; the chosen value is
+        ``C_``. Use :func:`calibrate_C` to reach ``target_k`` *on average* over resamples.
+    tol, max_iter
+        Convergence tolerance (optimality violation relative to ``C·n``) and maximal number of
+        working-set iterations of the solver.
+
+    Attributes
+    ----------
+    support_, importances_ (eq. 7 on standardised features), estimator_ (StandardScaler +
+    :class:`PenalizedLogisticRegression` on the selected columns), ``C_``,
+    ``regularization_path_`` (dict of the evaluated ``C`` and support sizes), ``n_iter_``
+    (proximal Newton steps over all evaluated ``C``).
+    """
+
+    def __init__(
+        self, C: float = 1.0, target_k: int | None = None, tol: float = 1e-7, max_iter: int = 200
+    ):
+        self.C = C
+        self.target_k = target_k
+        self.tol = tol
+        self.max_iter = max_iter
+
+    def _penalty(self, d: int) -> tuple[float, Any]:
+        return 1.0, None
+
+
+class ElasticNetSelector(_PenalizedSelector):
+    """Elastic-net penalised logistic regression, Hamer & Dupont (2021), eq. 19 (§7.2.2).
+
+    Minimises ``C Σ ℓ + ρ ||w||₁ + (1 − ρ)/2 ||w||²`` with ``ρ = l1_ratio`` (λ₂ of eq. 19;
+    ``C = 1/λ₁``), scikit-learn's parameterisation; ``l1_ratio = 1`` is the LASSO. Same
+    parameters and attributes as :class:`LassoSelector` plus ``l1_ratio`` in (0, 1].
+    """
+
+    def __init__(
+        self,
+        C: float = 1.0,
+        l1_ratio: float = 0.5,
+        target_k: int | None = None,
+        tol: float = 1e-7,
+        max_iter: int = 200,
+    ):
+        self.C = C
+        self.l1_ratio = l1_ratio
+        self.target_k = target_k
+        self.tol = tol
+        self.max_iter = max_iter
+
+    def _penalty(self, d: int) -> tuple[float, Any]:
+        return self.l1_ratio, None
+
+
+class GroupLassoSelector(_PenalizedSelector):
+    """Group-LASSO logistic regression (Hamer & Dupont 2021, §5.3, scenarios 1-2).
+
+    Minimises ``C Σ ℓ + Σ_g √|g| ||w_g||₂`` (Yuan & Lin 2006 group weights) on standardised
+    features; a group is selected as a whole, all its features entering ``support_``.
+
+    Parameters
+    ----------
+    groups
+        One group label per feature (any hashable values); ``None`` puts every feature in its
+        own group, which is the LASSO.
+    C, target_k, tol, max_iter
+        As for :class:`LassoSelector`; ``target_k`` counts features, not groups.
+    """
+
+    def __init__(
+        self,
+        groups: Any = None,
+        C: float = 1.0,
+        target_k: int | None = None,
+        tol: float = 1e-7,
+        max_iter: int = 200,
+    ):
+        self.groups = groups
+        self.C = C
+        self.target_k = target_k
+        self.tol = tol
+        self.max_iter = max_iter
+
+    def _penalty(self, d: int) -> tuple[float, Any]:
+        return 1.0, self.groups
+
+
+# --------------------------------------------------------------------------------------------
+# One C for all resamples
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CalibrationResult:
+    """Outcome of :func:`calibrate_C`.
+
+    Attributes
+    ----------
+    C
+        The calibrated inverse regularisation strength.
+    target_k
+        The requested mean support size.
+    Cs, support_sizes
+        Every evaluated ``C`` (increasing) and the support size of each training set there
+        (shape ``(len(Cs), M)``); ``mean_support_size`` is its row mean.
+    """
+
+    C: float
+    target_k: int
+    Cs: np.ndarray
+    support_sizes: np.ndarray
+
+    @property
+    def mean_support_size(self) -> np.ndarray:
+        return self.support_sizes.mean(axis=1)
+
+
+def calibrate_C(
+    selector: _PenalizedSelector,
+    X: Any,
+    y: Any,
+    train_sets: Sequence[Any],
+    target_k: int | None = None,
+    *,
+    n_refine: int = 8,
+) -> CalibrationResult:
+    """One ``C`` for which the selector keeps ``target_k`` features on average over resamples.
+
+    Hamer & Dupont (2021, §7.2) set λ "to select min(20, √d) features on average" across the M
+    selection runs. For every training set ``X[idx]`` (standardised on itself, as the selector
+    does when fitted on it) a warm-started path is computed on a common grid
+    ``C = C₀ · 10^(j/10)``, starting at the smallest null-model ``C₀`` of all sets, until the
+    mean support size reaches ``target_k``; the bracketing interval is then bisected
+    ``n_refine`` times in ``log C`` (all sets warm-started from the sparser end), and ``C`` is
+    interpolated linearly in ``log C`` between the final bracket's mean support sizes.
+
+    Parameters
+    ----------
+    selector
+        A :class:`LassoSelector`, :class:`ElasticNetSelector` or :class:`GroupLassoSelector`
+        whose penalty (``l1_ratio``, ``groups``, ``tol``) is used; its ``C`` is ignored.
+    X, y
+        The full data; ``y`` binary.
+    train_sets
+        One array of row indices per selection run (bootstrap indices may repeat).
+    target_k
+        Requested mean number of selected features (default: ``selector.target_k``).
+
+    Returns
+    -------
+    CalibrationResult
+        Use ``selector.set_params(C=result.C, target_k=None)`` for the M runs.
+    """
+    if not isinstance(selector, _PenalizedSelector):
+        raise ValueError(
+            "selector must be a LassoSelector, ElasticNetSelector or GroupLassoSelector, got "
+            f"{type(selector).__name__}"
+        )
+    X, y = check_X_y(X, y, dtype=np.float64)
+    classes, y01 = np.unique(y, return_inverse=True)
+    if classes.size != 2:
+        raise ValueError(f"calibrate_C needs binary labels; y has {classes.size} classes")
+    target = selector.target_k if target_k is None else target_k
+    if target is None:
+        raise ValueError("target_k is not set (pass target_k= or set selector.target_k)")
+    target = _check_target_k(target, X.shape[1])
+    if len(train_sets) == 0:
+        raise ValueError("train_sets is empty: give one array of row indices per resample")
+    problems = []
+    for i, idx in enumerate(train_sets):
+        rows = check_array(np.asarray(idx), ensure_2d=False, dtype=None)
+        if rows.ndim != 1 or not np.issubdtype(rows.dtype, np.integer):
+            raise ValueError(f"train_sets[{i}] must be a 1-d array of integer row indices")
+        if rows.size and (rows.min() < -X.shape[0] or rows.max() >= X.shape[0]):
+            raise ValueError(f"train_sets[{i}] has row indices outside 0..{X.shape[0] - 1}")
+        if np.unique(y01[rows]).size != 2:
+            raise ValueError(f"train_sets[{i}] contains a single class")
+        problems.append(selector._problem(X[rows], y01[rows]))
+    c0 = min(p.start_C() for p in problems)
+    if not np.isfinite(c0):
+        raise ValueError("no feature is associated with y in any training set")
+
+    def evaluate(C: float, starts: list[_Solution | None]) -> list[_Solution]:
+        with single_threaded_blas():
+            return [p.solve(C, s) for p, s in zip(problems, starts, strict=True)]
+
+    def mean_k(sols: list[_Solution]) -> float:
+        return float(np.mean([s.k for s in sols]))
+
+    records: list[list[_Solution]] = []
+    lo = evaluate(c0, [None] * len(problems))
+    records.append(lo)
+    hi = None
+    for j in range(1, _PER_DECADE * _MAX_DECADES + 1):
+        sols = evaluate(c0 * 10 ** (j / _PER_DECADE), list(lo))
+        records.append(sols)
+        if mean_k(sols) >= target:
+            hi = sols
+            break
+        lo = sols
+    if hi is None:
+        raise ValueError(
+            f"the mean support size stays below target_k={target} up to C={lo[0].C:.4g}; "
+            "lower target_k"
+        )
+    for _ in range(n_refine):
+        if mean_k(hi) == target:
+            break
+        mid = evaluate(float(np.sqrt(lo[0].C * hi[0].C)), list(lo))
+        records.append(mid)
+        if mean_k(mid) < target:
+            lo = mid
+        else:
+            hi = mid
+    # mean_k(lo) < target <= mean_k(hi): linear interpolation in log C
+    k_lo, k_hi = mean_k(lo), mean_k(hi)
+    log_lo, log_hi = np.log(lo[0].C), np.log(hi[0].C)
+    log_c = log_lo + (target - k_lo) / (k_hi - k_lo) * (log_hi - log_lo)
+    records.sort(key=lambda sols: sols[0].C)
+    return CalibrationResult(
+        C=float(np.exp(log_c)),
+        target_k=target,
+        Cs=np.array([sols[0].C for sols in records]),
+        support_sizes=np.array([[s.k for s in sols] for sols in records], dtype=np.int64),
+    )

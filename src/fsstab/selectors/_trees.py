@@ -1,0 +1,181 @@
+"""Tree-ensemble selectors: random forests (Hamer & Dupont 2021 §7.2.4; Nogueira & Brown 2016 §5)
+and gradient boosting with decision stumps (Sechidis et al. 2019 §4.1)."""
+
+from __future__ import annotations
+
+from numbers import Real
+from typing import Any, ClassVar
+
+import numpy as np
+from sklearn.ensemble import GradientBoostingClassifier, RandomForestClassifier
+
+from fsstab.importance import oob_permutation_importance
+from fsstab.selectors._common import (
+    check_positive_int,
+    descending_order,
+    ranking_from_order,
+    resolve_n_features,
+    spawn_seeds,
+    top_k_mask,
+)
+from fsstab.selectors._two_stage import TwoStageSelector
+
+
+def tree_usage_fraction(forest: Any, n_features: int) -> np.ndarray:
+    """Fraction of the trees of a fitted forest that split on each feature at least once
+    (Nogueira & Brown 2016, §5)."""
+    used = np.zeros(n_features)
+    for tree in forest.estimators_:
+        split_features = tree.tree_.feature
+        used[np.unique(split_features[split_features >= 0])] += 1.0
+    return used / len(forest.estimators_)
+
+
+class RandomForestSelector(TwoStageSelector):
+    """Random-forest feature selection, in the two variants of the papers.
+
+    - ``mode="top_k"`` (Hamer & Dupont 2021, §7.2.4): a forest of ``n_estimators`` trees is fitted
+      on all features, features are ranked by out-of-bag permutation importance (Breiman 2001) and
+      the ``n_features_to_select`` most important are kept.
+    - ``mode="tree_fraction"`` (Nogueira & Brown 2016, §5): a feature is kept when at least a
+      fraction ``min_tree_fraction`` of the trees split on it. Nogueira & Brown grow 100 trees with
+      the entropy criterion (``criterion="entropy"``) and ``⌊√d⌋`` candidate features per split.
+
+    In both modes a new forest with the same settings, fitted on the kept features only, is the
+    predictive model ``estimator_``; ``importances_`` are the out-of-bag permutation importances
+    in that final forest (Hamer & Dupont 2021, §5.1).
+
+    Parameters
+    ----------
+    n_estimators : int
+        Trees per forest (T).
+    n_features_to_select : int, float or None
+        ``top_k`` mode: number (or fraction of ``d``) of features; ``None`` is ``min(20, √d)``.
+    mode : {"top_k", "tree_fraction"}
+    min_tree_fraction : float in (0, 1]
+        ``tree_fraction`` mode: the fraction p of trees that must use a feature.
+    criterion, max_features : passed to :class:`~sklearn.ensemble.RandomForestClassifier`.
+    n_jobs : int or None
+        Parallel tree fitting (results do not depend on it).
+    random_state : int, RandomState or None
+
+    Attributes
+    ----------
+    scores_ : ndarray (d,)
+        Out-of-bag permutation importance (``top_k``) or fraction of trees using the feature
+        (``tree_fraction``) in the selection forest.
+    ranking_ : ndarray (d,)
+        1 = highest score (ties: lower index first).
+    """
+
+    _supports_multiclass: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        n_estimators: int = 500,
+        n_features_to_select: int | float | None = None,
+        mode: str = "top_k",
+        min_tree_fraction: float = 0.5,
+        criterion: str = "gini",
+        max_features: Any = "sqrt",
+        n_jobs: int | None = None,
+        random_state: Any = None,
+    ) -> None:
+        self.n_estimators = n_estimators
+        self.n_features_to_select = n_features_to_select
+        self.mode = mode
+        self.min_tree_fraction = min_tree_fraction
+        self.criterion = criterion
+        self.max_features = max_features
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+
+    def _forest(self, seed: int) -> RandomForestClassifier:
+        return RandomForestClassifier(
+            n_estimators=check_positive_int(self.n_estimators, "n_estimators"),
+            criterion=self.criterion,
+            max_features=self.max_features,
+            bootstrap=True,
+            n_jobs=self.n_jobs,
+            random_state=seed,
+        )
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+        if self.mode not in ("top_k", "tree_fraction"):
+            raise ValueError(f"mode must be 'top_k' or 'tree_fraction'; got {self.mode!r}")
+        d = X.shape[1]
+        selection_seed, score_seed = spawn_seeds(random_state, 2)
+        forest = self._forest(selection_seed).fit(X, y)
+        if self.mode == "top_k":
+            k = resolve_n_features(self.n_features_to_select, d)
+            self.scores_ = oob_permutation_importance(forest, X, y, random_state=score_seed)
+            order = descending_order(self.scores_)
+            self.support_ = top_k_mask(order, k)
+        else:
+            p = self.min_tree_fraction
+            if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p <= 1:
+                raise ValueError(f"min_tree_fraction must lie in (0, 1]; got {p!r}")
+            self.scores_ = tree_usage_fraction(forest, d)
+            order = descending_order(self.scores_)
+            self.support_ = self.scores_ >= p
+        self.ranking_ = ranking_from_order(order)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> RandomForestClassifier:
+        return self._forest(random_state)
+
+
+class GBMSelector(TwoStageSelector):
+    """Gradient boosting with decision stumps, top-k by importance (Sechidis et al. 2019, §4.1).
+
+    ``n_estimators`` boosting rounds of depth-``max_depth`` trees (stumps by default, 100 rounds as
+    in the paper) are fitted on all features; the ``n_features_to_select`` features with the
+    largest impurity-based importance (total loss reduction of their splits) are kept, and a new
+    boosted model with the same settings is fitted on them as ``estimator_``. ``importances_`` are
+    the decision-flip sensitivities (Hamer & Dupont 2021, eq. 9) of that model: a boosted model
+    has no out-of-bag samples for permutation importance.
+
+    Attributes
+    ----------
+    scores_ : ndarray (d,)
+        ``feature_importances_`` of the selection model.
+    ranking_ : ndarray (d,)
+        1 = most important (ties: lower index first).
+    """
+
+    _supports_multiclass: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        n_estimators: int = 100,
+        n_features_to_select: int | float | None = None,
+        learning_rate: float = 0.1,
+        max_depth: int = 1,
+        subsample: float = 1.0,
+        random_state: Any = None,
+    ) -> None:
+        self.n_estimators = n_estimators
+        self.n_features_to_select = n_features_to_select
+        self.learning_rate = learning_rate
+        self.max_depth = max_depth
+        self.subsample = subsample
+        self.random_state = random_state
+
+    def _booster(self, seed: int) -> GradientBoostingClassifier:
+        return GradientBoostingClassifier(
+            n_estimators=check_positive_int(self.n_estimators, "n_estimators"),
+            learning_rate=self.learning_rate,
+            max_depth=check_positive_int(self.max_depth, "max_depth"),
+            subsample=self.subsample,
+            random_state=seed,
+        )
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+        k = resolve_n_features(self.n_features_to_select, X.shape[1])
+        booster = self._booster(random_state).fit(X, y)
+        self.scores_ = np.asarray(booster.feature_importances_, dtype=np.float64)
+        order = descending_order(self.scores_)
+        self.ranking_ = ranking_from_order(order)
+        self.support_ = top_k_mask(order, k)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> GradientBoostingClassifier:
+        return self._booster(random_state)
