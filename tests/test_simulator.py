@@ -697,12 +697,22 @@ def test_real_single_selections(small_data):
     X, y = small_data
     splits = sim.onda_splits(y, m_stability=4, random_state=0)
     base = sim.OndaForestSelector(n_estimators=5)
-    selections, seconds = sim.real_single_selections(X, y, splits, base, 6, random_state=0)
-    assert selections.shape == (4, 40)
-    assert np.all(selections.sum(axis=1) == 6)
-    assert seconds > 0
-    again, _ = sim.real_single_selections(X, y, splits, base, 6, random_state=0)
-    assert np.array_equal(selections, again)
+    for bootstrap in (True, False):
+        selections, seconds = sim.real_single_selections(
+            X, y, splits, base, 6, bootstrap=bootstrap, random_state=0
+        )
+        assert selections.shape == (4, 40)
+        assert np.all(selections.sum(axis=1) == 6)
+        assert seconds > 0
+        again, _ = sim.real_single_selections(
+            X, y, splits, base, 6, bootstrap=bootstrap, random_state=0
+        )
+        assert np.array_equal(selections, again)
+    # a bootstrap perturbs the data: the two kinds of run differ
+    direct, _ = sim.real_single_selections(X, y, splits, base, 6, random_state=0)
+    bootstrapped, _ = sim.real_single_selections(X, y, splits, base, 6, bootstrap=True,
+                                                 random_state=0)
+    assert not np.array_equal(bootstrapped, direct)
 
 
 def test_real_ensemble_curve(small_data):
@@ -787,8 +797,9 @@ def test_bad_driver_inputs(small_data):
         def fit(self, X, y):
             return self
 
-    with pytest.raises(ValueError, match="does not rank features"):
-        sim.real_single_selections(X, y, splits, NoRanking(), 4)
+    for bootstrap in (True, False):
+        with pytest.raises(ValueError, match="does not rank features"):
+            sim.real_single_selections(X, y, splits, NoRanking(), 4, bootstrap=bootstrap)
     with pytest.raises(ValueError, match="n_threshold_repeats"):
         sim.compare_ensembles(X, y, n_target=4, base_selector=base, n_threshold_repeats=-1)
     with pytest.raises(ValueError, match="m_ensemble values must not be empty"):

@@ -217,10 +217,20 @@ def _ranking_of(selector: Any) -> np.ndarray:
 
 def real_single_selections(
     X: Any, y: Any, splits: Sequence[OndaSplit], base_selector: Any, n_target: int,
-    random_state: Any = None,
+    bootstrap: bool = False, random_state: Any = None,
 ) -> tuple[np.ndarray, float]:
-    """The n_target top-ranked features of the base selector on every copy's selection rows
-    (Onda, Algorithm 1 line 3), and the seconds the selector runs took.
+    """The n_target top-ranked features of one run of the base selector per copy (Onda,
+    Algorithm 1 line 3: "calculate the stability of f using D"), and the seconds these runs
+    took.
+
+    By default each run is the base selector on the copy's selection rows, Onda's "single real
+    selector" (§3.4); with it, Onda Table 2's n_useful is reproduced on Colon
+    (``benchmarks/bench_simulator.py``). With ``bootstrap=True`` each run is instead a weak
+    selector exactly as the bagged ensemble runs it: the base selector on a stratified bootstrap
+    sample of the selection rows (:class:`fsstab.selectors.EnsembleSelector` with one
+    bootstrap), so that the simulated and the real curve describe the same selector at
+    m_ensemble = 1. The bootstrap perturbation makes these runs less stable, which lowers the
+    fitted n_useful and p.
 
     Returns a boolean (m_stability, n_feature) matrix and the total fitting time.
     """
@@ -231,10 +241,18 @@ def real_single_selections(
     selections = np.zeros((len(splits), X.shape[1]), dtype=bool)
     seconds = 0.0
     for j, split in enumerate(splits):
-        selector = _configured_clone(base_selector, child_seed(seed, j))
+        rows_X, rows_y = X[split.selection], codes[split.selection]
         start = time.perf_counter()
-        fitted = fit_selection(selector, X[split.selection], codes[split.selection])
-        selections[j] = top_ranked(_ranking_of(fitted), n_target)
+        if bootstrap:
+            weak = EnsembleSelector(
+                selector=base_selector, n_bootstrap=1, n_features_to_select=n_target,
+                random_state=child_seed(seed, j),
+            )
+            ranking = fit_selection(weak, rows_X, rows_y).rankings_[0]
+        else:
+            selector = _configured_clone(base_selector, child_seed(seed, j))
+            ranking = _ranking_of(fit_selection(selector, rows_X, rows_y))
+        selections[j] = top_ranked(ranking, n_target)
         seconds += time.perf_counter() - start
     return selections, seconds
 

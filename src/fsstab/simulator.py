@@ -979,14 +979,15 @@ def compare_ensembles(
     splits: Sequence[OndaSplit] | None = None, measure: str = "jaccard",
     p_method: str = "grid", p_grid: Sequence[float] = DEFAULT_P_GRID,
     p_bounds: tuple[float, float] = (0.0, 1.0), p_tolerance: float = 0.01,
-    n_useful: int | None = None, p: float | None = None,
+    n_useful: int | None = None, p: float | None = None, bootstrap_single: bool = False,
     curve_p_values: Sequence[float] = (), predictor: Any = None,
     n_threshold_repeats: int = 1000, random_state: Any = None,
 ) -> EnsembleComparison:
     """Run Onda's experiment on one data set: the real ensemble against the simulated one.
 
     1. m_stability copies (:func:`onda_splits`; default one per sample, leave-one-out).
-    2. The base selector on every copy's selection rows; its top n_target features
+    2. One run of the base selector per copy, on the copy's selection rows (or, with
+       ``bootstrap_single=True``, on a bootstrap sample of them), and its top n_target features
        (:func:`real_single_selections`).
     3. n_useful, p and n_useful^v fitted to those runs (:func:`estimate_parameters`), unless
        given; ``n_threshold_repeats`` further t_uniform draws give Tables 2/4-style spreads.
@@ -1013,6 +1014,9 @@ def compare_ensembles(
         See :func:`estimate_p`.
     n_useful, p
         Fix a parameter instead of estimating it (e.g. Onda's n_useful = 130 for Prostate).
+    bootstrap_single
+        Fit the simulator to the base selector on the selection rows (default, Onda §3.4) or to
+        weak selectors on bootstrap samples of them (see :func:`real_single_selections`).
     curve_p_values
         Further p values for the simulated curves (Onda Fig. 3 left plots p = 0.1 ... 0.9).
     predictor
@@ -1032,7 +1036,7 @@ def compare_ensembles(
     base = OndaForestSelector() if base_selector is None else base_selector
 
     single, single_seconds = real_single_selections(
-        X, codes, splits, base, n_target, random_state=child_seed(seed, 1)
+        X, codes, splits, base, n_target, bootstrap_single, random_state=child_seed(seed, 1)
     )
     start = time.perf_counter()
     fit = estimate_parameters(
