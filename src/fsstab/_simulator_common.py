@@ -53,12 +53,8 @@ def check_measure(measure: Any) -> str:
 
 
 def subset_measures() -> list[str]:
+    """Names of the measures of :mod:`fsstab.measures` computed from selected subsets alone."""
     return [name for name, info in MEASURES.items() if info.requires == ("Z",)]
-
-
-def generator(seed: int, *key: int) -> np.random.Generator:
-    """The NumPy generator of the unit ``key`` of ``seed``'s stream."""
-    return substream(seed, *key)
 
 
 def child_seed(seed: int, *key: int) -> int:

@@ -17,13 +17,12 @@ import numpy as np
 import pandas as pd
 from sklearn.ensemble import RandomForestClassifier
 
-from fsstab._random import as_seed
+from fsstab._random import as_seed, substream
 from fsstab._simulator_common import (
     check_int,
     check_m_values,
     check_measure,
     child_seed,
-    generator,
     selection_stability,
 )
 from fsstab.resampling import make_resamples
@@ -143,7 +142,7 @@ def onda_splits(
     if n < 3:
         raise ValueError(f"onda_splits needs at least 3 samples, got {n}")
     seed = as_seed(random_state)
-    left_out = np.arange(n) if m == n else np.sort(generator(seed, 0).choice(n, m, replace=False))
+    left_out = np.arange(n) if m == n else np.sort(substream(seed, 0).choice(n, m, replace=False))
     splits = []
     for j, test in enumerate(left_out):
         rest = np.delete(np.arange(n), test)

@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from fsstab._random import as_seed
+from fsstab._random import as_seed, substream
 from fsstab._simulator_common import (
     check_int,
     check_m_values,
@@ -61,7 +61,6 @@ from fsstab._simulator_common import (
     check_probability,
     check_sizes,
     child_seed,
-    generator,
     selection_stability,
 )
 from fsstab._simulator_real import (
@@ -200,7 +199,7 @@ def uniform_counts(
     n_feature = check_int(n_feature, "n_feature", 1)
     n_target = check_int(n_target, "n_target", 1, n_feature)
     n_runs = check_int(n_runs, "n_runs", 1)
-    rng = generator(as_seed(random_state))
+    rng = substream(as_seed(random_state))
     return _uniform_count_matrix(n_feature, n_target, n_runs, 1, rng)[0]
 
 
@@ -220,7 +219,7 @@ def uniform_thresholds(
     n_runs = check_int(n_runs, "n_runs", 1)
     n_repeats = check_int(n_repeats, "n_repeats", 1)
     counts = _uniform_count_matrix(
-        n_feature, n_target, n_runs, n_repeats, generator(as_seed(random_state))
+        n_feature, n_target, n_runs, n_repeats, substream(as_seed(random_state))
     )
     return counts.max(axis=1)
 
@@ -335,7 +334,7 @@ def algorithm3_rankings(
     if repeated.any():
         raise ValueError(f"subsets row {int(np.flatnonzero(repeated)[0])} repeats a feature index")
     n_rows, n_target = arr.shape
-    rng = generator(as_seed(random_state))
+    rng = substream(as_seed(random_state))
     in_subset = np.zeros((n_rows, n_feature), dtype=bool)
     np.put_along_axis(in_subset, arr, True, axis=1)
     rest = np.nonzero(~in_subset)[1].reshape(n_rows, n_feature - n_target)
@@ -383,7 +382,7 @@ def simulate_rankings(
     n_weak = check_int(n_weak, "n_weak", 1)
     n_feature, n_target, n_useful = check_sizes(n_feature, n_target, n_useful)
     p = check_probability(p)
-    rng = generator(as_seed(random_state))
+    rng = substream(as_seed(random_state))
     return _draw_rankings(n_weak, n_feature, n_target, n_useful, p, rng)
 
 
@@ -473,7 +472,7 @@ def _simulate_selections(
     n_feature: int, n_target: int, n_useful: int, p: float, m_ensemble: int, n_ensembles: int,
     aggregate: EnsembleAlgorithm, seed: int,
 ) -> np.ndarray:
-    rng = generator(seed)
+    rng = substream(seed)
     selected = np.empty((n_ensembles, n_feature), dtype=bool)
     per_block = max(1, _BLOCK_ENTRIES // (m_ensemble * n_feature))
     for start in range(0, n_ensembles, per_block):
