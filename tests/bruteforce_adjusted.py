@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -163,18 +164,25 @@ def smn(sets, p):
 
 
 def smes(sets, p, C, theta):
-    """SMES with dense p x p matrices, straight from the definitions."""
-    C = np.array(C, dtype=float)
-    C = np.where(theta <= C, C, 0.0)
+    """SMES straight from the definitions, in exact rational arithmetic.
+
+    Exact fractions (every float is a dyadic rational) decide whether trace(CΣ) is zero without
+    rounding, so the oracle cannot turn an exact 0/0 into 1 − 0/ε.
+    """
+    Cq = [[Fraction(float(C[i][j])) if theta <= C[i][j] else Fraction(0) for j in range(p)]
+          for i in range(p)]
     m = len(sets)
-    h = np.array([sum(j in V for V in sets) for j in range(p)], dtype=float)
-    hh = np.array([[sum(i in V and j in V for V in sets) for j in range(p)] for i in range(p)])
-    S = m / (m - 1) * (hh / m - np.outer(h, h) / m**2)
-    q = h.sum()
-    sizes = np.array([len(V) for V in sets], dtype=float)
-    diag = q / (m * p) * (1 - q / (m * p))
-    off = ((sizes**2).mean() - q / m) / (p * p - p) - q**2 / (m**2 * p**2)
-    Sigma = np.full((p, p), off)
-    np.fill_diagonal(Sigma, diag)
-    den = np.trace(C @ Sigma)
-    return 1 - np.trace(C @ S) / den if den != 0 else math.nan
+    h = [sum(j in V for V in sets) for j in range(p)]
+    q = sum(h)
+    sizes = [len(V) for V in sets]
+
+    def S(i, j):
+        hij = sum(i in V and j in V for V in sets)
+        return Fraction(m, m - 1) * (Fraction(hij, m) - Fraction(h[i] * h[j], m * m))
+
+    diag = Fraction(q, m * p) * (1 - Fraction(q, m * p))
+    off = ((Fraction(sum(k * k for k in sizes), m) - Fraction(q, m)) / (p * p - p)
+           - Fraction(q * q, m * m * p * p)) if p > 1 else Fraction(0)
+    num = sum(Cq[i][j] * S(j, i) for i in range(p) for j in range(p))
+    den = sum(Cq[i][j] * (diag if i == j else off) for i in range(p) for j in range(p))
+    return float(1 - num / den) if den != 0 else math.nan

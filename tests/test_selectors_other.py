@@ -382,7 +382,9 @@ def test_registry_names():
 # --- scikit-learn conformance ------------------------------------------------------------------
 # All checks that apply to a transformer with a required target pass; every selector handles
 # multi-class targets (except the two-class filters auc and welch_t, not used here), so the
-# multi-class checks run too. The ensembles' checks refit many base selectors and are marked slow.
+# multi-class checks run too. The only skip is scikit-learn's own: check_array_api_input needs
+# SCIPY_ARRAY_API=1 (fsstab computes with NumPy only). The ensembles' checks refit many base
+# selectors and are marked slow.
 @parametrize_with_checks(
     [
         FilterSelector(method="cmim", n_features_to_select=1),
@@ -432,3 +434,36 @@ def test_selection_stage_alone_equals_full_fit(selector):
         if hasattr(full, name):
             np.testing.assert_array_equal(getattr(alone, name), getattr(full, name), name)
     assert not hasattr(alone, "estimator_")
+
+
+def test_stability_selection_with_the_thesis_l0_base():
+    # thesis Ch. 8: stability selection around L0-regularised logistic regression, whose size
+    # parameter is max_support_size
+    from fsstab.selectors import L0Selector
+
+    X, y = planted(d=30)
+    selector = StabilitySelection(L0Selector(), size_parameter="max_support_size", q=4,
+                                  pi_thr=0.8, pfer=None, n_pairs=5, random_state=0).fit(X, y)
+    np.testing.assert_allclose(selector.frequencies_ * 10, np.round(selector.frequencies_ * 10))
+    assert selected(selector)
+    assert selected(selector) <= INFORMATIVE
+
+
+def test_mean_rank_ensemble_averages_tied_scores():
+    """Tied scores must not be ranked by column index inside the mean-rank ensemble (Onda §3.1).
+
+    Column 0 is informative, columns 1..5 are constant: their variance scores tie at 0, so each
+    bootstrap copy must give them the average of ranks 2..6, i.e. 4, not 2, 3, 4, 5, 6.
+    """
+    from fsstab.selectors import EnsembleSelector, FilterSelector
+    from fsstab.selectors._ensembles import tie_averaged_ranking
+
+    rng = np.random.default_rng(0)
+    X = np.c_[rng.normal(size=40), np.ones((40, 5))]
+    y = np.r_[np.zeros(20, int), np.ones(20, int)]
+    ens = EnsembleSelector(FilterSelector(method="variance", n_features_to_select=1),
+                           n_bootstrap=3, n_features_to_select=1, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(ens.rankings_, np.tile([1.0, 4, 4, 4, 4, 4], (3, 1)))
+    single = FilterSelector(method="variance", n_features_to_select=1).fit(X, y)
+    assert single.ranking_.tolist() == [1, 2, 3, 4, 5, 6]  # the selector's own ranks stay integer
+    assert tie_averaged_ranking(single).tolist() == [1.0, 4, 4, 4, 4, 4]

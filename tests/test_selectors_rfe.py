@@ -48,7 +48,8 @@ def test_elimination_schedule_hand_values():
 def test_resolve_n_features():
     assert resolve_n_features(None, 5000) == 20  # min(20, √d)
     assert resolve_n_features(None, 30) == 5
-    assert resolve_n_features(7, 4) == 4
+    with pytest.raises(ValueError, match="between 1 and n_features=4"):
+        resolve_n_features(7, 4)  # more features than exist is a configuration error
     assert resolve_n_features(0.25, 40) == 10
     for bad in (0, -1, 1.5, "3", True):
         with pytest.raises(ValueError, match="n_features_to_select"):

@@ -1,10 +1,18 @@
 """fsstab: measure, optimise and explain the stability of feature selection.
 
-Subpackages and modules (one concept each):
+Modules (one concept each):
 
 - :mod:`fsstab.measures`   -- stability measures, their registry and inference
 - :mod:`fsstab.selectors`  -- feature selectors as scikit-learn estimators
-- :mod:`fsstab.importance` -- feature importance in fitted predictive models
+- :mod:`fsstab.importance` -- importance of features in fitted predictive models
+- :mod:`fsstab.datasets`, :mod:`fsstab.sources` -- the dataset container and fetching by source spec
+- :mod:`fsstab.synthetic`  -- seeded simulation designs from the papers
+- :mod:`fsstab.prefilter`, :mod:`fsstab.resampling` -- variance prefiltering, resampling schemes
+- :mod:`fsstab.similarity` -- feature-similarity matrices for the adjusted measures
+- :mod:`fsstab.pareto`     -- Pareto fronts, γ compromises, ε-constraint selection
+- :mod:`fsstab.simulator`  -- Onda et al.'s simulated selector: fast ensemble-stability estimates
+- :mod:`fsstab.plots`      -- feature stability maps and decision figures
+- :mod:`fsstab.io`         -- atomic, byte-deterministic Parquet / JSON writes
 """
 
 __version__ = "0.1.0"

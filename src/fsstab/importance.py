@@ -316,7 +316,7 @@ def flip_distances(
     *,
     search_range: float = 10.0,
     n_grid: int = 64,
-    n_bisect: int = 40,
+    n_bisect: int = 20,
     method: FlipMethod = "auto",
 ) -> np.ndarray:
     """Smallest additive change ``δ_{x_i,p,f}`` of feature ``f`` that flips model ``p``'s decision.
@@ -369,63 +369,64 @@ def flip_distances(
 def _search_flip_distances(
     model: Any, X: np.ndarray, search_range: float, n_grid: int, n_bisect: int
 ) -> np.ndarray:
+    """Grid scan then bisection, vectorised over samples *and* features.
+
+    Each grid batch and each bisection step is one ``model.predict`` call over all the
+    (sample, feature, direction) probes at once: the per-call overhead of a classifier such as
+    k-NN dominates, so calls, not probes, are what must be few.
+    """
     n, d = X.shape
     base = np.asarray(model.predict(X))
     sigma = X.std(axis=0)
     delta = np.full((n, d), np.inf)
-    steps = np.arange(1, n_grid + 1, dtype=np.float64)
+    features = np.flatnonzero(sigma > 0)  # a constant column cannot be moved by "σ_f" units
+    if features.size == 0:
+        return delta
+    n_feat = features.size
+    step = search_range * sigma[features] / n_grid  # grid spacing h_f
     signs = np.array([1.0, -1.0])
-    per_batch = _samples_per_batch(d, 2 * n_grid)
-    for f in range(d):
-        if sigma[f] == 0:
-            continue
-        h = search_range * sigma[f] / n_grid
-        offsets = (signs[:, None] * steps[None, :] * h).ravel()  # (2G,)  + then −
-        for start in range(0, n, per_batch):
-            rows = slice(start, min(n, start + per_batch))
-            block = X[rows]
-            m = block.shape[0]
-            probe = np.repeat(block, offsets.size, axis=0)
-            probe[:, f] += np.tile(offsets, m)
-            flipped = np.asarray(model.predict(probe)) != np.repeat(base[rows], offsets.size)
-            flipped = flipped.reshape(m, 2, n_grid)
-            any_flip = flipped.any(axis=2)  # (m, 2)
-            first = np.where(any_flip, flipped.argmax(axis=2), n_grid)  # grid index of 1st flip
-            nearest = first.min(axis=1)
-            for direction in (0, 1):
-                hit = any_flip[:, direction] & (first[:, direction] == nearest)
-                if not np.any(hit):
-                    continue
-                idx = np.flatnonzero(hit)
-                lo = first[idx, direction] * h  # |t| that does not flip (0 or previous step)
-                hi = lo + h  # |t| that flips
-                found = _bisect_flip(
-                    model, block[idx], base[rows][idx], f, signs[direction], lo, hi, n_bisect
-                )
-                delta[start + idx, f] = np.minimum(delta[start + idx, f], found)
-    return delta
-
-
-def _bisect_flip(
-    model: Any,
-    X: np.ndarray,
-    base: np.ndarray,
-    f: int,
-    sign: float,
-    lo: np.ndarray,
-    hi: np.ndarray,
-    n_bisect: int,
-) -> np.ndarray:
-    """Shrink brackets ``[lo, hi]`` (no flip at ``lo``, flip at ``hi``) around the flip of ``f``."""
-    lo, hi = lo.copy(), hi.copy()
+    # offsets[f, s, g] = sign_s · (g + 1) · h_f
+    offsets = (signs[None, :, None] * np.arange(1, n_grid + 1)[None, None, :]
+               * step[:, None, None])
+    probes_per_sample = n_feat * 2 * n_grid
+    per_batch = _samples_per_batch(d, probes_per_sample)
+    bracket_rows, bracket_feat, bracket_sign, bracket_lo = [], [], [], []
+    for start in range(0, n, per_batch):
+        block = X[start : start + per_batch]
+        m = block.shape[0]
+        probe = np.repeat(block, probes_per_sample, axis=0).reshape(m, n_feat, 2, n_grid, d)
+        # separated advanced indices put their dimension first: the target is (F, m, 2, G)
+        probe[:, np.arange(n_feat), :, :, features] += offsets[:, None]
+        flipped = np.asarray(model.predict(probe.reshape(-1, d))).reshape(m, n_feat, 2, n_grid)
+        flipped = flipped != base[start : start + m, None, None, None]
+        any_flip = flipped.any(axis=3)  # (m, F, 2)
+        first = np.where(any_flip, flipped.argmax(axis=3), n_grid)  # grid index of 1st flip
+        nearest = first.min(axis=2, keepdims=True)
+        hit = any_flip & (first == nearest)  # the nearer direction(s) of each (sample, feature)
+        i, j, s = np.nonzero(hit)
+        bracket_rows.append(start + i)
+        bracket_feat.append(j)
+        bracket_sign.append(signs[s])
+        bracket_lo.append(first[i, j, s] * step[j])  # |t| that does not flip (0 or prev. step)
+    rows = np.concatenate(bracket_rows)
+    feat = np.concatenate(bracket_feat)
+    sign = np.concatenate(bracket_sign)
+    lo = np.concatenate(bracket_lo)
+    hi = lo + step[feat]  # |t| that flips
+    per_call = _samples_per_batch(d, 1)
     for _ in range(n_bisect):
         mid = 0.5 * (lo + hi)
-        probe = X.copy()
-        probe[:, f] += sign * mid
-        flips = np.asarray(model.predict(probe)) != base
+        flips = np.empty(rows.size, dtype=bool)
+        for b in range(0, rows.size, per_call):
+            sl = slice(b, b + per_call)
+            probe = X[rows[sl]].copy()
+            probe[np.arange(probe.shape[0]), features[feat[sl]]] += sign[sl] * mid[sl]
+            flips[sl] = np.asarray(model.predict(probe)) != base[rows[sl]]
         hi = np.where(flips, mid, hi)
         lo = np.where(flips, lo, mid)
-    return hi
+    # both directions may flip at the same grid step: keep the smaller bisected distance
+    np.minimum.at(delta, (rows, features[feat]), hi)
+    return delta
 
 
 def flip_sensitivity(
@@ -434,7 +435,7 @@ def flip_sensitivity(
     *,
     search_range: float = 10.0,
     n_grid: int = 64,
-    n_bisect: int = 40,
+    n_bisect: int = 20,
     method: FlipMethod = "auto",
 ) -> np.ndarray:
     """Generic importance of each feature in a classifier, Hamer & Dupont (2021), eq. 9.

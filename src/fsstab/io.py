@@ -129,6 +129,13 @@ def file_digests(path: str | os.PathLike[str], *algorithms: str) -> dict[str, st
     return {name: digest.hexdigest() for name, digest in hashes.items()}
 
 
+def write_bytes(path: str | os.PathLike[str], content: bytes) -> Path:
+    """Atomically write ``content`` to ``path``."""
+    with atomic_path(path) as tmp:
+        tmp.write_bytes(content)
+    return Path(path)
+
+
 def write_text(path: str | os.PathLike[str], text: str) -> Path:
     """Atomically write ``text`` (UTF-8) to ``path``."""
     with atomic_path(path) as tmp:

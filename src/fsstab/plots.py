@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import os
-import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -34,6 +33,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 from matplotlib.ticker import MaxNLocator
 
+from fsstab.io import write_bytes
 from fsstab.measures import as_importance_matrix
 from fsstab.pareto import (
     choose_by_gamma,
@@ -186,23 +186,6 @@ def _stability_axis_label(measure: str | None) -> str:
     return "Stability" if measure is None else f"Stability {measure_label(measure)}"
 
 
-def _write_atomically(target: Path, content: bytes) -> None:
-    """Write ``content`` to a new temporary file next to ``target``, then rename it.
-
-    The file is created with mode 0o666 so that the process umask applies, as for a plain
-    ``open``; on any failure the temporary file is removed and ``target`` is left untouched.
-    """
-    tmp = target.parent / f".{target.name}.{os.getpid()}.{uuid.uuid4().hex}.tmp"
-    handle = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(content)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
 def save_figure(fig: Figure, path_stem: str | os.PathLike[str], *, dpi: int = PNG_DPI) -> tuple[
     Path, Path
 ]:
@@ -238,7 +221,7 @@ def save_figure(fig: Figure, path_stem: str | os.PathLike[str], *, dpi: int = PN
     paths = []
     for fmt, content in rendered.items():
         target = stem.parent / f"{stem.name}.{fmt}"
-        _write_atomically(target, content)
+        write_bytes(target, content)
         paths.append(target)
     return paths[0], paths[1]
 

@@ -41,10 +41,11 @@ def ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     return out
 
 
-def check_correction(correction: Any) -> str:
-    if correction not in CORRECTIONS:
+def check_correction(correction: Any, allowed: tuple[str, ...] = CORRECTIONS) -> str:
+    """Return ``correction`` if it is one of ``allowed``, else raise a ValueError listing them."""
+    if correction not in allowed:
         raise ValueError(
-            f"correction must be one of {', '.join(map(repr, CORRECTIONS))}; got {correction!r}"
+            f"correction must be one of {', '.join(map(repr, allowed))}; got {correction!r}"
         )
     return correction
 
@@ -78,6 +79,37 @@ def _expand_supports(low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, np.
     return r, owner
 
 
+#: Support points evaluated per block in :func:`exact_expectations` (bounds memory when many
+#: size pairs have wide supports, e.g. sets of half a million features).
+SUPPORT_BLOCK = 1 << 22
+
+
+def _blocks(lengths: np.ndarray, budget: int) -> list[tuple[int, int]]:
+    """Consecutive ranges of items whose summed length is about ``budget`` (at least one)."""
+    bounds, start, total = [], 0, 0
+    for u, length in enumerate(lengths.tolist()):
+        if total and total + length > budget:
+            bounds.append((start, u))
+            start, total = u, 0
+        total += length
+    bounds.append((start, lengths.size))
+    return bounds
+
+
+def _exact_block(parts: ScoreParts, a: np.ndarray, b: np.ndarray, p: int) -> np.ndarray:
+    low, high = intersection_support(a, b, p)
+    r, owner = _expand_supports(low, high)
+    values = ratio(*parts(r.astype(np.float64), a[owner].astype(np.float64),
+                          b[owner].astype(np.float64), p))
+    pmf = hypergeom.pmf(r, p, a[owner], b[owner])
+    weighted = np.bincount(owner, weights=np.where(np.isnan(values), 0.0, pmf * values),
+                           minlength=a.size)
+    undefined = np.bincount(owner, weights=np.isnan(values), minlength=a.size) > 0
+    first = np.cumsum(high - low + 1) - (high - low + 1)
+    expected = np.where(low == high, values[first], weighted)
+    return np.where(undefined, np.nan, expected)
+
+
 def exact_expectations(parts: ScoreParts, a: np.ndarray, b: np.ndarray, p: int) -> np.ndarray:
     """E[score] over the hypergeometric law of r, for every size pair (a[u], b[u]).
 
@@ -87,17 +119,8 @@ def exact_expectations(parts: ScoreParts, a: np.ndarray, b: np.ndarray, p: int) 
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
     low, high = intersection_support(a, b, p)
-    r, owner = _expand_supports(low, high)
-    values = ratio(*parts(r.astype(np.float64), a[owner].astype(np.float64),
-                          b[owner].astype(np.float64), p))
-    pmf = hypergeom.pmf(r, p, a[owner], b[owner])
-    weighted = np.bincount(owner, weights=np.where(np.isnan(values), 0.0, pmf * values),
-                           minlength=a.size)
-    undefined = np.bincount(owner, weights=np.isnan(values), minlength=a.size) > 0
-    deterministic = low == high
-    first = np.cumsum(high - low + 1) - (high - low + 1)
-    expected = np.where(deterministic, values[first], weighted)
-    return np.where(undefined, np.nan, expected)
+    blocks = _blocks(high - low + 1, SUPPORT_BLOCK)
+    return np.concatenate([_exact_block(parts, a[i:j], b[i:j], p) for i, j in blocks])
 
 
 def estimated_expectations(

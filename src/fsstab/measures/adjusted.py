@@ -56,6 +56,7 @@ from fsstab.measures._core import (
 )
 from fsstab.measures._hypergeometric import (
     DEFAULT_N_ESTIMATE,
+    check_correction,
     check_n_estimate,
     corrected_for_chance,
 )
@@ -99,11 +100,7 @@ def _adjusted_inputs(Z: Any, C: Any, threshold: Any, d: int | None) -> MeasureIn
 
 
 def _check_correction(correction: Any) -> str:
-    if correction not in CORRECTIONS:
-        raise ValueError(
-            f"correction must be one of {', '.join(map(repr, CORRECTIONS))}; got {correction!r}"
-        )
-    return correction
+    return check_correction(correction, CORRECTIONS)
 
 
 def _graph(inputs: MeasureInputs) -> SimilarityGraph:

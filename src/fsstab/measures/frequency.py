@@ -111,7 +111,9 @@ def somol_value(stats: SelectionStats) -> float:
     return (p * coincidences - n_min) / (p * n_max - n_min)
 
 
-def davis_pair_parts(r, a, b, p, *, penalty: float = 0.0):
+def davis_pair_parts(
+    r: np.ndarray, a: np.ndarray, b: np.ndarray, p: int, *, penalty: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
     """SMD-α of two sets as (numerator, denominator): ((a+b)/2 - α(a+b)/(2p) |∪|) / |∪|
     with |∪| = a + b - r; max{0, x/u - c} = max{0, x - c u}/u since u > 0 where defined."""
     union = a + b - r

@@ -97,7 +97,7 @@ def nogueira_confidence_interval(
     alpha = _check_alpha(alpha)
     stability, variance = _estimate(SelectionStats(Z, d))
     half_width = norm.ppf(1.0 - alpha / 2.0) * math.sqrt(variance)
-    return stability - half_width, stability + half_width
+    return float(stability - half_width), float(stability + half_width)
 
 
 def _z_test(difference: float, variance: float, alpha: float, two_sided: bool) -> StabilityTest:
@@ -134,7 +134,7 @@ def nogueira_two_sample_test(
     d_b: int | None = None,
 ) -> StabilityTest:
     """Two-sided test of H0: φ_A = φ_B for two independent selection outcomes (e.g. two
-    feature selectors on the same resamples' data sets; Nogueira, Sechidis & Brown 2018):
+    feature selectors, each run on its own resamples; Nogueira, Sechidis & Brown 2018):
     T = (φ̂_B - φ̂_A) / √(v_A + v_B), p-value 2 (1 - Φ_N(|T|))."""
     alpha = _check_alpha(alpha)
     stability_a, variance_a = _estimate(SelectionStats(Z_a, d_a))

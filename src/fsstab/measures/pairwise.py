@@ -60,6 +60,9 @@ from fsstab.measures._hypergeometric import (
     ratio,
 )
 
+Array = np.ndarray
+Parts = tuple[np.ndarray, np.ndarray]
+
 # --------------------------------------------------------------------------------------------
 # Pairwise scores as (numerator, denominator) of float arrays r, a, b and the integer p.
 # Scores with a chance term are scaled by p so that both parts stay integers (exact in
@@ -67,70 +70,70 @@ from fsstab.measures._hypergeometric import (
 # --------------------------------------------------------------------------------------------
 
 
-def jaccard_parts(r, a, b, p):
+def jaccard_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SMJ, Jaccard (1901): |V_i ∩ V_j| / |V_i ∪ V_j| (Bommert 2020, §3.3.2.1)."""
     return r, a + b - r
 
 
-def dice_parts(r, a, b, p):
+def dice_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SMD, Dice (1945): |V_i ∩ V_j| / ((|V_i| + |V_j|)/2) (Bommert 2020, §3.3.2.1)."""
     return 2.0 * r, a + b
 
 
-def ochiai_parts(r, a, b, p):
+def ochiai_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SMO, Ochiai (1957): |V_i ∩ V_j| / sqrt(|V_i||V_j|) (Bommert 2020, §3.3.2.1)."""
     return r, np.sqrt(a * b)
 
 
-def hamming_parts(r, a, b, p):
+def hamming_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SMH, Dunne et al. (2002): (|V_i ∩ V_j| + |V_iᶜ ∩ V_jᶜ|) / p (Bommert 2020, §3.3.2.1)."""
     return p - a - b + 2.0 * r, np.full(np.shape(r), float(p))
 
 
-def _chance_numerator(r, a, b, p):
+def _chance_numerator(r: Array, a: Array, b: Array, p: int) -> Array:
     """p (r - ab/p): the intersection minus its expectation under the null model, times p."""
     return p * r - a * b
 
 
-def kuncheva_parts(r, a, b, p):
+def kuncheva_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """Kuncheva (2007) index, Nogueira & Brown (2016) eq. 4: (r - k²/p) / (k - k²/p), a = b = k."""
     return _chance_numerator(r, a, b, p), p * a - a * b
 
 
-def lustgarten_parts(r, a, b, p):
+def lustgarten_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SML, Lustgarten et al. (2009); Nogueira & Brown (2016) eq. 7."""
     low, high = intersection_support(a, b, p)
     return _chance_numerator(r, a, b, p), p * (high - low)
 
 
-def wald_parts(r, a, b, p):
+def wald_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SMW, Wald et al. (2013); Nogueira & Brown (2016) eq. 8 (product ab/p, see errata)."""
     return _chance_numerator(r, a, b, p), p * np.minimum(a, b) - a * b
 
 
-def npog_parts(r, a, b, p):
+def npog_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """nPOG, Zhang et al. (2009), Nogueira & Brown (2016) eq. 9: normalised by the *first* set."""
     return _chance_numerator(r, a, b, p), p * a - a * b
 
 
-def unadjusted_parts(r, a, b, p):
+def unadjusted_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SMU, Bommert & Rahnenführer (2020); Bommert (2020), §3.3.2.1."""
     return _chance_numerator(r, a, b, p), p * np.sqrt(a * b) - a * b
 
 
-def kappa_parts(r, a, b, p):
+def kappa_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SMK, Carletta (1996), the κ coefficient; Bommert (2020), §3.3.2.1."""
     return _chance_numerator(r, a, b, p), p * (a + b) / 2.0 - a * b
 
 
-def phi_pairwise_parts(r, a, b, p):
+def phi_pairwise_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """SMP, Nogueira & Brown (2016): the Pearson correlation of the two 0/1 selection vectors;
     Bommert (2020), §3.3.2.1 with numerator r - ab/p (errata). Scaled by p:
     p sqrt(a(1 - a/p) b(1 - b/p)) = sqrt(a (p - a) b (p - b))."""
     return _chance_numerator(r, a, b, p), np.sqrt(a * (p - a) * b * (p - b))
 
 
-def nogueira_brown_parts(r, a, b, p):
+def nogueira_brown_parts(r: Array, a: Array, b: Array, p: int) -> Parts:
     """sim_N, Nogueira & Brown (2016) eq. 14, with sim_N = 0 where a or b is 0 or p (§4)."""
     low, high = intersection_support(a, b, p)
     expected = a * b  # p E[r]

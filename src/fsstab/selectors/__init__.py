@@ -5,6 +5,8 @@ to selectors through it.
 """
 
 from fsstab.selectors._base import BaseSelector
+
+# -- tree, neighbour, filter and resampling-ensemble selectors --------------------------------
 from fsstab.selectors._ensembles import (
     EnsembleSelector,
     StabilitySelection,
@@ -44,14 +46,6 @@ SELECTORS.update(
             SVMRFE,
             HybridRFE,
             L0Selector,
-        )
-    }
-)
-# tree, neighbour, filter and resampling-ensemble selectors (issue 3, second half)
-SELECTORS.update(
-    {
-        cls.__name__: cls
-        for cls in (
             RandomForestSelector,
             ReliefSelector,
             FilterSelector,

@@ -17,8 +17,9 @@ from fsstab.importance import (
 
 
 def default_n_features(n_features: int) -> int:
-    """Hamer & Dupont (2021, §7.2)'s default size ``min(20, √d)`` (at least one feature)."""
-    return max(1, min(20, math.isqrt(n_features)))
+    """Hamer & Dupont (2021, §7.2)'s default size ``min(20, √d)``, √d rounded to the nearest
+    integer (at least one feature)."""
+    return max(1, min(20, round(math.sqrt(n_features))))
 
 
 def resolve_n_features(value: Any, n_features: int, name: str = "n_features_to_select") -> int:

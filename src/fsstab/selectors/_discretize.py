@@ -72,9 +72,9 @@ def _mdl_accepted_cuts(
     n_classes = len(classes)
     order = np.argsort(X, axis=0, kind="stable")
     x_sorted = np.take_along_axis(X, order, axis=0)
-    one_hot = np.zeros((n, d, n_classes))
-    one_hot[np.arange(n)[:, None], np.arange(d)[None, :], y_codes[order]] = 1.0
-    cumulative = np.zeros((n + 1, d, n_classes))
+    one_hot = np.zeros((n, d, n_classes), dtype=np.int64)
+    one_hot[np.arange(n)[:, None], np.arange(d)[None, :], y_codes[order]] = 1
+    cumulative = np.zeros((n + 1, d, n_classes), dtype=np.int64)
     np.cumsum(one_hot, axis=0, out=cumulative[1:])
     del one_hot
 

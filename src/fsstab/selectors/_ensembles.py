@@ -9,6 +9,7 @@ from numbers import Integral, Real
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
+from scipy.stats import rankdata
 from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
@@ -229,7 +230,29 @@ class StabilitySelection(TwoStageSelector):
         self.support_ = self.frequencies_ >= self.pi_thr_ - 1e-12
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
-        return LogisticRegression(C=np.inf) if self.estimator is None else self.estimator
+        if self.estimator is None:  # unregularised, as in thesis Ch. 8
+            return LogisticRegression(C=np.inf, max_iter=1000)
+        return self.estimator
+
+
+def tie_averaged_ranking(selector: Any) -> np.ndarray:
+    """``ranking_`` of a fitted selector; features with equal ``scores_`` share their mean rank.
+
+    A selector's ``ranking_`` orders tied scores by column index. In a mean-rank ensemble that
+    arbitrary order would be repeated in every bootstrap copy and systematically favour
+    low-index features -- with random-forest impurity on microarrays, thousands of genes tie at
+    zero importance. Where ``ranking_`` is the descending order of ``scores_`` (not so for the
+    greedy information-theoretic filters, whose scores are per-iteration), tied features get the
+    average of the ranks they occupy (``scipy.stats.rankdata(method="average")``).
+    """
+    ranking = np.asarray(selector.ranking_, dtype=np.float64)
+    scores = getattr(selector, "scores_", None)
+    if scores is None or np.shape(scores) != ranking.shape:
+        return ranking
+    keys = np.nan_to_num(np.asarray(scores, dtype=np.float64), nan=-np.inf)
+    if np.any(np.diff(keys[np.argsort(ranking, kind="stable")]) > 0):
+        return ranking  # ranking_ does not follow scores_: keep the selector's own ranks
+    return rankdata(-keys, method="average")
 
 
 class EnsembleSelector(TwoStageSelector):
@@ -260,7 +283,8 @@ class EnsembleSelector(TwoStageSelector):
     samples_ : ndarray (n_bootstrap, n)
         Row indices of every bootstrap sample.
     rankings_ : ndarray (n_bootstrap, d)
-        Ranking of every weak selector.
+        Ranking of every weak selector (tied scores share their average rank, see
+        :func:`tie_averaged_ranking`).
     supports_ : ndarray (n_bootstrap, d) of bool
         Features selected by every weak selector.
     mean_rank_ : ndarray (d,)
@@ -301,7 +325,7 @@ class EnsembleSelector(TwoStageSelector):
                     f"{type(base).__name__} does not rank features (no ranking_); the mean-rank "
                     "ensemble needs a ranking selector"
                 )
-            rankings.append(np.asarray(base.ranking_, dtype=np.float64))
+            rankings.append(tie_averaged_ranking(base))
             supports.append(base.get_support())
         self.samples_ = np.vstack(samples)
         self.rankings_ = np.vstack(rankings)

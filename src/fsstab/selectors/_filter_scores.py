@@ -20,6 +20,7 @@ from fsstab.selectors._discretize import equal_width_codes, mdl_codes, thesis_n_
 from fsstab.selectors._information import (
     PairTerms,
     contingency_tables,
+    entropy_of_columns,
     entropy_of_counts,
     mutual_information,
     pair_terms,
@@ -245,6 +246,8 @@ def greedy_information_selection(
         )
     max_levels = int(n_levels.max())
     relevance = mutual_information(codes, max_levels, codes_y, n_classes)
+    column_entropies = entropy_of_columns(codes, max_levels)
+    class_entropy = float(entropy_of_counts(np.bincount(codes_y, minlength=n_classes)))
     selected = np.zeros(n_features, dtype=bool)
     aggregate = np.zeros(n_features) if rule.aggregate == "sum" else np.full(n_features, np.inf)
     order = [int(np.argmax(relevance))]
@@ -254,7 +257,8 @@ def greedy_information_selection(
     while len(order) < n_to_select:
         last = order[-1]
         terms = pair_terms(
-            codes, max_levels, codes[:, last], int(n_levels[last]), codes_y, n_classes
+            codes, max_levels, codes[:, last], int(n_levels[last]), codes_y, n_classes,
+            column_entropies, class_entropy,
         )
         term = rule.term(terms, relevance, last)
         aggregate = aggregate + term if rule.aggregate == "sum" else np.minimum(aggregate, term)

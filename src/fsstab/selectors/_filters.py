@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from numbers import Real
 from typing import Any, ClassVar
 
 import numpy as np
@@ -258,7 +259,11 @@ class FilterSelector(TwoStageSelector):
                     "scores of different iterations are not comparable); use "
                     "n_features_to_select"
                 )
-            if not np.isfinite(self.threshold):
+            if (
+                isinstance(self.threshold, bool)
+                or not isinstance(self.threshold, Real)
+                or not np.isfinite(self.threshold)
+            ):
                 raise ValueError(f"threshold must be a finite number; got {self.threshold!r}")
         k = None if self.threshold is not None else resolve_n_features(self.n_features_to_select, d)
         result = info.score(X, y, **self._score_options(info, k, random_state))

@@ -21,8 +21,8 @@ from sklearn.preprocessing import StandardScaler
 
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._common import resolve_n_features
 from fsstab.selectors._logistic import single_threaded_blas, standardize
-from fsstab.selectors._rfe import resolve_n_features
 
 BACKENDS = ("auto", "l0learn", "abess")
 
@@ -119,7 +119,7 @@ class L0Selector(BaseSelector):
             or not (np.isfinite(self.l2) and self.l2 >= 0)
         ):
             raise ValueError(f"l2 must be a non-negative number, got {self.l2!r}")
-        k = resolve_n_features(self.max_support_size, X.shape[1])
+        k = resolve_n_features(self.max_support_size, X.shape[1], "max_support_size")
         Xs = standardize(X)[0]
         with single_threaded_blas():
             if backend == "l0learn":

@@ -123,7 +123,11 @@ def ridge_logistic_primal(
         D = np.maximum(p * (1 - p), 1e-300)
         H = C * (Xt.T * D) @ Xt + np.diag(reg)
         step = -_solve_spd(H, grad)
-        z, f = _armijo(objective, z, f, step, float(grad @ step))
+        z, f, accepted = _armijo(objective, z, f, step, float(grad @ step))
+        if not accepted:  # converged to the floating-point resolution
+            break
+    else:
+        _warn_newton(max_iter, C)
     return z[:d], float(z[d])
 
 
@@ -188,22 +192,46 @@ def ridge_logistic_gram(
         slope = float((K @ r) @ step[:n] + grad_b * step[n])
         if slope >= 0:  # numerically converged: no descent direction left
             break
-        z, f = _armijo(objective, z, f, step, slope)
+        z, f, accepted = _armijo(objective, z, f, step, slope)
+        if not accepted:  # converged to the floating-point resolution
+            break
+    else:
+        _warn_newton(max_iter, C)
     return z[:n], float(z[n])
+
+
+def _warn_newton(max_iter: int, C: float) -> None:
+    warnings.warn(
+        f"ridge logistic regression (C={C:.4g}) did not converge in {max_iter} Newton steps",
+        ConvergenceWarning,
+        stacklevel=3,
+    )
+
+
+def _sufficient_decrease(f_new: float, f: float, t: float, slope: float) -> bool:
+    """Armijo's condition, or -- once the predicted decrease is below the rounding error of
+    ``f`` and can no longer be verified -- no increase beyond that rounding error."""
+    rounding = 1e-13 * max(1.0, abs(f))
+    if -slope <= rounding:
+        return f_new <= f + rounding
+    return f_new <= f + _ARMIJO * t * slope
 
 
 def _armijo(
     objective: Any, z: np.ndarray, f: float, step: np.ndarray, slope: float
-) -> tuple[np.ndarray, float]:
-    """Backtracking line search from ``z`` along ``step`` (``slope`` = directional derivative)."""
+) -> tuple[np.ndarray, float, bool]:
+    """Backtracking line search from ``z`` along ``step`` (``slope`` = directional derivative).
+
+    Returns the new point, its objective and whether a step was accepted.
+    """
     t = 1.0
     for _ in range(60):
         candidate = z + t * step
         f_new = objective(candidate)
-        if f_new <= f + _ARMIJO * t * slope:
-            return candidate, f_new
+        if _sufficient_decrease(f_new, f, t, slope):
+            return candidate, f_new, True
         t *= _BACKTRACK
-    return z, f
+    return z, f, False
 
 
 def ridge_logistic(
@@ -319,15 +347,18 @@ def group_penalized_logistic(
     quadratic model with the exact logistic Hessian is minimised by FISTA with restarts and
     accepted through a backtracking line search on the true objective -- then the optimality
     conditions of *all* groups are checked (one ``O(nd)`` gradient) and violators join the
-    working set, until none is left. Converged when :func:`kkt_violation`, divided by ``C·n``,
-    is at most ``tol``; ``max_iter`` bounds the working-set rounds (ConvergenceWarning).
+    working set, until none is left. Converged when :func:`kkt_violation` is at most
+    ``tol · ρ``: relative to the L1 threshold, which decides whether a group is selected, so the
+    support is resolved equally well at every ``C`` (a tolerance relative to the loss's scale
+    ``C·n`` would be coarse for large ``C``). ``max_iter`` bounds the working-set rounds
+    (ConvergenceWarning).
 
     Returns
     -------
     PenalizedFit
         ``(coef, intercept, n_iter)`` with ``n_iter`` the number of proximal Newton steps.
     """
-    n, d = X.shape
+    d = X.shape[1]
     if not 0 < l1_ratio <= 1:
         raise ValueError(f"l1_ratio must lie in (0, 1], got {l1_ratio!r}")
     y01 = np.asarray(y01, dtype=np.float64)
@@ -338,7 +369,7 @@ def group_penalized_logistic(
         b = float(np.log(prior / (1 - prior))) if np.all(w == 0) else 0.0
     else:
         b = float(intercept_init)
-    abs_tol = tol * C * n
+    abs_tol = tol * lam1
     working = groups.norms(w) > 0
     n_iter = 0
     for _ in range(max_iter):
@@ -361,11 +392,13 @@ def group_penalized_logistic(
             X[:, cols], y01, C, sub_groups, lam1, lam2, w[cols], b, abs_tol
         )
         n_iter += steps
+        if steps == 0 and not np.any(outside):  # no progress possible: tol below rounding
+            break
         w = np.zeros(d)
         w[cols] = w_sub
     warnings.warn(
-        f"penalised logistic regression did not converge in {max_iter} working-set rounds "
-        f"(C={C:.4g}); increase max_iter or tol",
+        f"penalised logistic regression did not reach tol={tol:g} (C={C:.4g}) within "
+        f"{max_iter} working-set rounds or the floating-point resolution; increase max_iter or tol",
         ConvergenceWarning,
         stacklevel=2,
     )
@@ -417,20 +450,15 @@ def _prox_newton(
         if violation <= abs_tol:
             break
         H = C * (Xt.T * np.maximum(p * (1 - p), 1e-300)) @ Xt + np.diag(ridge)
-        target = _quadratic_prox_fista(H, grad, z, groups, lam1, 0.1 * violation)
+        # inexact subproblem, tightened quadratically near the optimum (superlinear convergence)
+        inner_tol = 0.1 * violation * min(1.0, violation / lam1)
+        target = _quadratic_prox_fista(H, grad, z, groups, lam1, inner_tol)
         step = target - z
         # decrease predicted by the model (Lee, Sun & Saunders 2014): gᵀΔ + P(z+Δ) − P(z)
         slope = float(grad @ step) + penalty(target[:k]) - penalty(z[:k])
-        if slope >= 0:
+        if slope > 1e-13 * max(1.0, abs(f)):  # not a descent direction beyond rounding
             break
-        t, accepted = 1.0, False
-        for _ in range(60):
-            candidate = z + t * step
-            f_new = objective(candidate)
-            if f_new <= f + _ARMIJO * t * slope:
-                z, f, accepted = candidate, f_new, True
-                break
-            t *= _BACKTRACK
+        z, f, accepted = _armijo(objective, z, f, step, slope)
         if not accepted:
             break
         steps += 1

@@ -86,11 +86,10 @@ class _Solution:
 
 
 def _check_target_k(target_k: Any, d: int) -> int:
+    """A positive integer, capped at ``d`` (like ``n_features_to_select`` of an RFE)."""
     if isinstance(target_k, bool) or not isinstance(target_k, int | np.integer) or target_k < 1:
         raise ValueError(f"target_k must be a positive integer or None, got {target_k!r}")
-    if target_k > d:
-        raise ValueError(f"target_k={target_k} exceeds the number of features ({d})")
-    return int(target_k)
+    return min(int(target_k), d)
 
 
 def _path_to_target(problem: _PenaltyProblem, target_k: int) -> tuple[_Solution, list[_Solution]]:
@@ -229,8 +228,8 @@ class LassoSelector(_PenalizedSelector):
         selected features is (as close as possible to) ``target_k``; the chosen value is
         ``C_``. Use :func:`calibrate_C` to reach ``target_k`` *on average* over resamples.
     tol, max_iter
-        Convergence tolerance (optimality violation relative to ``C·n``) and maximal number of
-        working-set iterations of the solver.
+        Convergence tolerance (largest violation of the optimality conditions relative to the
+        L1 threshold) and maximal number of working-set rounds of the solver.
 
     Attributes
     ----------

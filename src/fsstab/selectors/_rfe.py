@@ -42,6 +42,7 @@ from fsstab.importance import (
     svm_importance,
 )
 from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._common import resolve_n_features
 from fsstab.selectors._logistic import (
     FeatureScaler,
     ridge_logistic_gram,
@@ -54,28 +55,6 @@ from fsstab.selectors._univariate import sample_variance, welch_t_statistic
 # --------------------------------------------------------------------------------------------
 # Parameters shared by the RFE selectors
 # --------------------------------------------------------------------------------------------
-
-
-def resolve_n_features(n_features_to_select: Any, d: int) -> int:
-    """Number of features to keep out of ``d``.
-
-    ``None``: ``min(20, round(√d))`` (at least 1), Hamer & Dupont's (2021, §7.2) choice; an
-    integer: that many (all ``d`` if larger); a float in (0, 1): that fraction of ``d``.
-    """
-    if n_features_to_select is None:
-        return max(1, min(20, round(np.sqrt(d))))
-    if isinstance(n_features_to_select, bool):
-        raise ValueError(f"n_features_to_select must be a number, got {n_features_to_select!r}")
-    if isinstance(n_features_to_select, int | np.integer):
-        if n_features_to_select < 1:
-            raise ValueError(f"n_features_to_select must be >= 1, got {n_features_to_select}")
-        return min(int(n_features_to_select), d)
-    if isinstance(n_features_to_select, float) and 0 < n_features_to_select < 1:
-        return max(1, int(n_features_to_select * d))
-    raise ValueError(
-        "n_features_to_select must be None, a positive integer or a float in (0, 1), got "
-        f"{n_features_to_select!r}"
-    )
 
 
 def elimination_schedule(d: int, k: int, step: Any) -> np.ndarray:
@@ -423,7 +402,7 @@ class _PathCache:
         self.statistics = statistics
         self.orders: dict[float, np.ndarray] = {}
         self.paths: dict[tuple, RFEPath] = {}
-        self.path_computations = 0
+        self._fingerprint: str | None = None
 
     def standardize(self, X: np.ndarray) -> np.ndarray:
         if self.standardized is None:
@@ -448,8 +427,12 @@ class _PathCache:
     def path(self, key: tuple, compute: Callable[[], RFEPath]) -> RFEPath:
         if key not in self.paths:
             self.paths[key] = compute()
-            self.path_computations += 1
         return self.paths[key]
+
+    def fingerprint(self, X: np.ndarray, y01: np.ndarray) -> str:
+        if self._fingerprint is None:
+            self._fingerprint = _data_fingerprint(X, y01)
+        return self._fingerprint
 
 
 class _LogisticRFEBase(BaseSelector):
@@ -511,7 +494,7 @@ class _LogisticRFEBase(BaseSelector):
         self.support_ = path.support
         self.ranking_ = path.ranking
         self.frequency_score_ = path.frequency_score()
-        self._training_fingerprint = _data_fingerprint(X, y)
+        self._training_fingerprint = cache.fingerprint(X, y)
         self._fit_final(X, y, config)
 
     def _fit_final(self, X: np.ndarray, y: np.ndarray, config: _HybridConfig) -> None:
