@@ -188,6 +188,10 @@ def test_selector_parameter_problems():
     raw = with_change("selectors.rf.datasets", ["nowhere"])
     assert "unknown dataset(s) ['nowhere']" in problems_of(raw)
     raw = copy.deepcopy(BASE)
+    for entry in raw["selectors"].values():
+        entry["datasets"] = ["toy"]
+    assert "datasets.bc: no selector runs on this dataset" in problems_of(raw)
+    raw = copy.deepcopy(BASE)
     raw["selectors"]["hybrid"]["params"]["C"] = 1.0
     assert "appear in both params and grid" in problems_of(raw)
 

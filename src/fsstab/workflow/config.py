@@ -516,6 +516,12 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
                 f"selectors.{seen[c.id]}; use distinct labels or grid values"
             )
         seen[c.id] = c.selector
+    for name in datasets:
+        if not any(name in c.datasets for c in configurations) and configurations:
+            problems.append(
+                f"datasets.{name}: no selector runs on this dataset (every selector's "
+                "'datasets' list leaves it out)"
+            )
     measures, measure_params = _check_measures(raw, datasets, problems)
     _check_subset("pareto.measures", raw["pareto"].get("measures"), measures, problems)
     _check_subset("figures.measures", raw["figures"].get("measures"), measures, problems)
