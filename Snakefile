@@ -6,9 +6,21 @@
 # -> select (chunks, gathered) -> stability -> pareto -> figures -> report. docs/workflow.md
 # documents the configuration, the file layout and every table.
 
+import sys
+from pathlib import Path
+
 from snakemake.utils import min_version, validate
 
 min_version("8.20")
+
+# fsstab from this checkout, for the workflow itself and for every job (local, in the conda
+# environment, or on a cluster node): the jobs then run the code of the workflow's own version,
+# installed or not
+sys.path.insert(0, str(Path(workflow.basedir) / "src"))
+
+from fsstab.workflow.scripting import prepend_python_path
+
+prepend_python_path(Path(workflow.basedir) / "src")
 
 
 configfile: "config/config.yaml"

@@ -57,8 +57,9 @@ TINY_CONFIG = REPO / ".test" / "config" / "config.yaml"
 
 
 def run_snakemake(workdir: Path, *args: str, env: dict | None = None, timeout: int = 900):
-    """Run the project's Snakefile in ``workdir`` (which holds config/config.yaml) without an
-    install: ``src/`` goes on PYTHONPATH; downloads are cached inside ``workdir``."""
+    """Run the project's Snakefile in ``workdir`` (which holds config/config.yaml); downloads
+    are cached inside ``workdir``. No install is needed: the Snakefile puts its own ``src/``
+    first on the path of the workflow and of every job."""
     import shutil
     import subprocess
     import sys
@@ -67,9 +68,6 @@ def run_snakemake(workdir: Path, *args: str, env: dict | None = None, timeout: i
     command = [executable] if executable else [sys.executable, "-m", "snakemake"]
     command += ["-s", str(REPO / "Snakefile"), "--directory", str(workdir), *args]
     environment = dict(os.environ)
-    environment["PYTHONPATH"] = os.pathsep.join(
-        [str(REPO / "src"), *filter(None, [environment.get("PYTHONPATH")])]
-    )
     environment["FSSTAB_CACHE"] = str(workdir / "cache")
     environment.pop("FSSTAB_MIRROR", None)
     environment.update(env or {})

@@ -26,6 +26,7 @@ from fsstab.workflow.data import (
     write_univariate,
 )
 from fsstab.workflow.decisions import pareto_table, rank_table
+from fsstab.workflow.scripting import logged, prepend_python_path
 from fsstab.workflow.selection import chunk_resamples, fit_variants, select_chunk
 from fsstab.workflow.stability import run_matrices, stability_table
 from fsstab.workflow.tables import concat_tables, gather_tables
@@ -356,3 +357,31 @@ def test_concat_tables_unifies_parameter_types():
 def test_make_dataset_errors_name_dataset():
     with pytest.raises(ValueError, match=r"dataset 'x'"):
         make_dataset("x", np.array([[np.inf], [1.0]]), ["a", "b"])
+
+
+def test_prepend_python_path(monkeypatch, tmp_path):
+    import os
+
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(["/a", str(tmp_path), "/b"]))
+    assert prepend_python_path(tmp_path) == os.pathsep.join([str(tmp_path), "/a", "/b"])
+    monkeypatch.delenv("PYTHONPATH")
+    assert prepend_python_path(tmp_path) == str(tmp_path)
+
+
+def test_logged_writes_warnings_and_tracebacks_to_the_log(tmp_path):
+    import warnings
+
+    log = tmp_path / "logs" / "job.log"
+
+    def job():
+        with logged(log) as logger:
+            logger.info("starting")
+            print("printed")
+            warnings.warn("careful", UserWarning, stacklevel=1)
+            raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        job()
+    text = log.read_text()
+    for expected in ("starting", "printed", "careful", "RuntimeError: boom"):
+        assert expected in text

@@ -11,7 +11,22 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["logged"]
+__all__ = ["logged", "prepend_python_path"]
+
+
+def prepend_python_path(folder: str | os.PathLike[str]) -> str:
+    """Put ``folder`` first on ``$PYTHONPATH`` (for the processes this one starts); return it.
+
+    The Snakefile uses it so that every job -- a local script, a job in a conda environment, a
+    job on a cluster node (sbatch exports the environment) -- imports fsstab from the
+    workflow's own checkout, installed or not.
+    """
+    entries = [os.fspath(folder)]
+    current = os.environ.get("PYTHONPATH")
+    if current:
+        entries += [e for e in current.split(os.pathsep) if e != entries[0]]
+    os.environ["PYTHONPATH"] = os.pathsep.join(entries)
+    return os.environ["PYTHONPATH"]
 
 
 @contextlib.contextmanager
