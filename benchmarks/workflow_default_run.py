@@ -33,7 +33,9 @@ def rule_of(path: Path, benchmarks: Path) -> str:
     if "stability" in parts:
         return "stability"
     if "figures" in parts:
-        return "figure_" + name.split("_")[0] if name != "summary" else "figure_summary"
+        for prefix in ("feature_map", "pareto", "trajectory", "summary"):
+            if name.startswith(prefix):
+                return f"figure_{prefix}"
     return name
 
 
