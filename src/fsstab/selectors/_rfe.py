@@ -129,13 +129,35 @@ def univariate_criterion(X: np.ndarray, y01: np.ndarray, variance_weight: float)
     """
     if not 0 <= variance_weight <= 1:
         raise ValueError(f"variance_weight must lie in [0, 1], got {variance_weight!r}")
-    d = X.shape[1]
-    score = np.zeros(d)
+    t_statistic = welch_t_statistic(X, y01) if variance_weight < 1 else None
+    variance = sample_variance(X) if variance_weight > 0 else None
+    return criterion_from_statistics(t_statistic, variance, variance_weight)
+
+
+def criterion_from_statistics(
+    t_statistic: np.ndarray | None, variance: np.ndarray | None, variance_weight: float
+) -> np.ndarray:
+    """:func:`univariate_criterion` from precomputed Welch t statistics and sample variances.
+
+    Lets a caller compute the two statistics of a training set once and share them between
+    many hybrid-RFE fits (e.g. every configuration of a workflow on the same resample). A
+    statistic whose weight is zero may be ``None``.
+    """
+    if not 0 <= variance_weight <= 1:
+        raise ValueError(f"variance_weight must lie in [0, 1], got {variance_weight!r}")
+    terms = []
     if variance_weight < 1:
-        score += (1 - variance_weight) * rankdata(welch_t_statistic(X, y01)) / d
+        terms.append((1 - variance_weight, t_statistic, "t_statistic"))
     if variance_weight > 0:
-        score += variance_weight * rankdata(sample_variance(X)) / d
-    return score
+        terms.append((variance_weight, variance, "variance"))
+    arrays = []
+    for weight, statistic, name in terms:
+        if statistic is None:
+            raise ValueError(f"{name} is needed for variance_weight={variance_weight}")
+        arrays.append((weight, np.asarray(statistic, dtype=np.float64).reshape(-1)))
+    if len({a.size for _, a in arrays}) > 1:
+        raise ValueError("t_statistic and variance must have one value per feature")
+    return sum(weight * rankdata(a) / a.size for weight, a in arrays)
 
 
 def univariate_order(X: np.ndarray, y01: np.ndarray, variance_weight: float) -> np.ndarray:
@@ -375,8 +397,9 @@ class _HybridConfig:
 class _PathCache:
     """Univariate orders, standardised data and paths shared by the fits of one sweep."""
 
-    def __init__(self) -> None:
+    def __init__(self, statistics: tuple[np.ndarray, np.ndarray] | None = None) -> None:
         self.standardized: np.ndarray | None = None
+        self.statistics = statistics
         self.orders: dict[float, np.ndarray] = {}
         self.paths: dict[tuple, RFEPath] = {}
         self._fingerprint: str | None = None
@@ -388,7 +411,17 @@ class _PathCache:
 
     def order(self, X: np.ndarray, y01: np.ndarray, variance_weight: float) -> np.ndarray:
         if variance_weight not in self.orders:
-            self.orders[variance_weight] = univariate_order(X, y01, variance_weight)
+            if self.statistics is None:
+                order = univariate_order(X, y01, variance_weight)
+            else:
+                if any(np.shape(s) != (X.shape[1],) for s in self.statistics):
+                    raise ValueError(
+                        f"univariate_statistics must hold {X.shape[1]} values each (one per "
+                        "feature of X)"
+                    )
+                score = criterion_from_statistics(*self.statistics, variance_weight)
+                order = np.argsort(-score, kind="stable")
+            self.orders[variance_weight] = order
         return self.orders[variance_weight]
 
     def path(self, key: tuple, compute: Callable[[], RFEPath]) -> RFEPath:
@@ -634,6 +667,7 @@ def hybrid_rfe_sweep(
     grid: Mapping[str, Iterable[Any]] | Iterable[Mapping[str, Iterable[Any]]],
     *,
     base: HybridRFE | None = None,
+    univariate_statistics: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[tuple[dict[str, Any], HybridRFE]]:
     """Fit a :class:`HybridRFE` for every parameter combination, sharing all common work.
 
@@ -650,6 +684,12 @@ def hybrid_rfe_sweep(
         :class:`HybridRFE` parameter values, or a list of such dicts.
     base
         Values of the parameters not in the grid (default ``HybridRFE()``).
+    univariate_statistics
+        ``(Welch t, sample variance)`` of every feature of ``X`` for ``y``
+        (:func:`fsstab.selectors._univariate.welch_t_statistic`, ``sample_variance``), when
+        they were computed once for several sweeps on the same training set (the workflow's
+        per-resample univariate scores). They must be those of ``X`` and ``y``; the ranking is
+        then built from them instead of from ``X``.
 
     Returns
     -------
@@ -669,7 +709,7 @@ def hybrid_rfe_sweep(
         unknown = set(params) - valid
         if unknown:
             raise ValueError(f"grid has unknown HybridRFE parameters {sorted(unknown)}")
-    cache = _PathCache()
+    cache = _PathCache(univariate_statistics)
     results = []
     for params in combinations:
         selector = clone(base).set_params(**params)

@@ -1,0 +1,47 @@
+# fsstab: stability of feature selection, end to end.
+#
+#   python3 -m pip install -e ".[workflow]" && snakemake --cores 2
+#
+# Stages (one .smk each): fetch -> prefilter -> resample (+ similarity, univariate scores)
+# -> select (chunks, gathered) -> stability -> pareto -> figures -> report. docs/workflow.md
+# documents the configuration, the file layout and every table.
+
+import sys
+from pathlib import Path
+
+from snakemake.utils import min_version, validate
+
+min_version("8.20")
+
+# fsstab from this checkout, for the workflow itself and for every job (local, in the conda
+# environment, or on a cluster node): the jobs then run the code of the workflow's own version,
+# installed or not
+sys.path.insert(0, str(Path(workflow.basedir) / "src"))
+
+from fsstab.workflow.scripting import prepend_python_path
+
+prepend_python_path(Path(workflow.basedir) / "src")
+
+
+configfile: "config/config.yaml"
+
+
+# structural checks (types, keys, ranges) with defaults filled in, before any job
+validate(config, "config/schema/config.schema.yaml")
+
+
+include: "rules/common.smk"
+include: "rules/fetch.smk"
+include: "rules/prefilter.smk"
+include: "rules/resample.smk"
+include: "rules/select.smk"
+include: "rules/stability.smk"
+include: "rules/pareto.smk"
+include: "rules/figures.smk"
+include: "rules/report.smk"
+
+
+rule all:
+    input:
+        final_outputs(),
+    default_target: True

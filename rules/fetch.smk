@@ -1,0 +1,20 @@
+# Stage 1: fetch a dataset by its source spec and convert it to Parquet.
+
+
+rule fetch:
+    output:
+        **dataset_files(f"{DATA}/{{dataset}}/raw"),
+    params:
+        source=lambda wc: WF.datasets[wc.dataset].source,
+    log:
+        f"{LOGS}/{{dataset}}/fetch.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/fetch.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    script:
+        "../scripts/fetch.py"

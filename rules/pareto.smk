@@ -1,0 +1,48 @@
+# Stage 6: Pareto fronts, γ compromises and ε-constraint choices per dataset; the
+# non-dominated rank across datasets and the summary of all datasets.
+
+
+rule pareto:
+    input:
+        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
+    output:
+        pareto=f"{RESULTS}/{{dataset}}/pareto.parquet",
+    params:
+        measures=list(WF.pareto_measures),
+        gammas=WF.raw["pareto"]["gamma"],
+        epsilon=WF.raw["pareto"]["epsilon_constraint"],
+        seed=WF.seed,
+    log:
+        f"{LOGS}/{{dataset}}/pareto.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/pareto.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/pareto.py"
+
+
+rule rank:
+    input:
+        summaries=expand(f"{RESULTS}/{{dataset}}/stability.parquet", dataset=DATASETS),
+    output:
+        summary=f"{RESULTS}/summary.parquet",
+        rank=f"{RESULTS}/pareto_rank.parquet",
+    params:
+        measures=list(WF.pareto_measures),
+    log:
+        f"{LOGS}/rank.log",
+    benchmark:
+        f"{BENCH}/rank.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/rank.py"

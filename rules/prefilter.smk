@@ -1,0 +1,23 @@
+# Stage 2: drop constant features, optional log transform, keep the top features by variance.
+
+
+rule prefilter:
+    input:
+        dataset=f"{DATA}/{{dataset}}/raw/dataset.parquet",
+    output:
+        **dataset_files(f"{DATA}/{{dataset}}"),
+        report=f"{DATA}/{{dataset}}/prefilter.parquet",
+    params:
+        prefilter=lambda wc: WF.datasets[wc.dataset].prefilter_params,
+    log:
+        f"{LOGS}/{{dataset}}/prefilter.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/prefilter.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/prefilter.py"

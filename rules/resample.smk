@@ -1,0 +1,68 @@
+# Stage 3: the M resamples of a dataset, and what is computed once per dataset for all
+# selectors: the similarity matrix of the adjusted measures and the per-resample univariate
+# statistics of the hybrid-RFE.
+
+
+rule resample:
+    input:
+        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+    output:
+        resamples=f"{RESULTS}/{{dataset}}/resamples.parquet",
+    params:
+        seed=WF.seed,
+        scheme=WF.resampling["scheme"],
+        n_resamples=WF.n_resamples,
+        scheme_params=WF.resampling["params"],
+    log:
+        f"{LOGS}/{{dataset}}/resample.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/resample.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/resample.py"
+
+
+rule similarity:
+    input:
+        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+    output:
+        similarity=f"{RESULTS}/{{dataset}}/similarity.parquet",
+    params:
+        similarity=lambda wc: WF.datasets[wc.dataset].similarity_params,
+    log:
+        f"{LOGS}/{{dataset}}/similarity.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/similarity.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    script:
+        "../scripts/similarity.py"
+
+
+rule univariate:
+    input:
+        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+        resamples=f"{RESULTS}/{{dataset}}/resamples.parquet",
+    output:
+        univariate=f"{RESULTS}/{{dataset}}/univariate.parquet",
+    log:
+        f"{LOGS}/{{dataset}}/univariate.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/univariate.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/univariate.py"

@@ -1,0 +1,79 @@
+# Stage 4: one job per (dataset, configuration, chunk of resamples); chunks are gathered.
+#
+# Chunks are a wildcard (r<first>-<last>) rather than a scattergather: the chunk ids name the
+# resamples they hold, so a chunk's file says what it contains and its results do not depend on
+# how many chunks there are (seeds depend on the resample only); the gather rule checks that
+# every resample appears exactly once.
+
+
+rule calibrate:
+    input:
+        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+        resamples=f"{RESULTS}/{{dataset}}/resamples.parquet",
+    output:
+        calibration=f"{RESULTS}/{{dataset}}/select/{{config}}/calibration.json",
+    params:
+        spec=spec_of,
+    log:
+        f"{LOGS}/{{dataset}}/select/{{config}}/calibrate.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/select/{{config}}/calibrate.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=selection_resources("mem_mb", 2000),
+        runtime=selection_resources("runtime", 60),
+    script:
+        "../scripts/calibrate.py"
+
+
+rule select:
+    input:
+        unpack(select_inputs),
+    output:
+        runs=f"{RESULTS}/{{dataset}}/select/{{config}}/chunks/{{chunk}}.runs.parquet",
+        features=f"{RESULTS}/{{dataset}}/select/{{config}}/chunks/{{chunk}}.features.parquet",
+        timings=f"{RESULTS}/{{dataset}}/select/{{config}}/chunks/{{chunk}}.timings.parquet",
+    params:
+        spec=spec_of,
+        seed=WF.seed,
+        rank_cap=WF.rank_cap,
+        n_resamples=WF.n_resamples,
+    log:
+        f"{LOGS}/{{dataset}}/select/{{config}}/{{chunk}}.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/select/{{config}}/{{chunk}}.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: selection_resources("threads", 1)
+    resources:
+        mem_mb=selection_resources("mem_mb", 2000),
+        runtime=selection_resources("runtime", 120),
+    script:
+        "../scripts/select.py"
+
+
+rule gather:
+    input:
+        runs=lambda wc: chunk_files(wc, "runs"),
+        features=lambda wc: chunk_files(wc, "features"),
+        timings=lambda wc: chunk_files(wc, "timings"),
+    output:
+        runs=f"{RESULTS}/{{dataset}}/select/{{config}}/runs.parquet",
+        features=f"{RESULTS}/{{dataset}}/select/{{config}}/features.parquet",
+        timings=f"{RESULTS}/{{dataset}}/select/{{config}}/timings.parquet",
+    params:
+        n_resamples=WF.n_resamples,
+    log:
+        f"{LOGS}/{{dataset}}/select/{{config}}/gather.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/select/{{config}}/gather.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/gather.py"

@@ -1,0 +1,46 @@
+# Stage 5: every configured measure per (dataset, configuration, variant); per-dataset summary.
+
+
+rule stability:
+    input:
+        unpack(stability_inputs),
+    output:
+        stability=f"{RESULTS}/{{dataset}}/stability/{{config}}.parquet",
+    params:
+        spec=spec_of,
+        measures=list(WF.measures),
+        measure_params=WF.measure_params,
+        confidence_level=WF.raw["measures"]["confidence_level"],
+        rank_cap=WF.rank_cap,
+        seed=WF.seed,
+    log:
+        f"{LOGS}/{{dataset}}/stability/{{config}}.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/stability/{{config}}.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    script:
+        "../scripts/stability.py"
+
+
+rule summary:
+    input:
+        dataset_stability_files,
+    output:
+        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
+    log:
+        f"{LOGS}/{{dataset}}/summary.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/summary.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/summary.py"

@@ -1,0 +1,12 @@
+"""Rule calibrate: one C reaching calibrate_target_k features on average over all M resamples."""
+
+from fsstab.datasets import read_dataset
+from fsstab.io import write_json
+from fsstab.resampling import read_resamples
+from fsstab.workflow.scripting import logged
+from fsstab.workflow.selection import calibrate
+
+with logged(snakemake.log[0]):
+    ds = read_dataset(snakemake.input.dataset)
+    resamples = read_resamples(snakemake.input.resamples, y=ds.y)
+    write_json(snakemake.output.calibration, calibrate(ds, resamples, snakemake.params.spec))

@@ -1,0 +1,14 @@
+"""Rule figure_summary: the dataset's summary table as a figure."""
+
+from fsstab.io import read_parquet
+from fsstab.plots import save_figure
+from fsstab.workflow.figures import summary_figure
+from fsstab.workflow.scripting import logged
+
+with logged(snakemake.log[0]):
+    fig = summary_figure(
+        read_parquet(snakemake.input.summary)[0].to_pandas(),
+        dataset=snakemake.wildcards.dataset,
+        measures=snakemake.params.measures,
+    )
+    save_figure(fig, snakemake.output.pdf.removesuffix(".pdf"))

@@ -1,0 +1,536 @@
+"""Loading, validating and expanding the workflow configuration.
+
+Two layers of checks run before any job (the Snakefile calls both):
+
+1. the JSON schema ``config/schema/config.schema.yaml`` (types, allowed keys, ranges; defaults
+   are filled in) -- :func:`validate_schema`;
+2. the semantic checks of :func:`check_config`: source specs parse, selector classes exist and
+   accept the given parameters, measures exist and accept theirs, sweep parameters are
+   final-model parameters, Canberra's location fits under the stored rank cap, adjusted measures
+   have a similarity matrix on every dataset... Every problem is reported at once, each naming
+   the key at fault and, for unknown names, listing the known ones.
+
+:func:`check_config` returns a :class:`WorkflowConfig`: the datasets, the selector
+configurations (grid expanded, ids assigned, variants listed) and the settings of the later
+stages, as plain immutable objects the rules and scripts use.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from fsstab.measures import MEASURES
+from fsstab.resampling import SCHEMES
+from fsstab.selectors import SELECTORS
+from fsstab.sources import parse_source
+from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
+
+__all__ = [
+    "CALIBRATED_SELECTORS",
+    "ConfigError",
+    "Configuration",
+    "DatasetConfig",
+    "Variant",
+    "WorkflowConfig",
+    "check_config",
+    "load_config",
+    "load_schema",
+    "selector_parameters",
+    "sweep_parameters",
+    "validate_schema",
+]
+
+#: Selector classes whose ``C`` :func:`fsstab.selectors.calibrate_C` can calibrate.
+CALIBRATED_SELECTORS: tuple[str, ...] = (
+    "LassoSelector", "ElasticNetSelector", "GroupLassoSelector",
+)
+#: Parameters the workflow sets itself (per resample / per dataset).
+_WORKFLOW_SET_PARAMETERS: tuple[str, ...] = ("random_state",)
+#: Resampling parameters every scheme accepts (fsstab.resampling.make_resamples).
+_COMMON_RESAMPLING_PARAMETERS: tuple[str, ...] = ("stratify", "max_redraws")
+#: The measures shown by default in trajectories and summary tables.
+DEFAULT_FIGURE_MEASURES: tuple[str, ...] = (
+    "nogueira", "pearson", "importance_weighted", "canberra", "sechidis", "intersection_count",
+)
+
+
+class ConfigError(ValueError):
+    """The configuration is invalid; the message lists every problem found, one per line."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
+        super().__init__(
+            "invalid workflow configuration:\n" + "\n".join(f"  - {p}" for p in self.problems)
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Schema
+# --------------------------------------------------------------------------------------------
+
+
+def load_schema(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read the JSON schema (YAML) of the configuration."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"schema file {path} does not exist")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _with_defaults(validator_class: type) -> type:
+    """A validator class that also fills in the schema's ``default`` values (in place)."""
+    validate_properties = validator_class.VALIDATORS["properties"]
+
+    def properties(validator, properties, instance, schema):
+        if isinstance(instance, dict):
+            for name, subschema in properties.items():
+                if "default" in subschema and name not in instance:
+                    instance[name] = copy.deepcopy(subschema["default"])
+        yield from validate_properties(validator, properties, instance, schema)
+
+    return jsonschema.validators.extend(validator_class, {"properties": properties})
+
+
+_DefaultFillingValidator = _with_defaults(jsonschema.Draft202012Validator)
+
+
+def _error_path(error: jsonschema.ValidationError) -> str:
+    parts = [str(p) for p in error.absolute_path]
+    return ".".join(parts) if parts else "(top level)"
+
+
+def validate_schema(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Check ``config`` against ``schema``; return a copy with the defaults filled in.
+
+    Raises :class:`ConfigError` listing every violation with the dotted key at fault, e.g.
+    ``resampling.n_resamples: 'thirty' is not of type 'integer'``.
+    """
+    filled = copy.deepcopy(dict(config))
+    validator = _DefaultFillingValidator(schema)
+    errors = sorted(validator.iter_errors(filled), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        raise ConfigError([f"{_error_path(e)}: {e.message}" for e in errors])
+    return filled
+
+
+def load_config(
+    path: str | os.PathLike[str], schema_path: str | os.PathLike[str]
+) -> WorkflowConfig:
+    """Read a YAML configuration, validate it against the schema and semantically."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"configuration file {path} does not exist")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: a configuration is a mapping, got {type(raw).__name__}")
+    return check_config(validate_schema(raw, load_schema(schema_path)))
+
+
+# --------------------------------------------------------------------------------------------
+# Expanded configuration objects
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DatasetConfig:
+    """One dataset: source spec, prefilter settings and similarity matrix settings."""
+
+    name: str
+    source: Any
+    n_features: int | float | None = None
+    log_transform: str | None = None
+    similarity_method: str | None = None
+    similarity_threshold: float | None = None
+
+    @property
+    def prefilter_params(self) -> dict[str, Any]:
+        return {"n_features": self.n_features, "log_transform": self.log_transform}
+
+    @property
+    def similarity_params(self) -> dict[str, Any] | None:
+        if self.similarity_method is None:
+            return None
+        return {"method": self.similarity_method, "threshold": self.similarity_threshold}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Final-model parameters computed from one elimination path (a ``variant`` of a job)."""
+
+    id: str
+    params: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """One selector configuration: a selection job (per dataset) and an output folder.
+
+    ``params`` are the constructor parameters (fixed ones and this configuration's grid
+    values, without the sweep parameters and without ``random_state``, which the workflow sets
+    per resample); ``grid`` the grid values alone (they name the configuration).
+    """
+
+    id: str
+    selector: str
+    cls: str
+    params: Mapping[str, Any]
+    grid: Mapping[str, Any]
+    variants: tuple[Variant, ...]
+    calibrate_target_k: int | None
+    datasets: tuple[str, ...]
+    resources: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        """Everything a selection job needs to know about this configuration (rule params)."""
+        return {
+            "id": self.id,
+            "selector": self.selector,
+            "class": self.cls,
+            "params": dict(self.params),
+            "grid": dict(self.grid),
+            "variants": [{"id": v.id, "params": dict(v.params)} for v in self.variants],
+            "calibrate_target_k": self.calibrate_target_k,
+        }
+
+    @property
+    def uses_univariate_scores(self) -> bool:
+        """Hybrid-RFE with forced features reads the per-resample univariate statistics."""
+        return self.cls == "HybridRFE" and (self.params.get("n_forced") or 0) > 0
+
+
+@dataclass(frozen=True)
+class WorkflowConfig:
+    """The validated, expanded configuration (see the module docstring)."""
+
+    raw: Mapping[str, Any]
+    datasets: Mapping[str, DatasetConfig]
+    configurations: tuple[Configuration, ...]
+    measures: tuple[str, ...]
+    measure_params: Mapping[str, Mapping[str, Any]]
+
+    @property
+    def seed(self) -> int:
+        return int(self.raw["seed"])
+
+    @property
+    def resampling(self) -> Mapping[str, Any]:
+        return self.raw["resampling"]
+
+    @property
+    def n_resamples(self) -> int:
+        return int(self.resampling["n_resamples"])
+
+    @property
+    def chunk_size(self) -> int:
+        size = self.resampling.get("chunk_size")
+        return self.n_resamples if size is None else min(int(size), self.n_resamples)
+
+    @property
+    def chunks(self) -> tuple[str, ...]:
+        """Chunk ids ``r<first>-<last>`` (inclusive, zero-padded) covering 0 .. M - 1."""
+        M, size = self.n_resamples, self.chunk_size
+        return tuple(
+            f"r{start:04d}-{min(start + size, M) - 1:04d}" for start in range(0, M, size)
+        )
+
+    def configurations_for(self, dataset: str) -> tuple[Configuration, ...]:
+        return tuple(c for c in self.configurations if dataset in c.datasets)
+
+    def configuration(self, config_id: str) -> Configuration:
+        for c in self.configurations:
+            if c.id == config_id:
+                return c
+        raise ValueError(f"unknown configuration id {config_id!r}")
+
+    def trajectory_selectors(self, dataset: str) -> tuple[str, ...]:
+        """Selectors with a numeric parameter taking several values on ``dataset`` (through
+        grid or sweep): each gets a stability-versus-parameter figure."""
+        settings: dict[str, list[dict[str, Any]]] = {}
+        for c in self.configurations_for(dataset):
+            for v in c.variants:
+                settings.setdefault(c.selector, []).append({**c.params, **v.params})
+        chosen = []
+        for selector, rows in settings.items():
+            names = set().union(*rows)
+            for name in sorted(names):
+                values = [row.get(name) for row in rows]
+                numeric = all(
+                    isinstance(v, int | float) and not isinstance(v, bool) for v in values
+                )
+                if numeric and len({float(v) for v in values}) > 1:
+                    chosen.append(selector)
+                    break
+        return tuple(chosen)
+
+    @property
+    def pareto_measures(self) -> tuple[str, ...]:
+        chosen = self.raw["pareto"].get("measures")
+        return self.measures if chosen is None else tuple(chosen)
+
+    @property
+    def figure_measures(self) -> tuple[str, ...]:
+        chosen = self.raw["figures"].get("measures")
+        if chosen is not None:
+            return tuple(chosen)
+        return tuple(m for m in DEFAULT_FIGURE_MEASURES if m in self.measures)
+
+    @property
+    def rank_cap(self) -> int:
+        return int(self.raw["measures"]["rank_cap"])
+
+
+# --------------------------------------------------------------------------------------------
+# Semantic checks
+# --------------------------------------------------------------------------------------------
+
+
+def selector_parameters(cls_name: str) -> tuple[str, ...]:
+    """Constructor parameters of a registered selector class."""
+    return tuple(SELECTORS[cls_name]().get_params(deep=False))
+
+
+def sweep_parameters(cls_name: str) -> tuple[str, ...]:
+    """Parameters of a class that only change its final model (``refit_final``), else ()."""
+    cls = SELECTORS[cls_name]
+    if not hasattr(cls, "refit_final"):
+        return ()
+    return tuple(p for p in ("final_C", "shrinkage_alpha") if p in selector_parameters(cls_name))
+
+
+def _known(names: Sequence[str]) -> str:
+    return ", ".join(sorted(names))
+
+
+def _check_datasets(raw: Mapping[str, Any], problems: list[str]) -> dict[str, DatasetConfig]:
+    datasets = {}
+    for name, entry in raw["datasets"].items():
+        key = f"datasets.{name}"
+        try:
+            parse_source(copy.deepcopy(entry["source"]))
+        except ValueError as exc:
+            problems.append(f"{key}.source: {exc}")
+        prefilter = entry.get("prefilter", {})
+        n_features = prefilter.get("n_features")
+        if isinstance(n_features, float) and not 0 < n_features <= 1:
+            problems.append(
+                f"{key}.prefilter.n_features: a fraction must lie in (0, 1], got {n_features}"
+            )
+        if isinstance(n_features, int) and n_features < 1:
+            problems.append(f"{key}.prefilter.n_features: must be >= 1, got {n_features}")
+        similarity = entry.get("similarity")
+        datasets[name] = DatasetConfig(
+            name=name,
+            source=entry["source"],
+            n_features=n_features,
+            log_transform=prefilter.get("log_transform"),
+            similarity_method=None if similarity is None else similarity.get("method", "pearson"),
+            similarity_threshold=(
+                None if similarity is None else float(similarity.get("threshold", 0.9))
+            ),
+        )
+    return datasets
+
+
+def _grid_combinations(grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+    names = sorted(grid)
+    return [dict(zip(names, values, strict=True)) for values in
+            itertools.product(*(grid[n] for n in names))]
+
+
+def _check_selector(
+    label: str, entry: Mapping[str, Any], datasets: Mapping[str, DatasetConfig],
+    problems: list[str],
+) -> list[Configuration]:
+    key = f"selectors.{label}"
+    cls_name = entry["class"]
+    if cls_name not in SELECTORS:
+        problems.append(
+            f"{key}.class: unknown selector {cls_name!r}; known selectors: {_known(SELECTORS)}"
+        )
+        return []
+    accepted = selector_parameters(cls_name)
+    params = dict(entry.get("params") or {})
+    grid = dict(entry.get("grid") or {})
+    sweep = dict(entry.get("sweep") or {})
+    ok = True
+    for part, values in (("params", params), ("grid", grid), ("sweep", sweep)):
+        unknown = sorted(set(values) - set(accepted))
+        if unknown:
+            problems.append(
+                f"{key}.{part}: {cls_name} has no parameter(s) {unknown}; its parameters: "
+                f"{_known(accepted)}"
+            )
+            ok = False
+        fixed_by_workflow = sorted(set(values) & set(_WORKFLOW_SET_PARAMETERS))
+        if fixed_by_workflow:
+            problems.append(
+                f"{key}.{part}: {fixed_by_workflow} is set by the workflow per resample from "
+                "the global seed; remove it"
+            )
+            ok = False
+    for a, b in (("params", "grid"), ("params", "sweep"), ("grid", "sweep")):
+        both = sorted(set(entry.get(a) or {}) & set(entry.get(b) or {}))
+        if both:
+            problems.append(f"{key}: parameter(s) {both} appear in both {a} and {b}")
+            ok = False
+    allowed_sweep = sweep_parameters(cls_name)
+    not_sweepable = sorted(set(sweep) - set(allowed_sweep))
+    if sweep and not_sweepable:
+        problems.append(
+            f"{key}.sweep: {not_sweepable} cannot be swept inside a job for {cls_name} (sweep "
+            "parameters only change the final model: "
+            f"{list(allowed_sweep) or 'none for this class'}); put them in grid"
+        )
+        ok = False
+    calibrate = entry.get("calibrate_target_k")
+    if calibrate is not None:
+        if cls_name not in CALIBRATED_SELECTORS:
+            problems.append(
+                f"{key}.calibrate_target_k: only for {list(CALIBRATED_SELECTORS)}, not {cls_name}"
+            )
+            ok = False
+        clash = sorted({"C", "target_k"} & (set(params) | set(grid)))
+        if clash:
+            problems.append(
+                f"{key}.calibrate_target_k: calibration chooses C itself; remove {clash}"
+            )
+            ok = False
+    names = entry.get("datasets") or list(datasets)
+    missing = sorted(set(names) - set(datasets))
+    if missing:
+        problems.append(
+            f"{key}.datasets: unknown dataset(s) {missing}; known datasets: {_known(datasets)}"
+        )
+        ok = False
+    if not ok:
+        return []
+    variants = tuple(
+        Variant(parameter_id(None, combo, empty=DEFAULT_VARIANT), combo)
+        for combo in _grid_combinations(sweep)
+    ) if sweep else (Variant(DEFAULT_VARIANT, {}),)
+    resources = dict(entry.get("resources") or {})
+    configurations = []
+    for combo in _grid_combinations(grid) if grid else [{}]:
+        configurations.append(
+            Configuration(
+                id=parameter_id(label, combo),
+                selector=label,
+                cls=cls_name,
+                params={**params, **combo},
+                grid=combo,
+                variants=variants,
+                calibrate_target_k=calibrate,
+                datasets=tuple(n for n in datasets if n in names),
+                resources=resources,
+            )
+        )
+    return configurations
+
+
+def _check_measures(
+    raw: Mapping[str, Any], datasets: Mapping[str, DatasetConfig], problems: list[str]
+) -> tuple[tuple[str, ...], dict[str, dict[str, Any]]]:
+    section = raw["measures"]
+    names = section["names"]
+    measures = tuple(MEASURES) if names == "all" else tuple(names)
+    unknown = [m for m in measures if m not in MEASURES]
+    if unknown:
+        problems.append(
+            f"measures.names: unknown measure(s) {unknown}; known measures: {_known(MEASURES)}"
+        )
+    params = {name: dict(values) for name, values in section["params"].items()}
+    for name, values in params.items():
+        if name not in MEASURES:
+            problems.append(
+                f"measures.params.{name}: unknown measure; known measures: {_known(MEASURES)}"
+            )
+            continue
+        extra = sorted(set(values) - set(MEASURES[name].params))
+        if extra:
+            problems.append(
+                f"measures.params.{name}: {name} has no parameter(s) {extra}; it accepts: "
+                f"{list(MEASURES[name].params) or 'none'}"
+            )
+    cap = int(section["rank_cap"])
+    k = params.get("canberra", {}).get("k")
+    if "canberra" in measures and (k is None or not isinstance(k, int) or not 1 <= k <= cap):
+        problems.append(
+            f"measures.params.canberra.k: Canberra's location parameter must be an integer in "
+            f"1..rank_cap={cap} (ranks above rank_cap are not stored), got {k!r}"
+        )
+    needs_c = [m for m in measures if m in MEASURES and "C" in MEASURES[m].requires]
+    without = [n for n, d in datasets.items() if d.similarity_method is None]
+    if needs_c and without:
+        problems.append(
+            f"measures.names: {needs_c} need a similarity matrix; add 'similarity' to "
+            f"dataset(s) {without} or leave these measures out"
+        )
+    return measures, params
+
+
+def _check_subset(key: str, chosen: Sequence[str] | None, available: Sequence[str],
+                  problems: list[str]) -> None:
+    if chosen is None:
+        return
+    unknown = [m for m in chosen if m not in available]
+    if unknown:
+        problems.append(
+            f"{key}: {unknown} are not computed; computed measures: {', '.join(available)}"
+        )
+
+
+def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
+    """Semantic validation and expansion of a schema-valid configuration (defaults filled in).
+
+    Raises :class:`ConfigError` listing every problem, each naming its key.
+    """
+    raw = copy.deepcopy(dict(config))
+    problems: list[str] = []
+    resampling = raw["resampling"]
+    accepted = set(SCHEMES[resampling["scheme"]]) | set(_COMMON_RESAMPLING_PARAMETERS)
+    unknown = sorted(set(resampling.get("params") or {}) - accepted)
+    if unknown:
+        problems.append(
+            f"resampling.params: scheme {resampling['scheme']!r} has no parameter(s) {unknown}; "
+            f"it accepts: {_known(accepted)}"
+        )
+    datasets = _check_datasets(raw, problems)
+    configurations: list[Configuration] = []
+    for label, entry in raw["selectors"].items():
+        configurations += _check_selector(label, entry, datasets, problems)
+    seen: dict[str, str] = {}
+    for c in configurations:
+        if c.id in seen:
+            problems.append(
+                f"selectors.{c.selector}: configuration id {c.id!r} is also produced by "
+                f"selectors.{seen[c.id]}; use distinct labels or grid values"
+            )
+        seen[c.id] = c.selector
+    for name in datasets:
+        if not any(name in c.datasets for c in configurations) and configurations:
+            problems.append(
+                f"datasets.{name}: no selector runs on this dataset (every selector's "
+                "'datasets' list leaves it out)"
+            )
+    measures, measure_params = _check_measures(raw, datasets, problems)
+    _check_subset("pareto.measures", raw["pareto"].get("measures"), measures, problems)
+    _check_subset("figures.measures", raw["figures"].get("measures"), measures, problems)
+    if problems:
+        raise ConfigError(problems)
+    return WorkflowConfig(
+        raw=raw,
+        datasets=datasets,
+        configurations=tuple(configurations),
+        measures=measures,
+        measure_params=measure_params,
+    )

@@ -1,0 +1,172 @@
+"""The figures stage: the workflow's tables drawn with :mod:`fsstab.plots`.
+
+- :func:`feature_map_figure` -- feature stability maps (Hamer & Dupont 2021, §3), one panel per
+  variant of a configuration;
+- :func:`pareto_figure` -- all configurations of a dataset in (accuracy, stability), the Pareto
+  front, the convex-hull compromises with their γ intervals, the compromise for the first
+  configured γ (star) and the ε-constraint choice (diamond);
+- :func:`trajectory_figure` -- stability against each varied parameter of a selector;
+- :func:`summary_figure` -- the dataset's summary table.
+
+Every function returns a :class:`matplotlib.figure.Figure`; scripts save it with
+:func:`fsstab.plots.save_figure` (PDF + PNG, byte-reproducible).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from fsstab.plots import (
+    feature_stability_map,
+    pareto_plot,
+    table_figure,
+    trajectory_plot,
+)
+from fsstab.workflow.naming import format_value
+from fsstab.workflow.stability import run_matrices
+
+__all__ = [
+    "feature_map_figure",
+    "pareto_figure",
+    "summary_figure",
+    "trajectory_figure",
+    "varied_parameters",
+]
+
+
+def _panels(n: int, width: float, height: float) -> tuple[Figure, list[Any]]:
+    fig = Figure(figsize=(width, height * n), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(n, 1, squeeze=False)[:, 0]
+    return fig, list(axes)
+
+
+def feature_map_figure(
+    runs: pa.Table,
+    features: pa.Table,
+    spec: Mapping[str, Any],
+    stability: pd.DataFrame,
+    *,
+    dataset: str,
+    feature_names: Sequence[str],
+    rank_cap: int,
+    measures: Sequence[str],
+) -> Figure:
+    """Feature stability maps of one configuration, one panel per variant, each titled with
+    the variant and its values of ``measures`` (Hamer & Dupont 2021, §3, Fig. 2)."""
+    variants = [v["id"] for v in spec["variants"]]
+    n_runs = runs.num_rows // max(1, len(variants))
+    height = float(np.clip(2.2 + 0.055 * n_runs, 3.0, 8.0))
+    fig, axes = _panels(len(variants), 8.4, height)
+    by_variant = stability.set_index("variant")
+    for ax, variant in zip(axes, variants, strict=True):
+        _, W, _, _ = run_matrices(runs, features, variant, len(feature_names), rank_cap)
+        values = {
+            m: float(by_variant.loc[variant, m]) for m in measures
+            if np.isfinite(by_variant.loc[variant, m])
+        }
+        title = f"{dataset}: {spec['id']}" + ("" if len(variants) == 1 else f" ({variant})")
+        if W.nnz == 0:
+            ax.text(0.5, 0.5, "no feature selected in any run", ha="center", va="center",
+                    transform=ax.transAxes)
+            ax.set_title(title, fontsize=10)
+            ax.set_axis_off()
+            continue
+        feature_stability_map(
+            W, feature_names=list(feature_names), measures=values, title=title,
+            legend_features=min(8, len(feature_names)), ax=ax,
+        )
+    return fig
+
+
+def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
+                  gammas: Sequence[float]) -> Figure:
+    """The (accuracy, ``measure``) plane of one dataset (see the module docstring)."""
+    points = pareto[(pareto["measure"] == measure) & pareto["evaluated"]].reset_index(drop=True)
+    if points.empty:
+        fig = Figure(figsize=(7.0, 4.6))
+        FigureCanvasAgg(fig)
+        ax = fig.subplots()
+        ax.text(0.5, 0.5, f"{measure} is undefined for every configuration",
+                ha="center", va="center", transform=ax.transAxes)
+        ax.set_axis_off()
+        return fig
+    acc = points["accuracy"].to_numpy(dtype=float)
+    stab = points["stability"].to_numpy(dtype=float)
+    labels = points["label"].tolist()
+    # room on the right for the γ list, whose lines carry the (possibly long) labels
+    longest = max(len(label) for label in labels)
+    right = float(np.clip(0.86 - 0.0055 * longest, 0.45, 0.72))
+    fig = Figure(figsize=(10.0, 4.8))
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.08, 0.11, right - 0.08, 0.81))
+    pareto_plot(
+        acc, stab, measure=measure, labels=labels,
+        gamma=float(gammas[0]) if gammas else None, title=f"{dataset}: accuracy vs stability",
+        ax=ax,
+    )
+    chosen = np.flatnonzero(points["epsilon_choice"].to_numpy(dtype=bool))
+    if chosen.size:
+        # drawn large and black-edged so that it shows around a star at the same point
+        ax.scatter(acc[chosen], stab[chosen], marker="D", s=260, facecolors="none",
+                   edgecolors="black", linewidths=1.0, zorder=6, label="ε-constraint choice")
+        ax.legend(loc="lower left", fontsize=8)
+    return fig
+
+
+def varied_parameters(stability: pd.DataFrame) -> list[str]:
+    """Numeric parameters (``param_<name>`` columns) taking more than one value in the rows."""
+    varied = []
+    for column in stability.columns:
+        if not column.startswith("param_"):
+            continue
+        values = stability[column]
+        if pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values) \
+                and values.notna().all() and values.nunique() > 1:
+            varied.append(column.removeprefix("param_"))
+    return varied
+
+
+def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
+                      measures: Sequence[str]) -> Figure:
+    """Stability and accuracy as each varied parameter of ``selector`` changes (Hamer & Dupont
+    2021, Figs. 13-15): one panel per varied parameter, one line per measure and per value
+    combination of the other varied parameters."""
+    rows = stability[stability["selector"] == selector].reset_index(drop=True)
+    parameters = varied_parameters(rows)
+    if not parameters:
+        raise ValueError(f"selector {selector!r} has no varied numeric parameter on {dataset!r}")
+    shown = {m: rows[m].to_numpy(dtype=float) for m in measures
+             if np.all(np.isfinite(rows[m].to_numpy(dtype=float)))}
+    if not shown:
+        raise ValueError(f"none of {list(measures)} is defined for every setting of {selector!r}")
+    fig, axes = _panels(len(parameters), 7.0, 4.4)
+    for ax, parameter in zip(axes, parameters, strict=True):
+        others = [p for p in parameters if p != parameter]
+        groups = None
+        if others:
+            groups = [", ".join(format_value(row[f"param_{p}"]) for p in others)
+                      for _, row in rows.iterrows()]
+        trajectory_plot(
+            rows["accuracy_mean"].to_numpy(dtype=float), shown,
+            rows[f"param_{parameter}"].to_numpy(dtype=float), parameter_name=parameter,
+            groups=groups, group_name=f"({', '.join(others)})" if others else None,
+            title=f"{dataset}: {selector}, points joined by increasing {parameter}", ax=ax,
+        )
+    return fig
+
+
+def summary_figure(stability: pd.DataFrame, *, dataset: str,
+                   measures: Sequence[str]) -> Figure:
+    """The dataset's summary: accuracy, mean size and ``measures`` per configuration/variant."""
+    table = stability.set_index("label")[["accuracy_mean", "mean_n_selected", *measures]]
+    table = table.rename(columns={"accuracy_mean": "accuracy", "mean_n_selected": "size"})
+    return table_figure(table, title=f"{dataset}: stability summary")
+

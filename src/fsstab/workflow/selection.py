@@ -1,0 +1,272 @@
+"""The selection stage: one selector configuration on a chunk of resamples.
+
+For every resample of the chunk the selector is fitted on the training rows only (selectors
+standardise internally, on what they are given), every *variant* (sweep values of the
+final-model parameters) is derived from that one fit with ``refit_final``, and the paired
+predictive model is scored on the test rows. Three tables come out of a chunk:
+
+``runs``      one row per (resample, variant): sizes, number selected, test accuracy, ...
+``features``  one row per (resample, variant, feature) for selected features and for features
+              ranked within the rank cap: importance, rank, frequency score
+``timings``   one row per (resample, variant): fit seconds (the only non-reproducible table)
+
+:func:`fsstab.workflow.tables.gather_tables` concatenates the chunks of a configuration; the
+result does not depend on the chunking because every resample's seed depends on (global seed,
+dataset, resample) only.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from fsstab.datasets import Dataset
+from fsstab.resampling import Resamples
+from fsstab.selectors import SELECTORS, BaseSelector, calibrate_C, hybrid_rfe_sweep
+from fsstab.workflow.seeds import resample_seed
+from fsstab.workflow.tables import SelectionTables
+
+__all__ = ["calibrate", "chunk_resamples", "fit_variants", "select_chunk"]
+
+
+def chunk_resamples(chunk: str, n_resamples: int) -> np.ndarray:
+    """Resample ids of a chunk id ``r<first>-<last>`` (inclusive), checked against M."""
+    try:
+        first, last = (int(part) for part in chunk.removeprefix("r").split("-"))
+    except ValueError:
+        raise ValueError(f"chunk id {chunk!r} is not of the form r<first>-<last>") from None
+    if not chunk.startswith("r") or not 0 <= first <= last < n_resamples:
+        raise ValueError(f"chunk {chunk!r} does not lie within resamples 0..{n_resamples - 1}")
+    return np.arange(first, last + 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Calibration of C (Hamer & Dupont 2021, §7.2)
+# --------------------------------------------------------------------------------------------
+
+
+def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dict[str, Any]:
+    """One ``C`` for which the configuration selects ``calibrate_target_k`` features on average
+    over the training sets of *all* M resamples (:func:`fsstab.selectors.calibrate_C`).
+
+    Done once per (dataset, configuration) before the selection chunks, so every chunk uses
+    the same C whatever the chunk size.
+    """
+    target = spec["calibrate_target_k"]
+    if target is None:
+        raise ValueError(f"configuration {spec['id']!r} has no calibrate_target_k")
+    if target > ds.n_features:
+        raise ValueError(
+            f"dataset {ds.name!r}: calibrate_target_k={target} exceeds its {ds.n_features} "
+            "features"
+        )
+    selector = SELECTORS[spec["class"]](**spec["params"])
+    result = calibrate_C(selector, ds.X, ds.y, list(resamples.train), target)
+    return {
+        "dataset": ds.name,
+        "configuration": spec["id"],
+        "target_k": int(target),
+        "C": float(result.C),
+        "evaluated_C": result.Cs.tolist(),
+        "mean_support_size": result.mean_support_size.tolist(),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Fitting one configuration with its variants
+# --------------------------------------------------------------------------------------------
+
+
+def _constructor_params(
+    spec: Mapping[str, Any], random_state: int, calibrated_C: float | None
+) -> dict[str, Any]:
+    cls = SELECTORS[spec["class"]]
+    params = dict(spec["params"])
+    if calibrated_C is not None:
+        params.update(C=float(calibrated_C), target_k=None)
+    if "random_state" in cls().get_params(deep=False):
+        params["random_state"] = int(random_state)
+    return params
+
+
+def fit_variants(
+    spec: Mapping[str, Any],
+    X: np.ndarray,
+    y: np.ndarray,
+    *,
+    random_state: int,
+    calibrated_C: float | None = None,
+    univariate: tuple[np.ndarray, np.ndarray] | None = None,
+) -> list[tuple[str, BaseSelector, float]]:
+    """Fit a configuration on ``(X, y)``; return ``(variant id, fitted selector, seconds)``.
+
+    The first variant is a full fit; the others reuse its elimination path through
+    ``refit_final`` (Hamer & Dupont 2021 §7.1: λ_f and α only change the final model). A
+    hybrid-RFE with forced features is fitted through :func:`fsstab.selectors.hybrid_rfe_sweep`
+    with the resample's precomputed ``univariate`` statistics (Welch t, variance).
+    """
+    cls = SELECTORS[spec["class"]]
+    params = _constructor_params(spec, random_state, calibrated_C)
+    variants = spec["variants"]
+    first = variants[0]
+    start = time.perf_counter()
+    if univariate is not None and spec["class"] == "HybridRFE":
+        grid = {name: [value] for name, value in first["params"].items()} or [{}]
+        ((_, selector),) = hybrid_rfe_sweep(
+            X, y, grid, base=cls(**params), univariate_statistics=univariate
+        )
+    else:
+        selector = cls(**{**params, **first["params"]}).fit(X, y)
+    fitted = [(first["id"], selector, time.perf_counter() - start)]
+    for variant in variants[1:]:
+        start = time.perf_counter()
+        refitted = selector.refit_final(X, y, **variant["params"])
+        fitted.append((variant["id"], refitted, time.perf_counter() - start))
+    return fitted
+
+
+def _feature_rows(selector: BaseSelector, rank_cap: int) -> dict[str, np.ndarray]:
+    """The long-table rows of one fitted selector: selected features and ranks <= rank_cap."""
+    support = np.asarray(selector.support_, dtype=bool)
+    ranking = getattr(selector, "ranking_", None)
+    keep = support.copy()
+    if ranking is not None:
+        ranking = np.asarray(ranking, dtype=np.int64)
+        keep |= ranking <= rank_cap
+    idx = np.flatnonzero(keep)
+    frequency = getattr(selector, "frequency_score_", None)
+    return {
+        "feature": idx.astype(np.int32),
+        "selected": support[idx],
+        "importance": np.asarray(selector.importances_, dtype=np.float64)[idx],
+        "rank": None if ranking is None else ranking[idx].astype(np.int32),
+        "frequency_score": (
+            None if frequency is None else np.asarray(frequency, dtype=np.float64)[idx]
+        ),
+    }
+
+
+def select_chunk(
+    ds: Dataset,
+    resamples: Resamples,
+    spec: Mapping[str, Any],
+    resample_ids: Sequence[int],
+    *,
+    seed: int,
+    rank_cap: int,
+    calibrated_C: float | None = None,
+    univariate: Mapping[int, tuple[np.ndarray, np.ndarray]] | None = None,
+) -> SelectionTables:
+    """Run one configuration on the given resamples of ``ds`` (see the module docstring).
+
+    Parameters
+    ----------
+    spec
+        :attr:`fsstab.workflow.config.Configuration.spec`.
+    resample_ids
+        The chunk's resamples; resample r is fitted with ``random_state = resample_seed(seed,
+        dataset, r)`` on ``ds.X[train_r]`` and scored on ``ds.X[test_r]``.
+    rank_cap
+        Ranks above it are not stored (Canberra's location parameter must not exceed it).
+    calibrated_C
+        The ``C`` from :func:`calibrate` for configurations with ``calibrate_target_k``.
+    univariate
+        ``{resample: (welch_t, variance)}`` for hybrid-RFE configurations with forced features.
+
+    Returns
+    -------
+    dict with the ``runs``, ``features`` and ``timings`` tables.
+    """
+    if spec.get("calibrate_target_k") is not None and calibrated_C is None:
+        raise ValueError(f"configuration {spec['id']!r} needs its calibrated C")
+    runs: dict[str, list[Any]] = {k: [] for k in (
+        "resample", "variant", "n_train", "n_test", "n_selected", "accuracy", "ranked", "backend",
+    )}
+    features: dict[str, list[Any]] = {k: [] for k in (
+        "resample", "variant", "feature", "selected", "importance", "rank", "frequency_score",
+    )}
+    timings: dict[str, list[Any]] = {"resample": [], "variant": [], "fit_seconds": []}
+    for r in resample_ids:
+        r = int(r)
+        train, test = resamples.train[r], resamples.test[r]
+        stats = None
+        if univariate is not None:
+            if r not in univariate:
+                raise ValueError(f"the univariate statistics lack resample {r}")
+            stats = univariate[r]
+        fitted = fit_variants(
+            spec, ds.X[train], ds.y[train], random_state=resample_seed(seed, ds.name, r),
+            calibrated_C=calibrated_C, univariate=stats,
+        )
+        for variant, selector, seconds in fitted:
+            support = np.asarray(selector.support_, dtype=bool)
+            runs["resample"].append(r)
+            runs["variant"].append(variant)
+            runs["n_train"].append(train.size)
+            runs["n_test"].append(test.size)
+            runs["n_selected"].append(int(support.sum()))
+            runs["accuracy"].append(float(selector.score(ds.X[test], ds.y[test])))
+            runs["ranked"].append(getattr(selector, "ranking_", None) is not None)
+            backend = getattr(selector, "backend_", None)
+            runs["backend"].append(None if backend is None else str(backend))
+            rows = _feature_rows(selector, rank_cap)
+            n = rows["feature"].size
+            features["resample"].append(np.full(n, r, dtype=np.int32))
+            features["variant"].append(np.full(n, variant, dtype=object))
+            for column in ("feature", "selected", "importance"):
+                features[column].append(rows[column])
+            for column, dtype in (("rank", np.int32), ("frequency_score", np.float64)):
+                values = rows[column]
+                features[column].append(
+                    pa.nulls(n, pa.from_numpy_dtype(dtype)) if values is None
+                    else pa.array(values)
+                )
+            timings["resample"].append(r)
+            timings["variant"].append(variant)
+            timings["fit_seconds"].append(seconds)
+    return {
+        "runs": _runs_table(runs),
+        "features": _features_table(features),
+        "timings": pa.table(
+            {
+                "resample": pa.array(timings["resample"], pa.int32()),
+                "variant": pa.array(timings["variant"], pa.string()),
+                "fit_seconds": pa.array(timings["fit_seconds"], pa.float64()),
+            }
+        ),
+    }
+
+
+def _runs_table(runs: Mapping[str, list[Any]]) -> pa.Table:
+    return pa.table(
+        {
+            "resample": pa.array(runs["resample"], pa.int32()),
+            "variant": pa.array(runs["variant"], pa.string()),
+            "n_train": pa.array(runs["n_train"], pa.int32()),
+            "n_test": pa.array(runs["n_test"], pa.int32()),
+            "n_selected": pa.array(runs["n_selected"], pa.int32()),
+            "accuracy": pa.array(runs["accuracy"], pa.float64()),
+            "ranked": pa.array(runs["ranked"], pa.bool_()),
+            "backend": pa.array(runs["backend"], pa.string()),
+        }
+    )
+
+
+def _concat(parts: list[Any], typ: pa.DataType) -> pa.Array:
+    if not parts:
+        return pa.array([], typ)
+    arrays = [p if isinstance(p, pa.Array) else pa.array(p, typ) for p in parts]
+    return pa.concat_arrays([a.cast(typ) for a in arrays])
+
+
+def _features_table(features: Mapping[str, list[Any]]) -> pa.Table:
+    types = {
+        "resample": pa.int32(), "variant": pa.string(), "feature": pa.int32(),
+        "selected": pa.bool_(), "importance": pa.float64(), "rank": pa.int32(),
+        "frequency_score": pa.float64(),
+    }
+    return pa.table({name: _concat(features[name], typ) for name, typ in types.items()})

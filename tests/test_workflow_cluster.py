@@ -1,0 +1,94 @@
+"""The SLURM profile against a real single-node SLURM on 127.0.0.1.
+
+tests/cluster/start_slurm.sh installs (Debian slurm-wlm, munge) and starts the daemons
+idempotently; the test submits every job of the tiny configuration through sbatch
+(``localrules: false``) and compares the result tables with those of a local run. The daemons
+this test started are stopped at the end, by pid.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run_snakemake, tiny_config, workflow_dir
+
+pytestmark = [pytest.mark.cluster, pytest.mark.workflow]
+
+SCRIPTS = REPO / "tests" / "cluster"
+SLURM_BASE = Path(os.environ.get("FSSTAB_SLURM_DIR", "/var/tmp/fsstab-slurm"))
+
+
+@pytest.fixture(scope="module")
+def slurm_conf():
+    if shutil.which("bash") is None:
+        pytest.skip("bash is needed to start SLURM")
+    result = subprocess.run(["bash", str(SCRIPTS / "start_slurm.sh"), str(SLURM_BASE)],
+                            capture_output=True, text=True, timeout=1500, check=False)
+    # whatever happens next, stop exactly the daemons this start launched
+    pids = [pid for _, pid in re.findall(r"^started (\S+) (\d+)$", result.stdout,
+                                         flags=re.MULTILINE)]
+    try:
+        if result.returncode == 3:
+            reason = result.stderr.strip().splitlines()[-1]
+            pytest.skip(f"SLURM cannot be installed here: {reason}")
+        assert result.returncode == 0, result.stderr[-3000:]
+        yield re.search(r"^SLURM_CONF=(.+)$", result.stdout, flags=re.MULTILINE).group(1)
+    finally:
+        if pids:
+            subprocess.run(["bash", str(SCRIPTS / "stop_slurm.sh"), str(SLURM_BASE), *pids],
+                           capture_output=True, text=True, timeout=120, check=False)
+
+
+def job_counts(output: str) -> dict[str, int]:
+    """Jobs per rule from Snakemake's dry-run statistics table."""
+    block = output.split("Job stats:", 1)[1]
+    counts = {}
+    for line in block.splitlines()[3:]:
+        parts = line.split()
+        if len(parts) != 2 or parts[0] == "total":
+            break
+        counts[parts[0]] = int(parts[1])
+    return counts
+
+
+def test_slurm_profile_runs_every_job_through_sbatch(slurm_conf, tiny_run, tmp_path):
+    config = tiny_config()
+    config["localrules"] = False
+    workdir = workflow_dir(tmp_path / "cluster", config)
+    env = {"SLURM_CONF": slurm_conf}
+    # the result tables (figures are drawn from them by the same code as locally; leaving them
+    # out keeps the test to a few minutes: each SLURM job costs seconds of polling)
+    targets = ["results/summary.parquet", "results/pareto_rank.parquet",
+               "results/tiny/pareto.parquet"]
+    dry = run_snakemake(workdir, "-n", "--cores", "1", *targets, env=env)
+    assert dry.returncode == 0, dry.stderr[-3000:]
+    jobs = {rule: n for rule, n in job_counts(dry.stdout + dry.stderr).items() if rule != "all"}
+    logdir = tmp_path / "slurm_logs"
+    result = run_snakemake(
+        workdir, *targets, "--workflow-profile", str(REPO / "profiles" / "slurm"),
+        "--jobs", "4", "--slurm-logdir", str(logdir), "--slurm-keep-successful-logs",
+        "--slurm-init-seconds-before-status-checks", "1",
+        env=env, timeout=1500,
+    )
+    assert result.returncode == 0, (result.stdout + result.stderr)[-6000:]
+    # one SLURM log per submitted job, for every rule of the DAG
+    logs = sorted(logdir.rglob("*.log"))
+    per_rule: dict[str, int] = {}
+    for log in logs:
+        rule = log.relative_to(logdir).parts[0].removeprefix("rule_")
+        per_rule[rule] = per_rule.get(rule, 0) + 1
+    assert per_rule == jobs
+    # the cluster's tables equal the local run's, byte for byte (timings excepted)
+    compared = 0
+    for path in sorted((workdir / "results").rglob("*.parquet")):
+        relative = path.relative_to(workdir)
+        if path.name.endswith("timings.parquet"):
+            continue
+        assert path.read_bytes() == (tiny_run / relative).read_bytes(), relative
+        compared += 1
+    assert compared >= 15

@@ -1,0 +1,227 @@
+"""Configuration of the workflow: schema, semantic checks, configuration ids, seeds."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+
+from fsstab.measures import MEASURES
+from fsstab.selectors import SELECTORS
+from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
+from fsstab.workflow.naming import MAX_ID_LENGTH, format_value, parameter_id
+from fsstab.workflow.seeds import derive_seed, resample_seed
+
+REPO = Path(__file__).resolve().parents[1]
+SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+
+BASE = {
+    "datasets": {
+        "bc": {"source": "sklearn:breast_cancer", "similarity": {"method": "pearson"}},
+        "toy": {"source": {"source": "synthetic:informative", "n_samples": 30,
+                           "n_features": 8, "random_state": 0},
+                "similarity": {"method": "spearman", "threshold": 0.5}},
+    },
+    "selectors": {
+        "lasso": {"class": "LassoSelector", "calibrate_target_k": 5},
+        "hybrid": {"class": "HybridRFE", "params": {"n_features_to_select": 4},
+                   "grid": {"n_forced": [0, 2], "C": [0.5]},
+                   "sweep": {"final_C": [0.1, 1.0], "shrinkage_alpha": [0.0, 2.0]}},
+        "rf": {"class": "RandomForestSelector", "datasets": ["toy"]},
+    },
+    "measures": {"params": {"canberra": {"k": 5}}},
+}
+
+
+def expand(raw):
+    return check_config(validate_schema(copy.deepcopy(raw), SCHEMA))
+
+
+def problems_of(raw) -> str:
+    with pytest.raises(ConfigError) as info:
+        expand(raw)
+    return str(info.value)
+
+
+def with_change(path: str, value):
+    raw = copy.deepcopy(BASE)
+    *parents, last = path.split(".")
+    node = raw
+    for key in parents:
+        node = node.setdefault(key, {})
+    node[last] = value
+    return raw
+
+
+# -- expansion ----------------------------------------------------------------------------------
+
+
+def test_defaults_are_filled_and_grid_expanded():
+    wf = expand(BASE)
+    assert wf.seed == 0
+    assert wf.n_resamples == 30
+    assert wf.chunks == ("r0000-0029",)
+    assert wf.measures == tuple(MEASURES)
+    ids = [c.id for c in wf.configurations]
+    # grid names sorted: C before n_forced; one configuration per grid combination
+    assert ids == ["lasso", "hybrid_C-0.5_n_forced-0", "hybrid_C-0.5_n_forced-2", "rf"]
+    hybrid = wf.configuration("hybrid_C-0.5_n_forced-2")
+    assert dict(hybrid.params) == {"n_features_to_select": 4, "n_forced": 2, "C": 0.5}
+    assert [v.id for v in hybrid.variants] == [
+        "final_C-0.1_shrinkage_alpha-0.0", "final_C-0.1_shrinkage_alpha-2.0",
+        "final_C-1.0_shrinkage_alpha-0.0", "final_C-1.0_shrinkage_alpha-2.0",
+    ]
+    assert hybrid.uses_univariate_scores
+    assert not wf.configuration("hybrid_C-0.5_n_forced-0").uses_univariate_scores
+    assert wf.configuration("lasso").variants[0].id == "default"
+    assert [c.id for c in wf.configurations_for("bc")] == ids[:3]
+    assert wf.trajectory_selectors("toy") == ("hybrid",)
+
+
+def test_chunks_cover_all_resamples():
+    raw = with_change("resampling", {"n_resamples": 7, "chunk_size": 3})
+    assert expand(raw).chunks == ("r0000-0002", "r0003-0005", "r0006-0006")
+    raw = with_change("resampling", {"n_resamples": 3, "chunk_size": 10})
+    assert expand(raw).chunks == ("r0000-0002",)
+
+
+def test_adding_a_grid_value_keeps_existing_ids():
+    before = {c.id for c in expand(BASE).configurations}
+    raw = copy.deepcopy(BASE)
+    raw["selectors"]["hybrid"]["grid"]["n_forced"].append(3)
+    after = {c.id for c in expand(raw).configurations}
+    assert before < after
+    assert after - before == {"hybrid_C-0.5_n_forced-3"}
+
+
+# -- ids and seeds --------------------------------------------------------------------------------
+
+
+def test_format_value_is_path_safe_and_distinguishes_types():
+    assert format_value(1) == "1"
+    assert format_value(1.0) == "1.0"
+    assert format_value(1e-5) == "1e-05"
+    assert format_value(None) == "none"
+    assert format_value(True) == "true"
+    assert format_value("a b/c") == "a.b.c"
+    assert format_value([1, "x"]) == "1+x"
+    with pytest.raises(ValueError, match="finite"):
+        format_value(float("nan"))
+
+
+def test_long_ids_are_shortened_with_a_stable_hash():
+    params = {f"parameter_{i}": i for i in range(12)}
+    a = parameter_id("selector", params)
+    assert len(a) <= MAX_ID_LENGTH
+    assert a.startswith("selector_parameter_0-0")
+    assert a == parameter_id("selector", dict(reversed(params.items())))  # order-free
+    other = dict(params, parameter_11=12)
+    assert parameter_id("selector", other) != a
+    assert parameter_id("short", {"k": 1}) == "short_k-1"
+
+
+def test_seeds_depend_only_on_their_keys():
+    assert derive_seed(1, "data", 3) == derive_seed(1, "data", 3)
+    seeds = {derive_seed(1, "data", r) for r in range(100)}
+    assert len(seeds) == 100
+    assert derive_seed(1, "data", 0) != derive_seed(2, "data", 0)
+    assert derive_seed(1, "a", 0) != derive_seed(1, "b", 0)
+    # a string key and an integer key never collide by encoding
+    assert derive_seed(1, "1") != derive_seed(1, 1)
+    assert resample_seed(5, "bc", 2) == derive_seed(5, "bc", "select", 2)
+    assert all(0 <= s < 2**32 for s in seeds)
+    with pytest.raises(ValueError, match="seed"):
+        derive_seed(-1)
+
+
+# -- errors -------------------------------------------------------------------------------------
+
+
+def test_unknown_selector_lists_the_known_ones():
+    message = problems_of(with_change("selectors.bad", {"class": "Lasso"}))
+    assert "selectors.bad.class: unknown selector 'Lasso'" in message
+    for name in SELECTORS:
+        assert name in message
+
+
+def test_unknown_measure_lists_the_known_ones():
+    message = problems_of(with_change("measures.names", ["nogueira", "phi_typo"]))
+    assert "measures.names: unknown measure(s) ['phi_typo']" in message
+    for name in MEASURES:
+        assert name in message
+
+
+def test_unknown_source_kind_lists_the_known_ones():
+    message = problems_of(with_change("datasets.web", {"source": "ftp:somewhere"}))
+    assert "datasets.web.source: unknown source kind 'ftp'" in message
+    for kind in ("sklearn", "synthetic", "datamicroarray", "openml", "url", "file"):
+        assert kind in message
+
+
+def test_bad_types_name_the_key():
+    message = problems_of(with_change("resampling", {"n_resamples": "thirty"}))
+    assert "resampling.n_resamples: 'thirty' is not of type 'integer'" in message
+    message = problems_of(with_change("resampling", {"scheme": "jackknife"}))
+    assert "resampling.scheme" in message
+    assert "bootstrap" in message
+    message = problems_of(with_change("seed", 1.5))
+    assert "seed: 1.5 is not of type 'integer'" in message
+    message = problems_of(with_change("colour", "red"))
+    assert "'colour' was unexpected" in message
+
+
+def test_selector_parameter_problems():
+    message = problems_of(with_change("selectors.lasso.params", {"alpha": 1}))
+    assert "selectors.lasso.params: LassoSelector has no parameter(s) ['alpha']" in message
+    assert "target_k" in message  # the accepted parameters are listed
+    message = problems_of(with_change("selectors.rf.params", {"random_state": 3}))
+    assert "set by the workflow" in message
+    message = problems_of(with_change("selectors.rf.sweep", {"n_estimators": [10, 20]}))
+    assert "selectors.rf.sweep" in message
+    assert "put them in grid" in message
+    raw = with_change("selectors.lasso.params", {"C": 1.0})
+    assert "calibration chooses C itself" in problems_of(raw)
+    raw = with_change("selectors.rf.calibrate_target_k", 3)
+    assert "selectors.rf.calibrate_target_k: only for" in problems_of(raw)
+    raw = with_change("selectors.rf.datasets", ["nowhere"])
+    assert "unknown dataset(s) ['nowhere']" in problems_of(raw)
+    raw = copy.deepcopy(BASE)
+    for entry in raw["selectors"].values():
+        entry["datasets"] = ["toy"]
+    assert "datasets.bc: no selector runs on this dataset" in problems_of(raw)
+    raw = copy.deepcopy(BASE)
+    raw["selectors"]["hybrid"]["params"]["C"] = 1.0
+    assert "appear in both params and grid" in problems_of(raw)
+
+
+def test_measure_parameter_problems():
+    message = problems_of(with_change("measures.params", {"canberra": {"k": 99}}))
+    assert "rank_cap=50" in message
+    message = problems_of(with_change("measures.params", {"canberra": {"k": 5},
+                                                          "nogueira": {"penalty": 1}}))
+    assert "measures.params.nogueira: nogueira has no parameter(s) ['penalty']" in message
+    raw = copy.deepcopy(BASE)
+    del raw["datasets"]["toy"]["similarity"]
+    message = problems_of(raw)
+    assert "need a similarity matrix" in message
+    assert "['toy']" in message
+    raw = with_change("pareto.measures", ["nogueira", "jaccard_typo"])
+    assert "pareto.measures: ['jaccard_typo'] are not computed" in problems_of(raw)
+
+
+def test_every_problem_is_reported_at_once():
+    raw = with_change("selectors.bad", {"class": "Nope"})
+    raw["measures"]["names"] = ["nope"]
+    message = problems_of(raw)
+    assert message.count("\n  - ") == 2
+
+
+def test_every_config_file_of_the_project_is_valid():
+    for path in [*sorted((REPO / "config").rglob("*.yaml")), REPO / ".test/config/config.yaml"]:
+        if "schema" in path.parts:
+            continue
+        raw = yaml.safe_load(path.read_text())
+        wf = check_config(validate_schema(raw, SCHEMA))
+        assert wf.configurations, path

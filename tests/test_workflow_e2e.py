@@ -1,0 +1,241 @@
+"""The Snakemake workflow end to end on the tiny configuration (.test/config/config.yaml).
+
+The produced tables are checked against independent recomputations from the selection outputs
+(brute-force formulas written here), the run is repeated with one resample per job to check
+that results do not depend on chunking and are byte-identical, and every configuration in
+config/ is dry-run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import itertools
+import threading
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+from conftest import REPO, run_snakemake, tiny_config, workflow_dir
+
+from fsstab.io import read_json, read_parquet
+from fsstab.resampling import read_resamples
+
+pytestmark = pytest.mark.workflow
+
+
+def table(workdir: Path, relative: str) -> pd.DataFrame:
+    return read_parquet(workdir / relative)[0].to_pandas()
+
+
+def brute_force_nogueira(Z: np.ndarray) -> float:
+    """Nogueira et al. (2018): 1 − mean_f s_f² / ((k̄/d)(1 − k̄/d)), s_f² = M/(M−1) p_f(1 − p_f)."""
+    M, d = Z.shape
+    p = Z.mean(axis=0)
+    k_bar = Z.sum(axis=1).mean()
+    return 1 - (M / (M - 1) * p * (1 - p)).mean() / ((k_bar / d) * (1 - k_bar / d))
+
+
+def brute_force_jaccard(Z: np.ndarray) -> float:
+    pairs = itertools.combinations(range(Z.shape[0]), 2)
+    return float(np.mean([(Z[i] * Z[j]).sum() / np.maximum(Z[i], Z[j]).sum() for i, j in pairs]))
+
+
+def test_tiny_run_tables(tiny_run):
+    config = tiny_config()
+    M = config["resampling"]["n_resamples"]
+    meta = read_parquet(tiny_run / "data/tiny/dataset.parquet")[1]
+    d = len(meta["feature_names"])
+    assert d == config["datasets"]["tiny"]["prefilter"]["n_features"]
+    y = read_parquet(tiny_run / "data/tiny/dataset.parquet")[0].column("y").to_numpy()
+
+    # resamples: 80 % subsamples, test = complement
+    resamples = read_resamples(tiny_run / "results/tiny/resamples.parquet", y=y)
+    assert len(resamples) == M
+    for train, test in resamples:
+        assert train.size == round(0.8 * y.size)
+        assert np.array_equal(np.sort(np.r_[train, test]), np.arange(y.size))
+
+    summary = table(tiny_run, "results/tiny/stability.parquet")
+    assert sorted(summary["label"]) == ["hybrid:final_C-0.1", "hybrid:final_C-1.0", "lasso"]
+    for _, row in summary.iterrows():
+        folder = f"results/tiny/select/{row['configuration']}"
+        runs = table(tiny_run, f"{folder}/runs.parquet")
+        runs = runs[runs["variant"] == row["variant"]].sort_values("resample")
+        features = table(tiny_run, f"{folder}/features.parquet")
+        features = features[features["variant"] == row["variant"]]
+        assert runs["resample"].tolist() == list(range(M))
+        Z = np.zeros((M, d))
+        for _, f in features[features["selected"]].iterrows():
+            Z[f["resample"], f["feature"]] = 1
+        np.testing.assert_array_equal(Z.sum(axis=1), runs["n_selected"].to_numpy())
+        assert row["mean_n_selected"] == pytest.approx(Z.sum(axis=1).mean())
+        accuracy = runs["accuracy"].to_numpy()
+        assert row["accuracy_mean"] == pytest.approx(accuracy.mean())
+        assert row["accuracy_se"] == pytest.approx(accuracy.std(ddof=1) / np.sqrt(M))
+        assert row["nogueira"] == pytest.approx(brute_force_nogueira(Z))
+        assert row["jaccard"] == pytest.approx(brute_force_jaccard(Z))
+        assert row["nogueira_ci_low"] <= row["nogueira"] <= row["nogueira_ci_high"]
+        assert (runs["n_test"] == y.size - round(0.8 * y.size)).all()
+        # ranking selectors store ranks up to rank_cap; the LASSO has none (Canberra undefined)
+        if row["configuration"] == "lasso":
+            assert features["rank"].isna().all()
+            assert np.isnan(row["canberra"])
+            # one C for all runs, calibrated to 4 features on average over the 4 resamples
+            calibration = read_json(tiny_run / f"{folder}/calibration.json")
+            assert row["calibrated_C"] == calibration["C"]
+            assert abs(row["mean_n_selected"] - 4) <= 1
+        else:
+            assert features["rank"].max() <= config["measures"]["rank_cap"]
+            assert np.isfinite(row["canberra"])
+    hybrid = summary[summary["configuration"] == "hybrid"].set_index("variant")
+    assert hybrid["param_final_C"].to_dict() == {"final_C-0.1": 0.1, "final_C-1.0": 1.0}
+    # the variants share one elimination path: same selections, same subset stability
+    assert hybrid["nogueira"].nunique() == 1
+
+
+def test_tiny_run_pareto_and_rank(tiny_run):
+    summary = table(tiny_run, "results/tiny/stability.parquet")
+    pareto = table(tiny_run, "results/tiny/pareto.parquet")
+    assert sorted(pareto["measure"].unique()) == sorted(tiny_config()["pareto"]["measures"])
+    ranks = table(tiny_run, "results/pareto_rank.parquet")
+    for measure, points in pareto.groupby("measure"):
+        merged = points.merge(summary, on="label")
+        np.testing.assert_allclose(merged["stability"], merged[measure])
+        acc, stab = merged["accuracy_mean"].to_numpy(), merged[measure].to_numpy()
+        dominators = [
+            sum(acc[j] >= acc[i] and stab[j] >= stab[i] and (acc[j] > acc[i] or stab[j] > stab[i])
+                for j in range(len(acc)) if j != i)
+            for i in range(len(acc))
+        ]
+        assert merged["non_dominated"].tolist() == [c == 0 for c in dominators]
+        chosen = merged[merged["chosen_gammas"].map(len) > 0]
+        assert len(chosen) == 1  # γ = 0.5
+        best = (0.5 * acc + 0.5 * stab).max()
+        assert 0.5 * chosen["accuracy_mean"].iloc[0] + 0.5 * chosen[measure].iloc[0] == \
+            pytest.approx(best)
+        assert merged["epsilon_choice"].sum() == 1
+        # one dataset: the mean non-dominated rank is 1 + the number of dominators
+        rank = ranks[ranks["measure"] == measure].set_index("label")["non_dominated_rank"]
+        for label, count in zip(merged["label"], dominators, strict=True):
+            assert rank[label] == 1 + count
+
+
+def test_tiny_run_figures_and_report(tiny_run):
+    figures = tiny_run / "results/tiny/figures"
+    expected = ["summary", "trajectories/hybrid", "feature_maps/lasso", "feature_maps/hybrid",
+                "pareto/nogueira"]
+    for stem in expected:
+        assert (figures / f"{stem}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (figures / f"{stem}.pdf").read_bytes()[:5] == b"%PDF-"
+    result = run_snakemake(tiny_run, "--report", "results/report.html")
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = (tiny_run / "results/report.html").read_text(errors="replace")
+    assert "Feature stability map" in report
+    # nothing left to do: every output is up to date
+    result = run_snakemake(tiny_run, "-n", "--cores", "1")
+    assert result.returncode == 0
+    assert "Nothing to be done" in result.stdout + result.stderr
+
+
+def test_one_resample_per_job_gives_identical_bytes(tiny_run, tmp_path):
+    """Determinism and chunking at once: a second run in a fresh folder with chunk_size 1
+    writes byte-identical Parquet files (all but the wall-clock timings)."""
+    config = tiny_config()
+    config["resampling"]["chunk_size"] = 1
+    workdir = workflow_dir(tmp_path, config)
+    targets = ["results/summary.parquet", "results/pareto_rank.parquet",
+               "results/tiny/pareto.parquet"]
+    result = run_snakemake(workdir, "--cores", "2", *targets)
+    assert result.returncode == 0, result.stderr[-5000:]
+    chunk_files = sorted((workdir / "results/tiny/select/hybrid/chunks").glob("*.runs.parquet"))
+    assert len(chunk_files) == config["resampling"]["n_resamples"]
+    compared = 0
+    for path in sorted(workdir.rglob("*.parquet")):
+        relative = path.relative_to(workdir)
+        if "chunks" in relative.parts or path.name == "timings.parquet" or "cache" in \
+                relative.parts:
+            continue
+        assert path.read_bytes() == (tiny_run / relative).read_bytes(), relative
+        compared += 1
+    assert compared >= 15
+
+
+def project_configs() -> list[Path]:
+    configs = [p for p in sorted((REPO / "config").rglob("*.yaml")) if "schema" not in p.parts]
+    return [*configs, REPO / ".test/config/config.yaml"]
+
+
+@pytest.mark.parametrize("path", project_configs(), ids=lambda p: str(p.relative_to(REPO)))
+def test_dry_run_of_every_config(path, tmp_path):
+    workdir = workflow_dir(tmp_path, yaml.safe_load(path.read_text()))
+    result = run_snakemake(workdir, "-n", "--cores", "2", "--quiet", "rules")
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+def test_bad_config_fails_before_any_job(tmp_path):
+    # (schema errors -- bad types -- are checked in test_workflow_config.py; here the semantic
+    # check runs inside Snakemake before any job)
+    config = tiny_config()
+    config["selectors"]["typo"] = {"class": "LassoSelectr"}
+    workdir = workflow_dir(tmp_path, config)
+    result = run_snakemake(workdir, "--cores", "1")
+    message = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "selectors.typo.class: unknown selector 'LassoSelectr'" in message
+    assert "HybridRFE" in message and "RandomForestSelector" in message  # noqa: PT018
+    assert not (workdir / "data").exists()
+    assert not (workdir / "results").exists()
+
+
+def test_failing_job_keeps_finished_results_and_leaves_no_partial_output(tmp_path):
+    config = tiny_config()
+    config["datasets"]["tiny"]["prefilter"]["n_features"] = 99
+    workdir = workflow_dir(tmp_path, config)
+    result = run_snakemake(workdir, "--cores", "1", "data/tiny/dataset.parquet")
+    assert result.returncode != 0
+    log = (workdir / "logs/tiny/prefilter.log").read_text()
+    assert "dataset 'tiny'" in log
+    assert "n_features=99" in log
+    assert (workdir / "data/tiny/raw/dataset.parquet").is_file()  # the finished fetch stays
+    leftovers = [p.name for p in (workdir / "data/tiny").iterdir() if p.is_file()]
+    assert leftovers == []
+
+
+@contextlib.contextmanager
+def http_mirror(directory: Path):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def test_fetch_through_the_mirror_config_key(datasets_dir, tmp_path):
+    config = tiny_config()
+    config["datasets"] = {"alon": {"source": "datamicroarray:alon"}}
+    config["measures"]["names"] = ["nogueira"]
+    config["pareto"]["measures"] = ["nogueira"]
+    with http_mirror(datasets_dir) as url:
+        config["mirror"] = url
+        workdir = workflow_dir(tmp_path, config)
+        # the environment's mirror is overridden by the config key
+        result = run_snakemake(workdir, "--cores", "1", "data/alon/raw/dataset.parquet",
+                               env={"FSSTAB_MIRROR": "http://127.0.0.1:9"})
+    assert result.returncode == 0, result.stderr[-3000:]
+    provenance = read_json(workdir / "data/alon/raw/provenance.json")
+    assert provenance["downloaded_from"] == f"{url}/datamicroarray/alon.RData"
+    assert provenance["checksum_verified"] is True
+    assert (provenance["n"], provenance["d"]) == (62, 2000)
