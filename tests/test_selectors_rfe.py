@@ -401,3 +401,15 @@ def test_rfe_selectors_reject_non_binary_labels(selector):
     X, _, _ = informative_data(n=30, d=10, seed=0)
     with pytest.raises(ValueError, match="binary classification only"):
         clone(selector).fit(X, np.arange(30) % 3)
+
+
+def test_total_ranking_breaks_rfe_ties_by_importance():
+    """RFE ties all selected features at rank 1; φ_can needs a permutation (Hamer eq. 5)."""
+    from fsstab.selectors import total_ranking
+
+    ranking = np.array([1, 3, 1, 2, 1, 3])
+    importances = np.array([0.5, 0.0, 2.0, 0.0, 0.5, 0.0])
+    # selected: feature 2 (2.0) first, then 0 and 4 tie at 0.5 -> index order; eliminated
+    # last step: 3; eliminated first (rank 3): 1 and 5 by index
+    assert total_ranking(ranking, importances).tolist() == [2, 5, 1, 4, 3, 6]
+    assert sorted(total_ranking(ranking, importances)) == list(range(1, 7))

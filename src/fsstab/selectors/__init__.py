@@ -5,6 +5,7 @@ to selectors through it.
 """
 
 from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._common import total_ranking
 
 # -- tree, neighbour, filter and resampling-ensemble selectors --------------------------------
 from fsstab.selectors._ensembles import (
@@ -81,4 +82,5 @@ __all__ = [
     "get_filter",
     "hybrid_rfe_sweep",
     "stability_selection_parameters",
+    "total_ranking",
 ]

@@ -58,6 +58,26 @@ def ranking_from_order(order: np.ndarray) -> np.ndarray:
     return ranking
 
 
+def total_ranking(ranking: Any, importances: Any) -> np.ndarray:
+    """A strict ranking 1..d refining ``ranking_`` by importance in the predictive model.
+
+    Selectors following scikit-learn's RFE convention give every selected feature rank 1, and
+    features eliminated in the same step share a rank. Rank-based stability (φ_can, Hamer &
+    Dupont 2021 eq. 5, whose chance term χ assumes a permutation) needs a total order: ties in
+    ``ranking_`` are broken by decreasing importance in the model built on the selected
+    features (how Hamer §4 ranks the selected features of a map), then by feature index.
+    """
+    ranking = np.asarray(ranking, dtype=np.float64)
+    importances = np.asarray(importances, dtype=np.float64)
+    if ranking.shape != importances.shape or ranking.ndim != 1:
+        raise ValueError(
+            f"ranking and importances must be 1-d of equal length, got {ranking.shape} and "
+            f"{importances.shape}"
+        )
+    order = np.lexsort((np.arange(ranking.size), -importances, ranking))
+    return ranking_from_order(order)
+
+
 def top_k_mask(order: np.ndarray, k: int) -> np.ndarray:
     """Boolean mask of the first ``k`` features of ``order``."""
     mask = np.zeros(order.size, dtype=bool)

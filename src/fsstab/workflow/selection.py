@@ -26,7 +26,13 @@ import pyarrow as pa
 
 from fsstab.datasets import Dataset
 from fsstab.resampling import Resamples
-from fsstab.selectors import SELECTORS, BaseSelector, calibrate_C, hybrid_rfe_sweep
+from fsstab.selectors import (
+    SELECTORS,
+    BaseSelector,
+    calibrate_C,
+    hybrid_rfe_sweep,
+    total_ranking,
+)
 from fsstab.workflow.seeds import resample_seed
 from fsstab.workflow.tables import SelectionTables
 
@@ -130,12 +136,16 @@ def fit_variants(
 
 
 def _feature_rows(selector: BaseSelector, rank_cap: int) -> dict[str, np.ndarray]:
-    """The long-table rows of one fitted selector: selected features and ranks <= rank_cap."""
+    """The long-table rows of one fitted selector: selected features and ranks <= rank_cap.
+
+    Ranks are :func:`fsstab.selectors.total_ranking` (``ranking_`` with ties broken by
+    importance), so that RFE-style rankings, which tie all selected features at 1, are strict.
+    """
     support = np.asarray(selector.support_, dtype=bool)
     ranking = getattr(selector, "ranking_", None)
     keep = support.copy()
     if ranking is not None:
-        ranking = np.asarray(ranking, dtype=np.int64)
+        ranking = total_ranking(ranking, selector.importances_)
         keep |= ranking <= rank_cap
     idx = np.flatnonzero(keep)
     frequency = getattr(selector, "frequency_score_", None)
