@@ -46,6 +46,12 @@ include: "rules/figures.smk"
 include: "rules/report.smk"
 
 
+# a paper-regeneration run (config key `paper`) adds the paper's figure and table rules
+if WF.paper is not None:
+
+    include: f"rules/paper_{WF.paper.name}.smk"
+
+
 rule all:
     input:
         final_outputs(),
