@@ -77,3 +77,14 @@ def test_layout_option_errors_name_the_problem(archive):
     plain.write_text("a,b\n1,2\n")
     with pytest.raises(ValueError, match="is not a zip archive"):
         fetch(spec(plain))
+
+
+def test_cached_download_with_a_relative_cache_dir(datasets_dir, tmp_path, monkeypatch):
+    # the workflow's default cache_dir is relative (data/cache): the second fetch of the same
+    # file comes from the cache and must still record where it came from
+    monkeypatch.chdir(tmp_path)
+    first = fetch("datamicroarray:alon", mirror=str(datasets_dir), cache_dir="data/cache")
+    again = fetch("datamicroarray:alon", mirror=str(datasets_dir), cache_dir="data/cache")
+    assert np.array_equal(first.X, again.X)
+    cached = (tmp_path / "data/cache/datamicroarray/alon.RData").resolve()
+    assert again.provenance["downloaded_from"] == cached.as_uri()

@@ -399,7 +399,7 @@ class Downloader:
         if target.is_file():
             sha, digest = _digests(target)
             if _mismatch(sha, digest, sha256, md5) is None:
-                return Obtained(target, sha, digest, target.as_uri())
+                return Obtained(target, sha, digest, target.resolve().as_uri())
             warnings.warn(
                 f"cached {target} does not match its checksum; downloading it again",
                 UserWarning,
