@@ -63,7 +63,7 @@ def test_where_matches_numbers_and_text(archive):
 
 
 def test_layout_option_errors_name_the_problem(archive):
-    with pytest.raises(ValueError, match="has no member 'data.txt'"):
+    with pytest.raises(ValueError, match=r"has no member 'data\.txt'"):
         fetch(spec(archive, member="data.txt"))
     with pytest.raises(ValueError, match="member must be a relative path"):
         parse_source(spec(archive, member="../x.csv"))
