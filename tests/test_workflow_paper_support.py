@@ -100,7 +100,11 @@ def test_only_datasets_restricts_the_run_after_checking_everything():
     assert "datasets.large.resampling.params" in problems_of(raw)
     raw = copy.deepcopy(BASE)
     raw["only_datasets"] = ["small", "missing"]
-    assert "only_datasets: unknown dataset(s) ['missing']" in problems_of(raw)
+    assert "only_datasets: 'missing' matches no dataset" in problems_of(raw)
+    raw["only_datasets"] = ["*ar*"]  # shell-style patterns
+    assert list(expand(raw).datasets) == ["large"]
+    raw["only_datasets"] = "sm*, large"  # a comma-separated string (--config only_datasets=...)
+    assert list(expand(raw).datasets) == ["small", "large"]
 
 
 # -- paper hook ------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import fnmatch
 import importlib
 import itertools
 import os
@@ -607,12 +608,7 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
     measures, measure_params = _check_measures(raw, datasets, problems)
     _check_subset("pareto.measures", raw["pareto"].get("measures"), measures, problems)
     _check_subset("figures.measures", raw["figures"].get("measures"), measures, problems)
-    only = raw.get("only_datasets")
-    unknown = sorted(set(only or ()) - set(datasets))
-    if unknown:
-        problems.append(
-            f"only_datasets: unknown dataset(s) {unknown}; known datasets: {_known(datasets)}"
-        )
+    only = _selected_datasets(raw.get("only_datasets"), datasets, problems)
     paper = _paper_config(raw)
     if problems:
         raise ConfigError(problems)
@@ -635,6 +631,28 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
     if paper is not None:
         _check_paper(paper, workflow)
     return workflow
+
+
+def _selected_datasets(
+    patterns: Sequence[str] | str | None, datasets: Mapping[str, DatasetConfig],
+    problems: list[str],
+) -> set[str] | None:
+    """The datasets named by ``only_datasets``: a list or a comma-separated string of names or
+    shell-style patterns such as ``*_singh``; each entry must match at least one dataset."""
+    if patterns is None:
+        return None
+    if isinstance(patterns, str):
+        patterns = [p.strip() for p in patterns.split(",") if p.strip()]
+    chosen: set[str] = set()
+    for pattern in patterns:
+        matched = fnmatch.filter(datasets, pattern)
+        if not matched:
+            problems.append(
+                f"only_datasets: {pattern!r} matches no dataset; known datasets: "
+                f"{_known(datasets)}"
+            )
+        chosen.update(matched)
+    return chosen
 
 
 def _paper_config(raw: Mapping[str, Any]) -> PaperConfig | None:
