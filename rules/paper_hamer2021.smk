@@ -397,6 +397,7 @@ rule hamer2021_appendix:
         number="26|27|28|29",
     params:
         datasets=lambda wc: list(PLAN.appendix_figures()[int(wc.number)].datasets),
+        note=lambda wc: PLAN.appendix_figures()[int(wc.number)].note,
         methods=HAMER["section72"]["methods"],
     log:
         f"{LOGS}/paper_hamer2021/fig{{number}}.log",

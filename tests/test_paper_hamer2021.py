@@ -352,12 +352,16 @@ def test_coefficients_of_variation_by_hand():
 
 
 def test_comparison_lists_every_printed_number():
-    toy = pd.DataFrame([{"figure": f, "measure": m, "value": v + 0.01}
+    toy = pd.DataFrame([{"figure": f, "measure": m, "value": v + 0.01, "n_runs": 30,
+                         "n_features": 10**6}
                         for f, values in TOY_FIGURES.items() for m, v in values.items()])
     ours5 = pd.DataFrame([{"dataset": "singh", "accuracy": 0.9, "nogueira": 0.3,
-                           "pearson": 0.5, "importance_weighted": 0.4}])
+                           "pearson": 0.5, "importance_weighted": 0.4, "n_runs": 30,
+                           "n_features": 5000, "mean_n_selected": 20.3}])
+    frequency = pd.DataFrame([{"dataset": "singh", "pearson_r": 0.6, "n_runs": 100,
+                               "configuration": "rfe", "variant": "C-1.0"}])
     singh = compromise_table(_points(), gamma=0.5)
-    table = comparison_table(toy=toy, frequency_correlations={"singh": 0.6}, table5=ours5,
+    table = comparison_table(toy=toy, frequency=frequency, table5=ours5,
                              singh_compromises=singh, gamma=0.5)
     # 4 toy maps x 4 measures, 2 correlations, Table 5 (11 x 4), 3 singh accuracies
     assert len(table) == 16 + 2 + 44 + 3
@@ -369,6 +373,9 @@ def test_comparison_lists_every_printed_number():
     singh5 = table[(table["item"] == "Table 5") & (table["dataset"] == "singh")]
     assert singh5["paper"].tolist() == list(TABLE5["singh"])
     assert singh5["ours"].tolist() == [0.9, 0.3, 0.5, 0.4]
+    assert "M = 30, d = 5000, 20.3 features" in singh5["note"].iloc[0]
+    assert table.loc[(table["item"] == "Fig. 10") & (table["dataset"] == "singh"),
+                     "ours"].iloc[0] == 0.6
     compromise = table[(table["item"] == "§7.1 (Fig. 11)") & (table["quantity"] == "accuracy")]
     assert compromise["paper"].tolist() == [0.889, 0.930, 0.934]
     # the φ compromise chosen for γ = 0.5 is h10:c (accuracy 0.85), see the test above

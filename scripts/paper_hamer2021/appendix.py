@@ -8,5 +8,5 @@ with logged(snakemake.log[0]):
     summaries = {name: read_frame(path)
                  for name, path in zip(snakemake.params.datasets, snakemake.input, strict=True)}
     figure = appendix_step(summaries, snakemake.params.methods,
-                           number=int(snakemake.wildcards.number))
+                           number=int(snakemake.wildcards.number), note=snakemake.params.note)
     save_figure(figure, snakemake.output.figure[0].removesuffix(".pdf"))

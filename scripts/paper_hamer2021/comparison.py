@@ -7,13 +7,9 @@ from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     inputs = dict(snakemake.input.items())
-    frequency = read_frame(inputs["frequency"]) if "frequency" in inputs else None
     table = comparison_table(
         toy=read_frame(inputs["toy"]),
-        frequency_correlations=(
-            {} if frequency is None
-            else dict(zip(frequency["dataset"], frequency["pearson_r"], strict=True))
-        ),
+        frequency=read_frame(inputs["frequency"]) if "frequency" in inputs else None,
         table5=read_frame(inputs["table5"]) if "table5" in inputs else None,
         singh_compromises=read_frame(inputs["singh"]) if "singh" in inputs else None,
         gamma=snakemake.params.gamma,

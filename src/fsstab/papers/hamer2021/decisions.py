@@ -87,7 +87,7 @@ def compromise_table(points: pd.DataFrame, gamma: float,
 
     Columns: ``optimised``, ``number`` (1, 2, ... by increasing accuracy), ``gamma_lo``,
     ``gamma_hi``, ``chosen``, ``label``, ``meta_parameters``, ``accuracy``, one column per
-    measure, ``mean_n_selected``.
+    measure, ``mean_n_selected`` (and ``n_runs`` when the points have it).
     """
     frames = []
     for optimised in measures:
@@ -105,6 +105,8 @@ def compromise_table(points: pd.DataFrame, gamma: float,
             **{m: hull[m].to_numpy(dtype=float) for m in measures},
             "mean_n_selected": hull["mean_n_selected"].to_numpy(dtype=float),
         })
+        if "n_runs" in hull.columns:
+            frame["n_runs"] = hull["n_runs"].to_numpy()
         frames.append(frame)
     return pd.concat(frames, ignore_index=True)
 

@@ -8,6 +8,7 @@ Every function takes tables and arrays (never paths) and returns a
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -50,11 +51,22 @@ _METHOD_COLORS = {
     "lasso": "tab:blue", "elastic_net": "tab:orange", "logistic_rfe": "tab:green",
     "svm_rfe": "tab:red", "random_forest": "tab:purple", "relief": "tab:brown",
 }
+_METHOD_MARKERS = {
+    "lasso": "o", "elastic_net": "s", "logistic_rfe": "^", "svm_rfe": "v", "random_forest": "D",
+    "relief": "P",
+}
 _METHOD_NAMES = {
     "lasso": "LASSO", "elastic_net": "elastic net", "logistic_rfe": "logistic RFE",
     "svm_rfe": "SVM-RFE", "random_forest": "random forest", "relief": "RELIEF",
 }
 _MAP_ORDER = ("nogueira", "pearson", "canberra", "importance_weighted")
+
+
+def _suptitle(fig: Figure, text: str, fontsize: float = 11) -> None:
+    """A figure title wrapped to the figure's width (about 0.6 em per character)."""
+    width_points = fig.get_figwidth() * 72
+    columns = max(40, int(width_points / (0.55 * fontsize)))
+    fig.suptitle(textwrap.fill(text, columns), fontsize=fontsize)
 
 
 def _figure(width: float, height: float, layout: str = "constrained") -> Figure:
@@ -140,9 +152,10 @@ def dominated_areas_figure(points: pd.DataFrame, rfe_selectors: Sequence[str],
             colors={"logistic RFE": "tab:blue", "hybrid-RFE": "tab:red"},
             title=f"{dataset}: {measure_label(measure)}",
         )
-    fig.suptitle(f"Fig. 9 ({dataset}): Pareto fronts of the logistic RFE (model selection over "
-                 "λ, λ_f) and the hybrid-RFE; reference point "
-                 f"(A, stability) = ({reference[0]:g}, {reference[1]:g})", fontsize=10)
+    _suptitle(fig, f"Fig. 9 ({dataset}): areas dominated by the Pareto fronts of the logistic "
+                   r"RFE (model selection over $\lambda$ and $\lambda_f$) and of the "
+                   "hybrid-RFE, with respect to (accuracy, stability) = "
+                   f"({reference[0]:g}, {reference[1]:g})", fontsize=10)
     return fig
 
 
@@ -172,8 +185,9 @@ def decision_figure(points: pd.DataFrame, compromises: pd.DataFrame,
         legend = ax.get_legend()
         if legend is not None:
             legend.remove()
-    top.suptitle(f"Fig. {number} ({dataset}): hybrid-RFE, {len(points)} settings; stars: the "
-                 f"compromise chosen for γ = {gamma:g}", fontsize=11)
+    top.suptitle(f"Fig. {number} ({dataset}): hybrid-RFE, {len(points)} settings; filled: "
+                 "Pareto-optimal for each measure; circled: compromises of the optimised "
+                 f"measure; stars: the compromise chosen for γ = {gamma:g}", fontsize=11)
     map_axes = bottom.subplots(1, len(MEASURES))
     for ax, measure in zip(map_axes, MEASURES, strict=True):
         row = compromises[(compromises["optimised"] == measure) & compromises["chosen"]].iloc[0]
@@ -207,7 +221,7 @@ def trajectories_figure(rows: Mapping[str, pd.DataFrame], *, parameter: str, sym
             title=f"{dataset}: points joined by {'decreasing' if descending else 'increasing'} "
                   f"{symbol}",
         )
-    fig.suptitle(title, fontsize=11)
+    _suptitle(fig, title)
     return fig
 
 
@@ -216,14 +230,14 @@ def maps_figure(panels: Sequence[tuple[str, Any, Mapping[str, float]]], title: s
     fig, axes = _grid(len(panels), 2, 6.6, 5.0)
     for ax, (panel_title, W, values) in zip(axes, panels, strict=True):
         feature_stability_map(W, measures=_values(values), title=panel_title, ax=ax)
-    fig.suptitle(title, fontsize=11)
+    _suptitle(fig, title)
     return fig
 
 
-def appendix_figure(rows: Mapping[str, Mapping[str, pd.DataFrame]], number: int) -> Figure:
+def appendix_figure(rows: Mapping[str, Mapping[str, pd.DataFrame]], number: int,
+                    note: str = "") -> Figure:
     """φ and φ_iw of the six methods against accuracy (App. E, Figs. 26-29): one column per
-    data set, φ on top and φ_iw below; every setting of a method is a point, joined in the
-    order of its parameter."""
+    data set, φ on top and φ_iw below; every setting of a method is a point."""
     datasets = list(rows)
     fig = _figure(4.8 * len(datasets) + 1.8, 7.6)
     axes = fig.subplots(2, len(datasets), squeeze=False)
@@ -233,17 +247,19 @@ def appendix_figure(rows: Mapping[str, Mapping[str, pd.DataFrame]], number: int)
             for method, frame in rows[dataset].items():
                 if frame.empty:
                     continue
-                color = _METHOD_COLORS.get(method, "0.4")
-                ax.plot(frame["accuracy"], frame[measure], "-o", ms=3.5, lw=0.9, color=color,
-                        alpha=0.85)
+                ax.scatter(frame["accuracy"], frame[measure], s=18, alpha=0.8,
+                           marker=_METHOD_MARKERS.get(method, "o"),
+                           color=_METHOD_COLORS.get(method, "0.4"))
             ax.set_title(f"{dataset}: {measure_label(measure)}", fontsize=10)
             ax.set_xlabel("Accuracy")
             ax.set_ylabel(f"Stability {measure_label(measure)}")
-    handles = [Line2D([], [], color=_METHOD_COLORS[m], marker="o", ms=4, label=_METHOD_NAMES[m])
+    handles = [Line2D([], [], ls="", color=_METHOD_COLORS[m], marker=_METHOD_MARKERS[m], ms=5,
+                      label=_METHOD_NAMES[m])
                for m in _METHOD_NAMES if any(m in rows[d] for d in datasets)]
-    fig.legend(handles=handles, loc="outside right center", fontsize=8, frameon=False)
-    fig.suptitle(f"Fig. {number}: φ and φ_iw of the standard selection methods (every setting "
-                 "of each method)", fontsize=11)
+    fig.legend(handles=handles, loc="outside right center", fontsize=8, frameon=False,
+               title="every setting of", title_fontsize=8)
+    _suptitle(fig, f"Fig. {number}: " + r"$\phi$ and $\phi_{\mathrm{iw}}$"
+              " of the standard selection methods" + (f" ({note})" if note else ""))
     return fig
 
 
@@ -267,6 +283,6 @@ def distributions_figure(estimates: Mapping[str, pd.DataFrame], block_size: int,
     for ax, (dataset, frame) in zip(axes, estimates.items(), strict=True):
         sampling_distribution_plot({m: frame[m] for m in MEASURES}, ax=ax,
                                    title=f"{dataset}: {len(frame)} groups of {block_size} runs")
-    fig.suptitle("Fig. 20: sampling distributions of the stability estimates (LASSO)"
-                 + (f" -- {note}" if note else ""), fontsize=11)
+    _suptitle(fig, "Fig. 20: sampling distributions of the stability estimates (LASSO)"
+              + (f" ({note})" if note else ""))
     return fig

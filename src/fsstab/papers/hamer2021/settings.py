@@ -341,7 +341,8 @@ class Plan:
             return FigureDatasets({})
         missing = ", ".join(wanted)
         return FigureDatasets({s: available[s] for s in substitutes},
-                              f"{missing} not in this run")
+                              f"{missing} not in this run: {', '.join(substitutes)} shown "
+                              "instead")
 
     def selector_configurations(self, dataset: str, labels: Sequence[str]) -> list[str]:
         """Configuration ids of the selectors ``labels`` on ``dataset``."""

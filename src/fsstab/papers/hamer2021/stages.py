@@ -28,6 +28,7 @@ from fsstab.papers.hamer2021.decisions import (
     find_setting,
     frequency_score_correlation,
     frequency_scores,
+    meta_parameters,
     sweep_points,
 )
 from fsstab.papers.hamer2021.reference import MEASURES
@@ -213,8 +214,10 @@ def frequency_score_step(summary: pd.DataFrame, selection: SelectionTables, *, p
     runs, features = selection[configuration]
     table = frequency_scores(runs, features, variant)
     r = frequency_score_correlation(table)
-    n_runs = int(summary.loc[summary["configuration"] == configuration, "n_runs"].iloc[0])
-    setting = f"{configuration} ({variant}), M = {n_runs}"
+    row = summary[(summary["configuration"] == configuration)
+                  & (summary["variant"] == variant)].iloc[0]
+    n_runs = int(row["n_runs"])
+    setting = f"{spec['selector']} ({meta_parameters(row['params'])}), M = {n_runs}"
     figure = figures.frequency_score_figure(table, paper, setting)
     row = pd.DataFrame([{"dataset": paper, "configuration": configuration, "variant": variant,
                          "n_runs": n_runs, "n_features_selected": len(table),
@@ -257,7 +260,7 @@ def logistic_rfe_step(summaries: Mapping[str, pd.DataFrame], *, selector: str,
     """Fig. 14: the logistic RFE, one line per λ along increasing λ_f."""
     table = _trajectory_table(summaries, selector)
     rows = {d: table[table["paper_dataset"] == d] for d in summaries}
-    title = "Fig. 14: logistic RFE, lines by λ, points by increasing λ_f"
+    title = r"Fig. 14: logistic RFE, one line per $\lambda$, points by increasing $\lambda_f$"
     figure = figures.trajectories_figure(
         rows, parameter="final_C", symbol=r"$\lambda_f$", inverse=True, descending=False,
         title=title + (f" ({note})" if note else ""), groups="C", group_symbol="λ",
@@ -297,7 +300,7 @@ def maps_step(summaries: Mapping[str, pd.DataFrame],
 
 
 def appendix_step(summaries: Mapping[str, pd.DataFrame], methods: Mapping[str, str], *,
-                  number: int) -> Figure:
+                  number: int, note: str = "") -> Figure:
     """Figs. 26-29: φ and φ_iw of every method's settings on a group of data sets."""
     rows = {}
     for dataset, summary in summaries.items():
@@ -309,7 +312,7 @@ def appendix_step(summaries: Mapping[str, pd.DataFrame], methods: Mapping[str, s
                 frame = frame.sort_values(parameter, kind="stable")
             per_method[method] = frame
         rows[dataset] = per_method
-    return figures.appendix_figure(rows, number)
+    return figures.appendix_figure(rows, number, note)
 
 
 # -- §7.3 -----------------------------------------------------------------------------------------
