@@ -21,9 +21,11 @@ kind                location                                   options (besides 
 ==================  =========================================  ===============================
 
 Common options: ``name`` (dataset name), ``classes`` (two labels to keep, or a mapping merging
-labels into two classes) and ``positive`` (the label of ``y = 1``; default the minority class,
-see :func:`fsstab.datasets.binarize_labels`). Unknown kinds and options raise ``ValueError``
-listing the known ones.
+labels into two classes), ``positive`` (the label of ``y = 1``; default the minority class,
+see :func:`fsstab.datasets.binarize_labels`) and ``multiclass`` (``true`` keeps every class --
+or the two or more that ``classes`` lists or merges into -- as codes 0 .. K-1, see
+:func:`fsstab.datasets.encode_labels`). Unknown kinds and options raise ``ValueError`` listing
+the known ones.
 
 Downloads
 ---------
@@ -117,7 +119,7 @@ DATAMICROARRAY_SHA256: dict[str, str] = {
 
 SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
 
-_COMMON_OPTIONS = frozenset({"name", "classes", "positive"})
+_COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
 _TABLE_OPTIONS = frozenset({"format", "target", "id_column", "drop"})
 _OPTIONS: dict[str, frozenset[str]] = {
     "sklearn": _COMMON_OPTIONS,
@@ -219,8 +221,9 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
         raise ValueError(
             f"source {source!r}: name must consist of letters, digits, '_', '.', '-'; got {name!r}"
         )
-    if "allow_unpinned" in options and not isinstance(options["allow_unpinned"], bool):
-        raise ValueError(f"source {source!r}: allow_unpinned must be true or false")
+    for flag in ("allow_unpinned", "multiclass"):
+        if flag in options and not isinstance(options[flag], bool):
+            raise ValueError(f"source {source!r}: {flag} must be true or false")
     fmt = options.get("format")
     if fmt is not None and fmt not in TABLE_FORMATS:
         raise ValueError(f"source {source!r}: format must be one of {list(TABLE_FORMATS)}")
@@ -556,6 +559,7 @@ def _build(
         sample_ids=sample_ids,
         classes=src.options.get("classes"),
         positive=src.options.get("positive"),
+        multiclass=bool(src.options.get("multiclass", False)),
         provenance={"source": src.source, "spec": src.to_dict(), **provenance},
     )
 
@@ -772,7 +776,8 @@ def fetch(
     ------
     ValueError
         Bad spec; data with NaN/inf, non-numeric features or not exactly two classes (after
-        ``classes``), each naming the dataset; :class:`ChecksumMismatchError` (a ValueError).
+        ``classes``; at least two with ``multiclass: true``), each naming the dataset;
+        :class:`ChecksumMismatchError` (a ValueError).
     DownloadError
         A download failed.
     """
