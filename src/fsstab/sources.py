@@ -13,7 +13,7 @@ kind                location                                   options (besides 
 ``openml``          an OpenML dataset id                       ``target``, ``sha256``,
                                                                ``allow_unpinned``
 ``url``             an http(s):// URL of a CSV/TSV/Parquet/    ``sha256``, ``allow_unpinned``,
-                    ARFF/RData file                            ``format``, ``target``,
+                    ARFF/RData/MATLAB file                     ``format``, ``target``,
                                                                ``id_column``, ``drop``
 ``file``            a local path (relative to the working      ``sha256``, ``format``,
                     directory)                                 ``target``, ``id_column``,
@@ -99,6 +99,7 @@ __all__ = [
     "default_cache_dir",
     "fetch",
     "parse_source",
+    "read_mat",
     "read_rdata",
     "read_table",
     "resolve_mirror",
@@ -140,8 +141,9 @@ _FORMATS_BY_SUFFIX = {
     ".arff": "arff",
     ".rdata": "rdata",
     ".rda": "rdata",
+    ".mat": "mat",
 }
-TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata")
+TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata", "mat")
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _NAME = re.compile(r"^[A-Za-z0-9_.\-]+$")
@@ -455,6 +457,35 @@ def read_rdata(
     return np.asarray(x), labels, feature_names, sample_ids
 
 
+def read_mat(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Read a MATLAB file holding ``X`` (samples x features) and ``Y`` (one label per sample).
+
+    The layout of the scikit-feature repository (Li et al. 2018), where Onda et al. (2022)
+    took Colon, Lymphoma and Prostate. Returns ``(X, labels)``.
+    """
+    from scipy.io import loadmat
+
+    path = Path(path)
+    try:
+        contents = loadmat(path)
+    except Exception as exc:  # scipy raises several types for corrupt or HDF5-based files
+        raise ValueError(f"{path}: not a readable MATLAB (v4-v7.2) file ({exc})") from exc
+    missing = [key for key in ("X", "Y") if key not in contents]
+    if missing:
+        variables = sorted(k for k in contents if not k.startswith("__"))
+        raise ValueError(f"{path}: no variable(s) {missing}; it holds {variables}")
+    X = np.asarray(contents["X"])
+    labels = np.asarray(contents["Y"]).reshape(-1)
+    if X.ndim != 2 or labels.size != X.shape[0]:
+        raise ValueError(
+            f"{path}: X has shape {X.shape} and Y {labels.size} entries; expected one label per "
+            "row of X"
+        )
+    if np.issubdtype(labels.dtype, np.floating) and np.all(labels == np.round(labels)):
+        labels = labels.astype(np.int64)  # MATLAB stores class numbers as doubles
+    return X, labels
+
+
 def _format_of(location: str, options: Mapping[str, Any], source: str) -> str:
     if options.get("format"):
         return options["format"]
@@ -695,10 +726,16 @@ def _dataset_from_file(src: SourceSpec, path: Path, provenance: dict[str, Any]) 
     default_name = Path(urllib.parse.urlsplit(src.location).path).stem or "dataset"
     name = src.options.get("name") or default_name
     provenance = {**provenance, "format": fmt}
-    if fmt == "rdata":
+    if fmt in ("rdata", "mat"):
         misplaced = sorted(set(src.options) & {"target", "id_column", "drop"})
         if misplaced:
-            raise ValueError(f"{src.source!r}: option(s) {misplaced} do not apply to RData files")
+            raise ValueError(
+                f"{src.source!r}: option(s) {misplaced} do not apply to {fmt} files"
+            )
+    if fmt == "mat":
+        X, labels = read_mat(path)
+        return _build(src, name, X, labels, provenance)
+    if fmt == "rdata":
         X, labels, feature_names, sample_ids = read_rdata(path, default_name)
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
