@@ -23,7 +23,7 @@ def _write_mat(path, n=9, d=4, n_classes=3, seed=0):
 
 
 def test_read_mat_returns_rows_and_integer_labels(tmp_path):
-    X, Y = _write_mat(tmp_path / "lymphoma.mat")
+    X, _ = _write_mat(tmp_path / "lymphoma.mat")
     got_X, labels = read_mat(tmp_path / "lymphoma.mat")
     np.testing.assert_array_equal(got_X, X)
     assert labels.tolist() == [1, 2, 3] * 3
