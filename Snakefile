@@ -41,7 +41,14 @@ include: "rules/figures.smk"
 include: "rules/report.smk"
 
 
+# a paper configuration (`paper: {name: ...}`) adds the paper's figures and tables
+if PAPER is not None:
+
+    include: f"rules/paper_{PAPER.name}.smk"
+
+
 rule all:
     input:
         final_outputs(),
+        PAPER_TARGETS,
     default_target: True

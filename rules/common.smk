@@ -12,8 +12,13 @@ DATA = WF.raw["data_dir"]
 RESULTS = WF.raw["results_dir"]
 LOGS = "logs"
 BENCH = f"{RESULTS}/benchmarks"
-DATASETS = tuple(WF.datasets)
+# the datasets that are run (run_datasets; the others are only validated)
+DATASETS = WF.active_datasets
 CONFIG_IDS = tuple(c.id for c in WF.configurations)
+# targets of the paper's own rules (rules/paper_<name>.smk appends to it)
+PAPER_TARGETS = []
+PAPER = WF.paper
+PAPER_RESULTS = None if PAPER is None else f"{RESULTS}/paper/{PAPER.name}"
 
 # cheap rules run on the submitting machine unless `localrules: false` (every job submitted)
 if WF.raw["localrules"]:
@@ -115,6 +120,9 @@ def figure_targets(dataset):
 
 
 def final_outputs():
+    """The generic stages' outputs for every dataset that is run (none without selectors)."""
+    if not WF.configurations:
+        return []
     outputs = [f"{RESULTS}/summary.parquet", f"{RESULTS}/pareto_rank.parquet"]
     for dataset in DATASETS:
         outputs.append(f"{RESULTS}/{dataset}/pareto.parquet")

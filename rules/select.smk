@@ -40,6 +40,7 @@ rule select:
         seed=WF.seed,
         rank_cap=WF.rank_cap,
         n_resamples=WF.n_resamples,
+        accuracy_model=WF.raw["accuracy_model"],
     log:
         f"{LOGS}/{{dataset}}/select/{{config}}/{{chunk}}.log",
     benchmark:

@@ -39,6 +39,7 @@ __all__ = [
     "ConfigError",
     "Configuration",
     "DatasetConfig",
+    "PaperConfig",
     "Variant",
     "WorkflowConfig",
     "check_config",
@@ -209,6 +210,15 @@ class Configuration:
 
 
 @dataclass(frozen=True)
+class PaperConfig:
+    """A paper to regenerate: its module ``fsstab.papers.<name>``, rules
+    ``rules/paper_<name>.smk`` and its checked settings (defaults filled in)."""
+
+    name: str
+    settings: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class WorkflowConfig:
     """The validated, expanded configuration (see the module docstring)."""
 
@@ -217,10 +227,24 @@ class WorkflowConfig:
     configurations: tuple[Configuration, ...]
     measures: tuple[str, ...]
     measure_params: Mapping[str, Mapping[str, Any]]
+    paper: PaperConfig | None = None
 
     @property
     def seed(self) -> int:
         return int(self.raw["seed"])
+
+    @property
+    def active_datasets(self) -> tuple[str, ...]:
+        """The datasets that are run: ``run_datasets`` (in configuration order) or all."""
+        chosen = self.raw.get("run_datasets")
+        return tuple(d for d in self.datasets if chosen is None or d in chosen)
+
+    @property
+    def rank_datasets(self) -> tuple[str, ...]:
+        """Datasets of the non-dominated rank: ``pareto.rank_datasets`` that are run, or all
+        datasets that are run."""
+        chosen = self.raw["pareto"].get("rank_datasets")
+        return tuple(d for d in self.active_datasets if chosen is None or d in chosen)
 
     @property
     def resampling(self) -> Mapping[str, Any]:
@@ -478,6 +502,28 @@ def _check_measures(
     return measures, params
 
 
+def _check_dataset_list(key: str, chosen: Sequence[str] | None,
+                        datasets: Mapping[str, DatasetConfig], problems: list[str]) -> None:
+    if chosen is None:
+        return
+    unknown = sorted(set(chosen) - set(datasets))
+    if unknown:
+        problems.append(
+            f"{key}: unknown dataset(s) {unknown}; known datasets: {_known(datasets)}"
+        )
+
+
+def _check_paper(raw: Mapping[str, Any], problems: list[str]) -> PaperConfig | None:
+    paper = raw.get("paper")
+    if paper is None:
+        return None
+    from fsstab.papers import check_paper
+
+    settings, found = check_paper(paper, raw)
+    problems += found
+    return None if found else PaperConfig(name=paper["name"], settings=settings)
+
+
 def _check_subset(key: str, chosen: Sequence[str] | None, available: Sequence[str],
                   problems: list[str]) -> None:
     if chosen is None:
@@ -505,6 +551,18 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
             f"it accepts: {_known(accepted)}"
         )
     datasets = _check_datasets(raw, problems)
+    _check_dataset_list("run_datasets", raw.get("run_datasets"), datasets, problems)
+    _check_dataset_list("pareto.rank_datasets", raw["pareto"].get("rank_datasets"), datasets,
+                        problems)
+    from fsstab.workflow.evaluation import accuracy_model_problems
+
+    problems += accuracy_model_problems(raw.get("accuracy_model"))
+    paper = _check_paper(raw, problems)
+    if not raw["selectors"] and paper is None:
+        problems.append(
+            "selectors: no selector configured (an empty 'selectors' needs a 'paper' whose "
+            "rules do the work)"
+        )
     configurations: list[Configuration] = []
     for label, entry in raw["selectors"].items():
         configurations += _check_selector(label, entry, datasets, problems)
@@ -533,4 +591,5 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
         configurations=tuple(configurations),
         measures=measures,
         measure_params=measure_params,
+        paper=paper,
     )
