@@ -14,6 +14,7 @@ sets equals ``target_k``.
 
 from __future__ import annotations
 
+import math
 import warnings
 from abc import abstractmethod
 from collections.abc import Sequence
@@ -86,9 +87,15 @@ class _Solution:
 
 
 def _check_target_k(target_k: Any, d: int) -> int:
-    """A positive integer, capped at ``d`` (like ``n_features_to_select`` of an RFE)."""
+    """A positive integer, capped at ``d`` (like ``n_features_to_select`` of an RFE), or a
+    fraction in (0, 1) of ``d`` (rounded down, at least one: Sechidis et al. 2019 select 25 %
+    of the features of every data set)."""
+    if isinstance(target_k, float | np.floating) and 0 < target_k < 1:
+        return max(1, math.floor(target_k * d))
     if isinstance(target_k, bool) or not isinstance(target_k, int | np.integer) or target_k < 1:
-        raise ValueError(f"target_k must be a positive integer or None, got {target_k!r}")
+        raise ValueError(
+            f"target_k must be a positive integer, a fraction in (0, 1) or None, got {target_k!r}"
+        )
     return min(int(target_k), d)
 
 
@@ -226,7 +233,8 @@ class LassoSelector(_PenalizedSelector):
     target_k
         If set, ``C`` is chosen on a warm-started regularisation path so that the number of
         selected features is (as close as possible to) ``target_k``; the chosen value is
-        ``C_``. Use :func:`calibrate_C` to reach ``target_k`` *on average* over resamples.
+        ``C_``. A float in (0, 1) is a fraction of the features (rounded down, at least one).
+        Use :func:`calibrate_C` to reach ``target_k`` *on average* over resamples.
     tol, max_iter
         Convergence tolerance (largest violation of the optimality conditions relative to the
         L1 threshold) and maximal number of working-set rounds of the solver.
