@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+from matplotlib import colormaps
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from sklearn.ensemble import RandomForestClassifier
@@ -485,21 +486,20 @@ def speedup_table(experiments: Mapping[tuple[str, str, int], Experiment]) -> pd.
 
 
 def _lines(ax: Axes, frame: pd.DataFrame, key: str, value: str, label: str,
-           legend_title: str) -> None:
-    colors = [*"bgrcmyk"]
-    cmap_values = sorted(frame[key].unique())
-    from matplotlib import colormaps
-
+           legend_title: str, highlight: Any = None, highlight_note: str = "fitted") -> None:
+    """One line per value of ``key`` against m_ensemble (viridis order); the ``highlight``
+    value (the fitted p, the reference n_tree) drawn thicker and marked in the legend."""
+    levels = sorted(frame[key].unique())
     cmap = colormaps["viridis"]
-    for i, level in enumerate(cmap_values):
+    for i, level in enumerate(levels):
         part = frame[frame[key] == level].sort_values("m_ensemble")
-        color = cmap(i / max(1, len(cmap_values) - 1)) if len(cmap_values) > len(colors) \
-            else colors[i]
-        ax.plot(part["m_ensemble"], part[value], "o-", ms=3, color=color,
-                label=label.format(level))
+        chosen = highlight is not None and math.isclose(float(level), float(highlight))
+        ax.plot(part["m_ensemble"], part[value], "o-", ms=3,
+                color=cmap(0.9 * i / max(1, len(levels) - 1)), lw=2.6 if chosen else 1.2,
+                label=label.format(level) + (f" ({highlight_note})" if chosen else ""))
     ax.set_xlabel(r"number of weak selectors $m_{ensemble}$")
-    ax.legend(title=legend_title, fontsize=7, title_fontsize=8, ncols=2 if
-              len(cmap_values) > 5 else 1)
+    ax.legend(title=legend_title, fontsize=7, title_fontsize=8,
+              ncols=2 if len(levels) > 5 else 1)
 
 
 def accuracy_panel(ax: Axes, curves: Mapping[int, pd.DataFrame], title: str) -> None:
@@ -528,8 +528,8 @@ def verification_panel(ax: Axes, grid: pd.DataFrame, p_values: Sequence[float],
                        title: str) -> None:
     """Fig. 2 left: n_useful^v against n_useful for several p; eq. (1) holds on the diagonal."""
     available = np.array(sorted(grid["p"].unique()))
-    for p in p_values:
-        nearest = available[np.argmin(np.abs(available - p))]
+    nearest_values = dict.fromkeys(available[np.argmin(np.abs(available - p))] for p in p_values)
+    for nearest in nearest_values:
         part = grid[grid["p"] == nearest].sort_values("n_useful")
         ax.plot(part["n_useful"], part["n_useful_v"], "o-", ms=3, label=f"p = {nearest:g}")
     top = grid["n_useful"].max()
@@ -555,6 +555,7 @@ def compatible_panel(ax: Axes, pairs: pd.DataFrame, target_stability: float, n_u
                    label=rf"fitted ($n_{{useful}}$ = {chosen[0]}, p = {chosen[1]:.2f})", zorder=4)
     ax.set_xlabel(r"$n_{useful}$")
     ax.set_ylabel("p")
+    ax.set_xlim(pairs["n_useful"].min() - 5, pairs["n_useful"].max() + 5)
     ax.set_ylim(0, 1.02)
     ax.legend(fontsize=7, loc="lower right")
     ax.set_title(title, fontsize=9)
@@ -564,11 +565,9 @@ def curve_panel(ax: Axes, frame: pd.DataFrame, key: str, title: str,
                 highlight: Any = None) -> None:
     """Fig. 3 (left: simulated, one line per p; right: real, one line per n_tree), Figs. 9-11,
     15: pairwise Jaccard stability of the ensembles against m_ensemble."""
-    label = "p = {}" if key == "p" else "{}"
-    _lines(ax, frame, key, "stability", label, "p" if key == "p" else r"$n_{tree}$")
-    if highlight is not None:
-        part = frame[np.isclose(frame[key].astype(float), float(highlight))]
-        ax.plot(part["m_ensemble"], part["stability"], "-", lw=3, color="k", alpha=0.25)
+    label = "p = {:g}" if key == "p" else "{}"
+    _lines(ax, frame, key, "stability", label, "p" if key == "p" else r"$n_{tree}$",
+           highlight, "fitted" if key == "p" else "reference")
     ax.set_ylabel("stability (pairwise Jaccard)")
     ax.set_title(title, fontsize=9)
 
