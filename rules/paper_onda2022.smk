@@ -87,6 +87,8 @@ rule onda2022_experiment:
         p_tolerance=ONDA_SETTINGS["p_tolerance"],
         curve_p=ONDA_SETTINGS["curve_p"],
         threshold_repeats=ONDA_SETTINGS["threshold_repeats"],
+        m_stability=ONDA_SETTINGS["m_stability"],
+        predictor_n_estimators=ONDA_SETTINGS["predictor_n_estimators"],
         # one seed per dataset: the same copies and uniform draws for every n_tree and mtry
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022"),
     log:

@@ -16,6 +16,7 @@ with logged(snakemake.log[0]) as log:
         ds.X, ds.y, n_target=p.n_target, n_tree=int(snakemake.wildcards.ntree),
         mtry=snakemake.wildcards.mtry, m_ensemble=p.m_ensemble, p_grid=p.p_grid,
         p_tolerance=p.p_tolerance, curve_p=p.curve_p, threshold_repeats=p.threshold_repeats,
-        random_state=p.seed,
+        random_state=p.seed, m_stability=p.m_stability,
+        predictor_n_estimators=p.predictor_n_estimators,
     )
     write_experiment(experiment, Path(snakemake.output.parameters).parent)

@@ -135,6 +135,10 @@ SETTINGS_SCHEMA: dict[str, Any] = {
         "curve_p": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1},
                     "default": _P_GRID},
         "threshold_repeats": {"type": "integer", "minimum": 1, "default": 1000},
+        "m_stability": {"description": "copies; null: one per sample, leave-one-out (App. C.1)",
+                        "type": ["integer", "null"], "minimum": 2, "default": None},
+        "predictor_n_estimators": {"description": "trees of the random-forest predictor",
+                                   "type": "integer", "minimum": 1, "default": 100},
         "parameter_map": {
             "type": "object", "additionalProperties": False, "default": {},
             "properties": {
@@ -238,17 +242,20 @@ def run_experiment(
     X: np.ndarray, y: np.ndarray, *, n_target: int, n_tree: int, mtry: str | float,
     m_ensemble: Sequence[int], p_grid: Sequence[float], p_tolerance: float,
     curve_p: Sequence[float], threshold_repeats: int, random_state: int,
+    m_stability: int | None = None, predictor_n_estimators: int = 100,
 ) -> Experiment:
     """Onda's experiment on one data set with a random-forest base selector of ``n_tree``
-    trees and mtry ``mtry``: the real single selectors and bagged ensembles (m_stability = n
-    leave-one-out copies; a random forest predicts the left-out sample), n_useful, p (grid as
-    in §2.3.2, and by bisection as App. F.2 proposes), n_useful^v, and the simulated ensembles
-    at the fitted p and at ``curve_p``."""
+    trees and mtry ``mtry``: the real single selectors and bagged ensembles (``m_stability``
+    copies, default n: leave-one-out; a random forest of ``predictor_n_estimators`` trees
+    predicts the left-out sample), n_useful, p (grid as in §2.3.2, and by bisection as App.
+    F.2 proposes), n_useful^v, and the simulated ensembles at the fitted p and at
+    ``curve_p``."""
     result = compare_ensembles(
         X, y, n_target=n_target,
         base_selector=OndaForestSelector(n_estimators=n_tree, max_features=parse_mtry(mtry)),
         m_ensemble=tuple(m_ensemble), p_method="grid", p_grid=tuple(p_grid),
-        curve_p_values=tuple(curve_p), predictor=RandomForestClassifier(),
+        curve_p_values=tuple(curve_p), m_stability=m_stability,
+        predictor=RandomForestClassifier(n_estimators=predictor_n_estimators),
         n_threshold_repeats=threshold_repeats, random_state=random_state,
     )
     fit = result.parameters

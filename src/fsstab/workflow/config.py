@@ -558,7 +558,7 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
 
     problems += accuracy_model_problems(raw.get("accuracy_model"))
     paper = _check_paper(raw, problems)
-    if not raw["selectors"] and paper is None:
+    if not raw["selectors"] and raw.get("paper") is None:
         problems.append(
             "selectors: no selector configured (an empty 'selectors' needs a 'paper' whose "
             "rules do the work)"
