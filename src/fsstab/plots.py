@@ -691,7 +691,9 @@ def trajectory_plot(
     ax.set_ylabel("Stability")
     direction = "decreasing" if descending else "increasing"
     ax.set_title(title or f"Points joined by {direction} {parameter_name}", fontsize=10)
-    ax.legend(handles=handles, fontsize=8, loc="best")
+    # outside the axes: with one line per measure and group, any inside spot hides points
+    ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+              borderaxespad=0.0)
     return fig
 
 
