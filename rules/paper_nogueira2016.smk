@@ -4,7 +4,10 @@
 # fraction p on K subsamples: config/paper/nogueira2016.yaml); these rules only read their
 # stability summaries and runs. Outputs: <results>/paper/nogueira2016/ (docs/paper-nogueira2016.md).
 
-NOGUEIRA = PAPER_RESULTS
+from fsstab.papers.nogueira2016 import resolved_settings
+
+NOGUEIRA = WF.paper.output_dir
+NOGUEIRA_SETTINGS = resolved_settings(WF.paper.settings)
 
 
 def nogueira_stem(stem, *extensions):
@@ -41,7 +44,7 @@ rule nogueira2016_figure1:
         pdf=f"{NOGUEIRA}/fig01_sim_n_extremes.pdf",
         png=f"{NOGUEIRA}/fig01_sim_n_extremes.png",
     params:
-        figure1=PAPER.settings["figure1"],
+        figure1=NOGUEIRA_SETTINGS["figure1"],
     log:
         f"{LOGS}/paper/nogueira2016/figure1.log",
     conda:
@@ -84,7 +87,7 @@ rule nogueira2016_figure2:
         table2_parquet=f"{NOGUEIRA}/table2_datasets.parquet",
     params:
         datasets=list(DATASETS),
-        measures=PAPER.settings["figure2_measures"],
+        measures=NOGUEIRA_SETTINGS["figure2_measures"],
         n_resamples=WF.n_resamples,
     log:
         f"{LOGS}/paper/nogueira2016/figure2.log",
@@ -108,7 +111,7 @@ rule nogueira2016_comparison:
         csv=f"{NOGUEIRA}/comparison.csv",
         parquet=f"{NOGUEIRA}/comparison.parquet",
     params:
-        configured=list(WF.datasets),
+        configured=list(WF.raw["datasets"]),
     log:
         f"{LOGS}/paper/nogueira2016/comparison.log",
     conda:

@@ -4,12 +4,12 @@
 # fsstab.simulator.compare_ensembles (fsstab.papers.onda2022.run_experiment); the other rules
 # read the experiments. Outputs: <results>/paper/onda2022/ (docs/paper-onda2022.md).
 
-from fsstab.papers.onda2022 import experiment_id
+from fsstab.papers.onda2022 import experiment_id, resolved_settings
 from fsstab.workflow.seeds import derive_seed
 
-ONDA = PAPER_RESULTS
-ONDA_SETTINGS = PAPER.settings
-# the paper's data sets that are run (run_datasets), in configuration order
+ONDA = WF.paper.output_dir
+ONDA_SETTINGS = resolved_settings(WF.paper.settings)
+# the paper's data sets that are run (only_datasets), in configuration order
 ONDA_DATASETS = [d for d in DATASETS if d in ONDA_SETTINGS["datasets"]]
 ONDA_MAIN = ONDA_SETTINGS.get("main_dataset") or next(iter(ONDA_SETTINGS["datasets"]))
 ONDA_MTRY = ONDA_SETTINGS.get("mtry_study")

@@ -2,14 +2,17 @@
 # stages), Tables 3-5 (§4.2 on the simulated IPASS stand-in), comparison.csv.
 # Outputs: <results>/paper/sechidis2019/ (docs/paper-sechidis2019.md).
 
-SECHIDIS = PAPER_RESULTS
-SECHIDIS_SETTINGS = PAPER.settings
+from fsstab.papers.sechidis2019 import resolved_settings
+
+SECHIDIS = WF.paper.output_dir
+SECHIDIS_SETTINGS = resolved_settings(WF.paper.settings)
 SECHIDIS_IPASS = SECHIDIS_SETTINGS.get("ipass")
-# §4.1's data sets that are run (pareto.rank_datasets: the paper's ten UCI sets)
+# §4.1's data sets that are run (pareto.rank_datasets: the paper's ten UCI sets), and all of
+# them as configured
 SECHIDIS_UCI = WF.rank_datasets
 SECHIDIS_CONFIGURED_UCI = tuple(
-    d for d in WF.datasets
-    if d in (WF.raw["pareto"].get("rank_datasets") or WF.datasets)
+    d for d in WF.raw["datasets"]
+    if d in (WF.raw["pareto"].get("rank_datasets") or WF.raw["datasets"])
     and (SECHIDIS_IPASS is None or d != SECHIDIS_IPASS["dataset"])
 )
 SECHIDIS_RUN_IPASS = SECHIDIS_IPASS is not None and SECHIDIS_IPASS["dataset"] in DATASETS

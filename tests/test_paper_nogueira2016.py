@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import itertools
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from fsstab.papers import check_paper
 from fsstab.papers.nogueira2016 import (
     TOY_EXAMPLES,
+    check_settings,
     comparison_rows,
     figure1_plot,
     figure1_table,
     figure2_table,
+    resolved_settings,
     set_measures,
     sim_n_extremes,
     table2,
@@ -162,15 +164,12 @@ def test_comparison_rows_cover_the_statements_and_datasets_not_run():
 
 
 def test_settings_are_checked():
-    settings, problems = check_paper({"name": "nogueira2016"}, {"measures": {"names": "all"}})
-    assert problems == []
-    assert settings["figure1"] == {"n": 10, "k2": [6, 8]}
-    _, problems = check_paper(
-        {"name": "nogueira2016", "settings": {"figure1": {"k2": [12]}}},
-        {"measures": {"names": ["wald"]}},
-    )
+    assert check_settings({}, SimpleNamespace(raw={"measures": {"names": "all"}})) == []
+    assert resolved_settings(None)["figure1"] == {"n": 10, "k2": [6, 8]}
+    problems = check_settings({"figure1": {"k2": [12]}},
+                              SimpleNamespace(raw={"measures": {"names": ["wald"]}}))
     assert "paper.settings.figure1.k2: [12] must lie in 1..n-1 = 9" in problems
     assert any(p.startswith("paper.settings.figure2_measures:") for p in problems)
-    _, problems = check_paper({"name": "nogueira2016", "settings": {"typo": 1}}, {})
-    assert problems
+    problems = check_settings({"typo": 1}, SimpleNamespace(raw={}))
+    assert len(problems) == 1
     assert "typo" in problems[0]

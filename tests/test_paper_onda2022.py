@@ -4,14 +4,15 @@ the parameter maps, the comparison rows and the settings."""
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from fsstab.papers import check_paper
 from fsstab.papers.onda2022 import (
     Experiment,
+    check_settings,
     comparison_rows,
     compatible_pairs,
     dataset_figures,
@@ -166,7 +167,7 @@ def test_settings_are_checked():
                                       "n_useful_range": [5, 10, 1]}},
                 "main_dataset": "nope", "histogram_n_tree": 1000,
                 "parameter_map": {"p_range": [0.5, 0.1, 0.1]}}
-    _, problems = check_paper({"name": "onda2022", "settings": settings}, config)
+    problems = check_settings(settings, SimpleNamespace(raw=config))
     text = "\n".join(problems)
     assert "paper.settings.datasets: ['gone'] are not configured datasets" in text
     assert "paper.settings.main_dataset: 'nope' is not one of datasets" in text

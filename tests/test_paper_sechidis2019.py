@@ -4,16 +4,17 @@ Tables 3-5 helpers on the IPASS stand-in, comparison rows, settings."""
 from __future__ import annotations
 
 import itertools
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from fsstab.papers import check_paper
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame
 from fsstab.papers.sechidis2019 import (
     EQ1_SELECTIONS,
     PAPER_TABLE2,
+    check_settings,
     comparison_rows,
     covariate_table,
     eq1_table,
@@ -199,14 +200,13 @@ def test_settings_are_checked():
                             "g": {"class": "GBMSelector", "grid": {"n_estimators": [5, 10]}}},
               "datasets": {"ipass": {"source": "x", "similarity": {"method": "pearson"}}},
               "measures": {"names": ["nogueira"]}}
-    _, problems = check_paper({"name": "sechidis2019", "settings": {
+    problems = check_settings({
         "methods": {"mim": "MIM", "zz": "RF"},
-        "ipass": {"dataset": "ipass", "selectors": {"g": "GBM"}}}}, config)
+        "ipass": {"dataset": "ipass", "selectors": {"g": "GBM"}}}, SimpleNamespace(raw=config))
     text = "\n".join(problems)
     assert "paper.settings.methods: unknown selector label(s) ['zz']" in text
     assert "needs similarity: {method: groups}" in text
     assert "['g'] must be single configurations" in text
     assert "must include nogueira and sechidis" in text
-    _, problems = check_paper({"name": "sechidis2019", "settings": {
-        "methods": {"mim": "Lasso"}}}, config)
+    problems = check_settings({"methods": {"mim": "Lasso"}}, SimpleNamespace(raw=config))
     assert problems and "Lasso" in problems[0]  # noqa: PT018

@@ -72,7 +72,7 @@ def test_nogueira2016(tmp_path, datasets_dir):
     config["resampling"]["n_resamples"] = 8
     for entry in config["selectors"].values():
         entry["params"]["n_estimators"] = 20
-    config["run_datasets"] = ["wine", "breast"]
+    config["only_datasets"] = ["wine", "breast"]
     workdir = run(tmp_path, config, datasets_dir)
     out = workdir / "results/paper/nogueira2016"
     check_figures(out, ["fig01_sim_n_extremes", "fig02_stability"])
@@ -113,7 +113,7 @@ def dominated(points: dict[str, tuple[float, float]], label: str) -> bool:
 def test_sechidis2019(tmp_path, datasets_dir):
     config = paper_config("sechidis2019")
     config["resampling"]["n_resamples"] = 5
-    config["run_datasets"] = ["breast", "wine", "ipass"]
+    config["only_datasets"] = ["breast", "wine", "ipass"]
     config["datasets"]["ipass"]["source"]["n_samples"] = 300
     for label in ("rf", "gbm", "gbm_ipass"):
         config["selectors"][label]["params"]["n_estimators"] = 10
@@ -175,7 +175,7 @@ def test_onda2022(tmp_path, datasets_dir):
     settings["parameter_map"]["p_range"] = [0.2, 1.0, 0.4]
     settings["mtry_study"] = {"mtry": [0.05], "n_trees": [3], "real_ensemble_mtry": 0.05}
     config["datasets"]["prostate"]["prefilter"]["n_features"] = 300
-    config["run_datasets"] = ["colon", "prostate"]
+    config["only_datasets"] = ["colon", "prostate"]
     workdir = run(tmp_path, config, datasets_dir)
     out = workdir / "results/paper/onda2022"
     stems = ["fig01_accuracy_histogram", "fig02_parameter_estimation", "fig03_stability",

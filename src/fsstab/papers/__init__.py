@@ -8,11 +8,11 @@ module ``fsstab.papers.<name>`` through thin scripts. Outputs go to
 ``<results_dir>/paper/<name>/``, named after the paper's numbering (``fig01_...``,
 ``table2_...``), with ``comparison.csv``: every number the paper states next to ours.
 
-A paper module provides
-
-- ``SETTINGS_SCHEMA``: the JSON schema of ``paper.settings`` (defaults are filled in), and
-- ``check_settings(settings, config) -> list[str]``: semantic problems of the settings given
-  the whole (schema-valid) configuration, each message naming its key.
+A paper module provides ``check_settings(settings, workflow) -> list[str]``, which the workflow
+calls before any job runs (each problem names its key, ``paper.settings.<key>``). The paper
+modules of this branch describe their settings by a JSON schema with defaults
+(``SETTINGS_SCHEMA``); :func:`settings_problems` checks settings against it and
+:func:`resolve_settings` returns them with the defaults filled in (what the rules read).
 
 :mod:`fsstab.papers.outputs` holds what every paper's rules share (tables as CSV + Parquet,
 the comparison table).
@@ -20,51 +20,34 @@ the comparison table).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
-__all__ = ["available_papers", "check_paper", "paper_module"]
-
-_NOT_PAPERS = frozenset({"outputs"})
+__all__ = ["resolve_settings", "settings_problems"]
 
 
-def available_papers() -> tuple[str, ...]:
-    """Names of the paper modules of this package."""
-    return tuple(sorted(
-        m.name for m in pkgutil.iter_modules(__path__)
-        if not m.name.startswith("_") and m.name not in _NOT_PAPERS
-    ))
-
-
-def paper_module(name: str) -> ModuleType:
-    """``fsstab.papers.<name>``; ``ValueError`` listing the known papers otherwise."""
-    if name not in available_papers():
-        raise ValueError(f"unknown paper {name!r}; known papers: {', '.join(available_papers())}")
-    return importlib.import_module(f"{__name__}.{name}")
-
-
-def check_paper(
-    paper: Mapping[str, Any], config: Mapping[str, Any]
+def settings_problems(
+    settings: Mapping[str, Any] | None, schema: Mapping[str, Any]
 ) -> tuple[dict[str, Any], list[str]]:
-    """Check a configuration's ``paper`` entry: the paper exists, its settings match its schema
-    (defaults filled in) and its semantic checks pass.
-
-    Returns ``(settings with defaults, problems)``; every problem names its key
-    (``paper.name``, ``paper.settings.<key>``).
-    """
+    """``(settings with the schema's defaults filled in, problems)``; each problem names its
+    key as ``paper.settings.<key>``."""
     from fsstab.workflow.config import ConfigError, validate_schema
 
     try:
-        module = paper_module(paper["name"])
-    except ValueError as exc:
-        return {}, [f"paper.name: {exc}"]
-    settings = dict(paper.get("settings") or {})
-    try:
-        settings = validate_schema(settings, module.SETTINGS_SCHEMA)
+        return validate_schema(dict(settings or {}), schema), []
     except ConfigError as exc:
-        return settings, [f"paper.settings.{p}".replace(".(top level)", "")
-                          for p in exc.problems]
-    return settings, [f"paper.settings.{p}" for p in module.check_settings(settings, config)]
+        return dict(settings or {}), [
+            f"paper.settings.{problem}".replace(".(top level)", "") for problem in exc.problems
+        ]
+
+
+def resolve_settings(settings: Mapping[str, Any] | None,
+                     schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings with the schema's defaults filled in; ``ValueError`` (a
+    :class:`fsstab.workflow.config.ConfigError`) listing every problem otherwise."""
+    from fsstab.workflow.config import ConfigError
+
+    filled, problems = settings_problems(settings, schema)
+    if problems:
+        raise ConfigError(problems)
+    return filled

@@ -28,6 +28,7 @@ from matplotlib.figure import Figure
 
 from fsstab.measures import MEASURES, compute, nogueira_brown
 from fsstab.measures._core import MeasureInputs, SelectionStats, as_selection_matrix
+from fsstab.papers import resolve_settings, settings_problems
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_mean_sd, format_number
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "figure2_plot",
     "figure2_table",
     "intersection_range",
+    "resolved_settings",
     "set_measures",
     "sim_n_extremes",
     "table2",
@@ -115,8 +117,22 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 }
 
 
-def check_settings(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
-    """Problems of the settings given the whole configuration (keys below paper.settings)."""
+def check_settings(settings: Mapping[str, Any] | None, workflow: Any) -> list[str]:
+    """Problems of ``paper.settings`` (the workflow's paper hook): the schema, then the checks
+    against the whole configuration (``workflow.raw``); each names its key."""
+    filled, problems = settings_problems(settings, SETTINGS_SCHEMA)
+    if problems:
+        return problems
+    return [f"paper.settings.{p}" for p in _settings_problems(filled, workflow.raw)]
+
+
+def resolved_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The settings with the defaults of :data:`SETTINGS_SCHEMA` filled in (the rules' view)."""
+    return resolve_settings(settings, SETTINGS_SCHEMA)
+
+
+def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
+    """Problems of checked settings given the whole configuration (keys below paper.settings)."""
     problems = []
     n = settings["figure1"]["n"]
     too_large = [k for k in settings["figure1"]["k2"] if not 1 <= k <= n - 1]

@@ -46,6 +46,7 @@ from sklearn.ensemble import RandomForestClassifier
 
 from fsstab.datasets import Dataset
 from fsstab.io import read_json, read_parquet, write_json, write_parquet
+from fsstab.papers import resolve_settings, settings_problems
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, format_mean_sd, format_number
 from fsstab.simulator import (
     PAPER_SETTINGS,
@@ -82,6 +83,7 @@ __all__ = [
     "parse_mtry",
     "read_experiment",
     "read_experiments_by_tree",
+    "resolved_settings",
     "run_experiment",
     "speedup_table",
     "table1",
@@ -169,8 +171,22 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 }
 
 
-def check_settings(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
-    """Problems of the settings given the whole configuration (keys below paper.settings)."""
+def check_settings(settings: Mapping[str, Any] | None, workflow: Any) -> list[str]:
+    """Problems of ``paper.settings`` (the workflow's paper hook): the schema, then the checks
+    against the whole configuration (``workflow.raw``); each names its key."""
+    filled, problems = settings_problems(settings, SETTINGS_SCHEMA)
+    if problems:
+        return problems
+    return [f"paper.settings.{p}" for p in _settings_problems(filled, workflow.raw)]
+
+
+def resolved_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The settings with the defaults of :data:`SETTINGS_SCHEMA` filled in (the rules' view)."""
+    return resolve_settings(settings, SETTINGS_SCHEMA)
+
+
+def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
+    """Problems of checked settings given the whole configuration (keys below paper.settings)."""
     problems = []
     datasets = config.get("datasets") or {}
     unknown = sorted(set(settings["datasets"]) - set(datasets))

@@ -43,7 +43,7 @@ COMPARISON_COLUMNS: tuple[str, ...] = (
     "item", "dataset", "setting", "paper_value", "our_value", "note",
 )
 
-#: The note of a comparison row whose dataset was not run (``run_datasets``; offline).
+#: The note of a comparison row whose dataset was not run (``only_datasets``; offline).
 NOT_RUN_NOTE = "dataset not run here (not reachable offline; configured with its real source)"
 
 

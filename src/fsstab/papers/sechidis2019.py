@@ -36,6 +36,7 @@ from matplotlib.figure import Figure
 from fsstab._random import as_seed
 from fsstab.datasets import Dataset
 from fsstab.measures import nogueira, sechidis, yu
+from fsstab.papers import resolve_settings, settings_problems
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_number
 from fsstab.selectors import SELECTORS
 from fsstab.similarity import group_similarity
@@ -60,6 +61,7 @@ __all__ = [
     "group_stability_table",
     "pareto_figure",
     "rank_definition_check",
+    "resolved_settings",
     "selection_matrix",
     "table1",
     "table2",
@@ -161,8 +163,22 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 }
 
 
-def check_settings(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
-    """Problems of the settings given the whole configuration (keys below paper.settings)."""
+def check_settings(settings: Mapping[str, Any] | None, workflow: Any) -> list[str]:
+    """Problems of ``paper.settings`` (the workflow's paper hook): the schema, then the checks
+    against the whole configuration (``workflow.raw``); each names its key."""
+    filled, problems = settings_problems(settings, SETTINGS_SCHEMA)
+    if problems:
+        return problems
+    return [f"paper.settings.{p}" for p in _settings_problems(filled, workflow.raw)]
+
+
+def resolved_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The settings with the defaults of :data:`SETTINGS_SCHEMA` filled in (the rules' view)."""
+    return resolve_settings(settings, SETTINGS_SCHEMA)
+
+
+def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
+    """Problems of checked settings given the whole configuration (keys below paper.settings)."""
     problems = []
     selectors = config.get("selectors") or {}
     unknown = sorted(set(settings["methods"]) - set(selectors))
