@@ -40,6 +40,7 @@ rule select:
         seed=WF.seed,
         rank_cap=WF.rank_cap,
         n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
+        accuracy_model=WF.raw["accuracy_model"],
     log:
         f"{LOGS}/{{dataset}}/select/{{config}}/{{chunk}}.log",
     benchmark:

@@ -13,8 +13,8 @@ kind                location                                   options (besides 
 ``openml``          an OpenML dataset id                       ``target``, ``sha256``,
                                                                ``allow_unpinned``
 ``url``             an http(s):// URL of a CSV/TSV/Parquet/    ``sha256``, ``allow_unpinned``,
-                    ARFF/RData file (or a zip holding one)     ``format``, ``target``,
-                                                               ``id_column``, ``drop``,
+                    ARFF/RData/MATLAB file (or a zip holding   ``format``, ``target``,
+                    one)                                       ``id_column``, ``drop``,
                                                                ``member``, ``transpose``,
                                                                ``where``
 ``file``            a local path (relative to the working      ``sha256``, ``format``,
@@ -28,9 +28,11 @@ a CSV/TSV storing one sample per column (file row r becomes column ``"r"``), ``w
 the samples with the given column values (see :func:`read_table`).
 
 Common options: ``name`` (dataset name), ``classes`` (two labels to keep, or a mapping merging
-labels into two classes) and ``positive`` (the label of ``y = 1``; default the minority class,
-see :func:`fsstab.datasets.binarize_labels`). Unknown kinds and options raise ``ValueError``
-listing the known ones.
+labels into two classes), ``positive`` (the label of ``y = 1``; default the minority class,
+see :func:`fsstab.datasets.binarize_labels`) and ``multiclass`` (``true`` keeps every class --
+or the two or more that ``classes`` lists or merges into -- as codes 0 .. K-1, see
+:func:`fsstab.datasets.encode_labels`). Unknown kinds and options raise ``ValueError`` listing
+the known ones.
 
 Downloads
 ---------
@@ -104,6 +106,7 @@ __all__ = [
     "default_cache_dir",
     "fetch",
     "parse_source",
+    "read_mat",
     "read_rdata",
     "read_table",
     "resolve_mirror",
@@ -124,7 +127,7 @@ DATAMICROARRAY_SHA256: dict[str, str] = {
 
 SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
 
-_COMMON_OPTIONS = frozenset({"name", "classes", "positive"})
+_COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
 _TABLE_OPTIONS = frozenset(
     {"format", "target", "id_column", "drop", "member", "transpose", "where"}
 )
@@ -147,8 +150,9 @@ _FORMATS_BY_SUFFIX = {
     ".arff": "arff",
     ".rdata": "rdata",
     ".rda": "rdata",
+    ".mat": "mat",
 }
-TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata")
+TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata", "mat")
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _NAME = re.compile(r"^[A-Za-z0-9_.\-]+$")
@@ -228,8 +232,9 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
         raise ValueError(
             f"source {source!r}: name must consist of letters, digits, '_', '.', '-'; got {name!r}"
         )
-    if "allow_unpinned" in options and not isinstance(options["allow_unpinned"], bool):
-        raise ValueError(f"source {source!r}: allow_unpinned must be true or false")
+    for flag in ("allow_unpinned", "multiclass"):
+        if flag in options and not isinstance(options[flag], bool):
+            raise ValueError(f"source {source!r}: {flag} must be true or false")
     fmt = options.get("format")
     if fmt is not None and fmt not in TABLE_FORMATS:
         raise ValueError(f"source {source!r}: format must be one of {list(TABLE_FORMATS)}")
@@ -489,6 +494,35 @@ def read_rdata(
     return np.asarray(x), labels, feature_names, sample_ids
 
 
+def read_mat(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Read a MATLAB file holding ``X`` (samples x features) and ``Y`` (one label per sample).
+
+    The layout of the scikit-feature repository (Li et al. 2018), where Onda et al. (2022)
+    took Colon, Lymphoma and Prostate. Returns ``(X, labels)``.
+    """
+    from scipy.io import loadmat
+
+    path = Path(path)
+    try:
+        contents = loadmat(path)
+    except Exception as exc:  # scipy raises several types for corrupt or HDF5-based files
+        raise ValueError(f"{path}: not a readable MATLAB (v4-v7.2) file ({exc})") from exc
+    missing = [key for key in ("X", "Y") if key not in contents]
+    if missing:
+        variables = sorted(k for k in contents if not k.startswith("__"))
+        raise ValueError(f"{path}: no variable(s) {missing}; it holds {variables}")
+    X = np.asarray(contents["X"])
+    labels = np.asarray(contents["Y"]).reshape(-1)
+    if X.ndim != 2 or labels.size != X.shape[0]:
+        raise ValueError(
+            f"{path}: X has shape {X.shape} and Y {labels.size} entries; expected one label per "
+            "row of X"
+        )
+    if np.issubdtype(labels.dtype, np.floating) and np.all(labels == np.round(labels)):
+        labels = labels.astype(np.int64)  # MATLAB stores class numbers as doubles
+    return X, labels
+
+
 def _format_of(location: str, options: Mapping[str, Any], source: str) -> str:
     if options.get("format"):
         return options["format"]
@@ -645,6 +679,7 @@ def _build(
         sample_ids=sample_ids,
         classes=src.options.get("classes"),
         positive=src.options.get("positive"),
+        multiclass=bool(src.options.get("multiclass", False)),
         provenance={"source": src.source, "spec": src.to_dict(), **provenance},
     )
 
@@ -814,11 +849,17 @@ def _dataset_from_table(
     default_name = Path(urllib.parse.urlsplit(location).path).stem or "dataset"
     name = src.options.get("name") or default_name
     provenance = {**provenance, "format": fmt}
-    if fmt == "rdata":
+    if fmt in ("rdata", "mat"):
         misplaced = sorted(set(src.options) & {"target", "id_column", "drop", "transpose",
                                                "where"})
         if misplaced:
-            raise ValueError(f"{src.source!r}: option(s) {misplaced} do not apply to RData files")
+            raise ValueError(
+                f"{src.source!r}: option(s) {misplaced} do not apply to {fmt} files"
+            )
+    if fmt == "mat":
+        X, labels = read_mat(path)
+        return _build(src, name, X, labels, provenance)
+    if fmt == "rdata":
         X, labels, feature_names, sample_ids = read_rdata(path, default_name)
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
@@ -898,7 +939,8 @@ def fetch(
     ------
     ValueError
         Bad spec; data with NaN/inf, non-numeric features or not exactly two classes (after
-        ``classes``), each naming the dataset; :class:`ChecksumMismatchError` (a ValueError).
+        ``classes``; at least two with ``multiclass: true``), each naming the dataset;
+        :class:`ChecksumMismatchError` (a ValueError).
     DownloadError
         A download failed.
     """

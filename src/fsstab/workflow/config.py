@@ -272,6 +272,13 @@ class WorkflowConfig:
         return int(self.raw["seed"])
 
     @property
+    def rank_datasets(self) -> tuple[str, ...]:
+        """Datasets of the non-dominated rank: those of ``pareto.rank_datasets`` that are run
+        (``only_datasets``), or every dataset that is run."""
+        chosen = self.raw["pareto"].get("rank_datasets")
+        return tuple(d for d in self.datasets if chosen is None or d in chosen)
+
+    @property
     def resampling(self) -> Mapping[str, Any]:
         return self.raw["resampling"]
 
@@ -568,6 +575,17 @@ def _check_measures(
     return measures, params
 
 
+def _check_dataset_list(key: str, chosen: Sequence[str] | None,
+                        datasets: Mapping[str, DatasetConfig], problems: list[str]) -> None:
+    if chosen is None:
+        return
+    unknown = sorted(set(chosen) - set(datasets))
+    if unknown:
+        problems.append(
+            f"{key}: unknown dataset(s) {unknown}; known datasets: {_known(datasets)}"
+        )
+
+
 def _check_subset(key: str, chosen: Sequence[str] | None, available: Sequence[str],
                   problems: list[str]) -> None:
     if chosen is None:
@@ -588,6 +606,16 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
     problems: list[str] = []
     _check_resampling("resampling", raw["resampling"], problems)
     datasets = _check_datasets(raw, problems)
+    _check_dataset_list("pareto.rank_datasets", raw["pareto"].get("rank_datasets"), datasets,
+                        problems)
+    from fsstab.workflow.evaluation import accuracy_model_problems
+
+    problems += accuracy_model_problems(raw.get("accuracy_model"))
+    if not raw["selectors"] and raw.get("paper") is None:
+        problems.append(
+            "selectors: no selector configured (an empty 'selectors' needs a 'paper' whose "
+            "rules do the work)"
+        )
     configurations: list[Configuration] = []
     for label, entry in raw["selectors"].items():
         configurations += _check_selector(label, entry, datasets, problems)

@@ -36,7 +36,8 @@ from fsstab.selectors import (
 )
 from fsstab.selectors._common import default_n_features
 from fsstab.workflow.config import sweep_parameters
-from fsstab.workflow.seeds import resample_seed
+from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
+from fsstab.workflow.seeds import derive_seed, resample_seed
 from fsstab.workflow.tables import SelectionTables
 
 __all__ = ["calibrate", "chunk_resamples", "fit_variants", "select_chunk"]
@@ -182,6 +183,7 @@ def select_chunk(
     rank_cap: int,
     calibrated_C: float | None = None,
     univariate: Mapping[int, tuple[np.ndarray, np.ndarray]] | None = None,
+    accuracy_model: Mapping[str, Any] | None = None,
 ) -> SelectionTables:
     """Run one configuration on the given resamples of ``ds`` (see the module docstring).
 
@@ -198,6 +200,11 @@ def select_chunk(
         The ``C`` from :func:`calibrate` for configurations with ``calibrate_target_k``.
     univariate
         ``{resample: (welch_t, variance)}`` for hybrid-RFE configurations with forced features.
+    accuracy_model
+        The configuration's ``accuracy_model`` entry: the runs' accuracy is that classifier's,
+        fitted on the selected features of the training rows
+        (:func:`fsstab.workflow.evaluation.selection_accuracy`; its ``random_state`` is
+        ``derive_seed(seed, dataset, "accuracy", r)``), instead of ``selector.score``.
 
     Returns
     -------
@@ -231,7 +238,16 @@ def select_chunk(
             runs["n_train"].append(train.size)
             runs["n_test"].append(test.size)
             runs["n_selected"].append(int(support.sum()))
-            runs["accuracy"].append(float(selector.score(ds.X[test], ds.y[test])))
+            if accuracy_model is None:
+                accuracy = float(selector.score(ds.X[test], ds.y[test]))
+            else:
+                model = make_accuracy_model(
+                    accuracy_model, derive_seed(seed, ds.name, "accuracy", r)
+                )
+                accuracy = selection_accuracy(
+                    model, support, ds.X[train], ds.y[train], ds.X[test], ds.y[test]
+                )
+            runs["accuracy"].append(accuracy)
             runs["ranked"].append(getattr(selector, "ranking_", None) is not None)
             backend = getattr(selector, "backend_", None)
             runs["backend"].append(None if backend is None else str(backend))
