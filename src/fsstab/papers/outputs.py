@@ -34,6 +34,7 @@ __all__ = [
     "COMPARISON_COLUMNS",
     "NOT_RUN_NOTE",
     "comparison_frame",
+    "concat_comparisons",
     "format_mean_sd",
     "format_number",
     "write_table",
@@ -76,6 +77,22 @@ def comparison_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
         records.append({c: "" if row.get(c) is None else str(row.get(c))
                         for c in COMPARISON_COLUMNS})
     return pd.DataFrame.from_records(records, columns=list(COMPARISON_COLUMNS))
+
+
+def concat_comparisons(parts: Iterable[pd.DataFrame]) -> pd.DataFrame:
+    """One comparison table from the comparison tables of a paper's parts, in the given order;
+    each part must have exactly the columns of :data:`COMPARISON_COLUMNS`."""
+    frames = []
+    for index, part in enumerate(parts):
+        if tuple(part.columns) != COMPARISON_COLUMNS:
+            raise ValueError(
+                f"comparison part {index} has columns {list(part.columns)}; "
+                f"expected {list(COMPARISON_COLUMNS)}"
+            )
+        frames.append(part.astype(str))
+    if not frames:
+        return comparison_frame([])
+    return pd.concat(frames, ignore_index=True)
 
 
 def _arrow(frame: pd.DataFrame) -> pa.Table:
