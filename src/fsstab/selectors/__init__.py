@@ -14,6 +14,7 @@ from fsstab.selectors._ensembles import (
     stability_selection_parameters,
 )
 from fsstab.selectors._filters import FILTERS, FilterInfo, FilterSelector, get_filter
+from fsstab.selectors._glmboost import GLMBoostClassifier, GLMBoostSelector, glm_boost
 
 # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0) -----------------
 from fsstab.selectors._l0 import L0Selector
@@ -51,6 +52,7 @@ SELECTORS.update(
             ReliefSelector,
             FilterSelector,
             GBMSelector,
+            GLMBoostSelector,
             StabilitySelection,
             EnsembleSelector,
         )
@@ -68,6 +70,8 @@ __all__ = [
     "FilterInfo",
     "FilterSelector",
     "GBMSelector",
+    "GLMBoostClassifier",
+    "GLMBoostSelector",
     "GroupLassoSelector",
     "HybridRFE",
     "L0Selector",
@@ -80,6 +84,7 @@ __all__ = [
     "calibrate_C",
     "frequency_score",
     "get_filter",
+    "glm_boost",
     "hybrid_rfe_sweep",
     "stability_selection_parameters",
     "total_ranking",
