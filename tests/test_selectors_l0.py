@@ -102,3 +102,18 @@ def test_non_binary_labels_are_rejected():
     X, _, _ = informative_data(n=30, d=10, seed=0)
     with pytest.raises(ValueError, match="binary classification only"):
         L0Selector().fit(X, np.arange(30) % 3)
+
+
+def test_l0_logistic_support_is_the_selectors_support():
+    from fsstab.selectors import l0_logistic_support
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(60, 30))
+    y = (X[:, 3] - X[:, 7] + 0.3 * rng.normal(size=60) > 0).astype(int)
+    support, backend = l0_logistic_support(X, y, 4, l2=0.01, backend="abess")
+    selector = L0Selector(max_support_size=4, backend="abess").fit(X, y)
+    np.testing.assert_array_equal(support, selector.support_)
+    assert backend == selector.backend_ == "abess"
+    assert support.sum() == 4
+    assert support[3]
+    assert support[7]

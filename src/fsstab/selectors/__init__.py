@@ -17,7 +17,7 @@ from fsstab.selectors._filters import FILTERS, FilterInfo, FilterSelector, get_f
 from fsstab.selectors._glmboost import GLMBoostClassifier, GLMBoostSelector, glm_boost
 
 # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0) -----------------
-from fsstab.selectors._l0 import L0Selector
+from fsstab.selectors._l0 import L0Selector, l0_logistic_support
 from fsstab.selectors._penalized import (
     CalibrationResult,
     ElasticNetSelector,
@@ -86,6 +86,7 @@ __all__ = [
     "get_filter",
     "glm_boost",
     "hybrid_rfe_sweep",
+    "l0_logistic_support",
     "stability_selection_parameters",
     "total_ranking",
 ]

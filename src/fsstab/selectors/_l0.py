@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import warnings
+from typing import Any
 
 import numpy as np
 from sklearn.linear_model import LogisticRegression
@@ -66,6 +67,49 @@ def _abess_support(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> np.nda
     return coef != 0
 
 
+def _check_l2(l2: Any) -> float:
+    if isinstance(l2, bool) or not isinstance(l2, int | float) or not (
+        np.isfinite(l2) and l2 >= 0
+    ):
+        raise ValueError(f"l2 must be a non-negative number, got {l2!r}")
+    return float(l2)
+
+
+def resolve_backend(backend: str) -> str:
+    """The backend that runs for ``backend`` (``"auto"``: l0learn when importable, else abess)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if backend == "auto":
+        return "l0learn" if l0learn_available() else "abess"
+    if backend == "l0learn" and not l0learn_available():
+        raise ImportError(
+            "L0Selector(backend='l0learn') needs the l0learn package, which is not "
+            "importable here (it ships wheels for Python <= 3.10 only); use backend='abess' "
+            "or backend='auto'"
+        )
+    return backend
+
+
+def l0_logistic_support(
+    X: np.ndarray, y01: np.ndarray, max_support_size: int, *, l2: float = 0.01,
+    backend: str = "auto",
+) -> tuple[np.ndarray, str]:
+    """Support of L0L2-regularised logistic regression with ``max_support_size`` features.
+
+    The selection step of :class:`L0Selector` alone (thesis §3.2.3: ``LL − λ||β||₀ − γ||β||₂``
+    with γ = ``l2``), on features standardised on ``X``; for resampling loops that need the
+    selected features only (stability selection, thesis §8.2). Returns the boolean support and
+    the backend that ran.
+    """
+    backend = resolve_backend(backend)
+    l2 = _check_l2(l2)
+    Xs = standardize(X)[0]
+    with single_threaded_blas():
+        if backend == "l0learn":
+            return _l0learn_support(Xs, y01, max_support_size, l2), backend
+        return _abess_support(Xs, y01, max_support_size, l2), backend
+
+
 class L0Selector(BaseSelector):
     """L0-regularised logistic regression (Bommert 2020, §3.2.3, Ch. 8).
 
@@ -98,34 +142,9 @@ class L0Selector(BaseSelector):
         self.l2 = l2
         self.backend = backend
 
-    def _resolve_backend(self) -> str:
-        if self.backend not in BACKENDS:
-            raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
-        if self.backend == "auto":
-            return "l0learn" if l0learn_available() else "abess"
-        if self.backend == "l0learn" and not l0learn_available():
-            raise ImportError(
-                "L0Selector(backend='l0learn') needs the l0learn package, which is not "
-                "importable here (it ships wheels for Python <= 3.10 only); use backend='abess' "
-                "or backend='auto'"
-            )
-        return self.backend
-
     def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
-        backend = self._resolve_backend()
-        if (
-            isinstance(self.l2, bool)
-            or not isinstance(self.l2, int | float)
-            or not (np.isfinite(self.l2) and self.l2 >= 0)
-        ):
-            raise ValueError(f"l2 must be a non-negative number, got {self.l2!r}")
         k = resolve_n_features(self.max_support_size, X.shape[1], "max_support_size")
-        Xs = standardize(X)[0]
-        with single_threaded_blas():
-            if backend == "l0learn":
-                support = _l0learn_support(Xs, y, k, float(self.l2))
-            else:
-                support = _abess_support(Xs, y, k, float(self.l2))
+        support, backend = l0_logistic_support(X, y, k, l2=self.l2, backend=self.backend)
         self.backend_ = backend
         self.support_ = support
         C = 1.0 / (2.0 * self.l2) if self.l2 > 0 else np.inf
