@@ -104,3 +104,19 @@ def test_classifier_is_clonable_and_deterministic(data):
     proba = a.predict_proba(X)
     np.testing.assert_allclose(proba.sum(axis=1), 1.0)
     np.testing.assert_array_equal(proba[:, 1] > 0.5, a.predict(X) == 1)
+
+
+def test_the_model_after_fewer_iterations_is_the_shorter_run(data):
+    X, y = data
+    long = glm_boost(X, y, n_iter=40)
+    for m in (0, 1, 7, 40):
+        coef, intercept = long.after(m)
+        if m == 0:
+            np.testing.assert_array_equal(coef, 0.0)
+            assert intercept == pytest.approx(long.offset)
+            continue
+        short = glm_boost(X, y, n_iter=m)
+        np.testing.assert_allclose(coef, short.coef, rtol=1e-12, atol=1e-15)
+        assert intercept == pytest.approx(short.intercept, rel=1e-12)
+    with pytest.raises(ValueError, match="n_iter"):
+        long.after(41)

@@ -36,12 +36,28 @@ class GLMBoostFit(NamedTuple):
     """The result of :func:`glm_boost`.
 
     ``f(x) = intercept + coef · x`` is half the log-odds of class 1; ``path[j]`` is the feature
-    chosen in iteration ``j`` (-1 when no feature could reduce the loss, e.g. all constant).
+    chosen in iteration ``j`` (-1 when no feature could reduce the loss, e.g. all constant) and
+    ``steps[j]`` the coefficient added to it; ``offset`` and ``means`` (of the features) give the
+    model after fewer iterations (:meth:`after`).
     """
 
     coef: np.ndarray
     intercept: float
     path: np.ndarray
+    steps: np.ndarray
+    offset: float
+    means: np.ndarray
+
+    def after(self, n_iter: int) -> tuple[np.ndarray, float]:
+        """``(coef, intercept)`` of the model after the first ``n_iter`` iterations: boosting is
+        sequential, so one run to the largest ``n_iter`` gives every smaller one."""
+        if not 0 <= n_iter <= self.path.size:
+            raise ValueError(f"n_iter must lie in 0..{self.path.size}, got {n_iter!r}")
+        done = self.path[:n_iter] >= 0
+        coef = np.bincount(
+            self.path[:n_iter][done], weights=self.steps[:n_iter][done], minlength=self.coef.size
+        )
+        return coef, self.offset - float(coef @ self.means)
 
 
 def _check_learning_rate(nu: Any) -> float:
@@ -97,6 +113,7 @@ def glm_boost(X: np.ndarray, y01: np.ndarray, n_iter: int, nu: float = 0.1) -> G
     f = np.full(X.shape[0], offset)
     coef = np.zeros(X.shape[1])
     path = np.full(n_iter, -1, dtype=np.int64)
+    steps = np.zeros(n_iter)
     for iteration in range(n_iter):
         u = binomial_negative_gradient(y_pm, f)
         products = Xc.T @ u
@@ -109,7 +126,11 @@ def glm_boost(X: np.ndarray, y01: np.ndarray, n_iter: int, nu: float = 0.1) -> G
         f += step * Xc[:, best]
         coef[best] += step
         path[iteration] = best
-    return GLMBoostFit(coef=coef, intercept=offset - float(coef @ means), path=path)
+        steps[iteration] = step
+    return GLMBoostFit(
+        coef=coef, intercept=offset - float(coef @ means), path=path, steps=steps, offset=offset,
+        means=means,
+    )
 
 
 class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
