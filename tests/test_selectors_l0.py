@@ -117,3 +117,19 @@ def test_l0_logistic_support_is_the_selectors_support():
     assert support.sum() == 4
     assert support[3]
     assert support[7]
+
+
+def test_l0_logistic_fit_predicts_with_its_own_coefficients():
+    from fsstab.selectors import l0_logistic_fit
+
+    rng = np.random.default_rng(6)
+    X = rng.normal(size=(80, 20)) * 3.0 + 1.0
+    y = (X[:, 2] + X[:, 5] + rng.normal(size=80) > 2.0).astype(int)
+    fit = l0_logistic_fit(X, y, 3, l2=0.01, backend="abess")
+    assert fit.support.sum() == 3
+    # the decision function is the linear model on the training-standardised columns
+    Xs = StandardScaler().fit_transform(X)
+    expected = Xs[:, fit.support] @ fit.coef[fit.support] + fit.intercept
+    np.testing.assert_allclose(fit.decision_function(X), expected, rtol=1e-10)
+    np.testing.assert_array_equal(fit.predict(X), (expected > 0).astype(int))
+    assert np.mean(fit.predict(X) == y) > 0.8

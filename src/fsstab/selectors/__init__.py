@@ -17,7 +17,7 @@ from fsstab.selectors._filters import FILTERS, FilterInfo, FilterSelector, get_f
 from fsstab.selectors._glmboost import GLMBoostClassifier, GLMBoostSelector, glm_boost
 
 # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0) -----------------
-from fsstab.selectors._l0 import L0Selector, l0_logistic_support
+from fsstab.selectors._l0 import L0Fit, L0Selector, l0_logistic_fit, l0_logistic_support
 from fsstab.selectors._penalized import (
     CalibrationResult,
     ElasticNetSelector,
@@ -74,6 +74,7 @@ __all__ = [
     "GLMBoostSelector",
     "GroupLassoSelector",
     "HybridRFE",
+    "L0Fit",
     "L0Selector",
     "LassoSelector",
     "LogisticRFE",
@@ -86,6 +87,7 @@ __all__ = [
     "get_filter",
     "glm_boost",
     "hybrid_rfe_sweep",
+    "l0_logistic_fit",
     "l0_logistic_support",
     "stability_selection_parameters",
     "total_ranking",
