@@ -41,7 +41,19 @@ include: "rules/figures.smk"
 include: "rules/report.smk"
 
 
+# Paper-specific rules: a `paper:` section (config/paper/*.yaml) includes every
+# rules/paper_<name>*.smk; each adds its targets to PAPER_OUTPUTS (results/paper/<name>/).
+PAPER_OUTPUTS = []
+if WF.raw.get("paper"):
+    for _paper_rules in sorted(
+        Path(workflow.basedir, "rules").glob(f"paper_{WF.raw['paper']['name']}*.smk")
+    ):
+
+        include: _paper_rules
+
+
 rule all:
     input:
         final_outputs(),
+        PAPER_OUTPUTS,
     default_target: True

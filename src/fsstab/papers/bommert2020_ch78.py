@@ -712,7 +712,7 @@ def fit_embedded(method: str, params: Mapping[str, Any], X: np.ndarray, y: np.nd
         sel = LassoSelector(C=1.0 / (n * params["lambda"])).fit(X, y)
         return _FittedModel(sel.support_, sel.predict)
     if method == "lasso_liblinear":
-        model = LogisticRegression(penalty="l1", solver="liblinear", C=1.0 / params["lambda"],
+        model = LogisticRegression(l1_ratio=1.0, solver="liblinear", C=1.0 / params["lambda"],
                                    max_iter=1000)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
