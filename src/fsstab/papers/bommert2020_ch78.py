@@ -654,6 +654,7 @@ def _log2_uniform(rng: np.random.RandomState, low: float, high: float) -> float:
 
 def toy_search_space(
     method: str, n_train: int, n_features: int, n_search: int, rng: np.random.RandomState,
+    *, ntree_values: Sequence[int] = NTREE_VALUES, max_log2_iterations: float = 15.0,
 ) -> list[dict[str, Any]]:
     """The candidate hyper-parameters of a §8.1 method: a random search of ``n_search`` draws
     from Table 6.5's ranges (λ, cost ∈ 2^[-15, 15], n.iter = round(2^x), x ∈ [0, 15], ntree,
@@ -663,12 +664,12 @@ def toy_search_space(
     draws = []
     for _ in range(int(n_search)):
         if method == "glmboost":
-            draws.append({"n_iter": max(1, round(2.0 ** rng.uniform(0, 15)))})
+            draws.append({"n_iter": max(1, round(2.0 ** rng.uniform(0, max_log2_iterations)))})
         elif method in ("lasso_glmnet", "lasso_liblinear"):
             draws.append({"lambda": _log2_uniform(rng, -15, 15)})
         elif method == "random_forest":
             draws.append({
-                "ntree": int(NTREE_VALUES[rng.randint(len(NTREE_VALUES))]),
+                "ntree": int(ntree_values[rng.randint(len(ntree_values))]),
                 "nodesize": max(1, round((0.2 * n_train) ** rng.uniform(0, 1))),
                 "mtry": int(rng.randint(1, n_features + 1)),
             })
@@ -764,6 +765,7 @@ def toy_replication(
     replication: int, seed: int, *, n_samples: int = 100, n_search: int = 50,
     n_folds: int = 10, methods: Sequence[str] = TOY_METHODS,
     n_search_overrides: Mapping[str, int] | None = None,
+    ntree_values: Sequence[int] = NTREE_VALUES, max_log2_iterations: float = 15.0,
 ) -> pd.DataFrame:
     """One data set of §8.1: every method tuned by 10-fold CV (random search of ``n_search``
     iterations; all max.feats for L0), refitted on the whole data; one row per method with the
@@ -777,7 +779,10 @@ def toy_replication(
     for method in methods:
         budget = (n_search_overrides or {}).get(method, n_search)
         rng = check_random_state(derive_seed(seed, "toy-search", replication, method))
-        candidates = toy_search_space(method, int(0.9 * n_samples), X.shape[1], budget, rng)
+        candidates = toy_search_space(
+            method, int(0.9 * n_samples), X.shape[1], budget, rng, ntree_values=ntree_values,
+            max_log2_iterations=max_log2_iterations,
+        )
         best, model = tune_embedded(method, X, y, folds, candidates,
                                     derive_seed(seed, "toy-fit", replication, method))
         row = {"replication": replication, "method": method,
@@ -818,6 +823,7 @@ EMBEDDED_CLASSIFIERS: tuple[str, ...] = ("lasso", "random_forest", "glmboost")
 def sample_ch7_configurations(
     n_per_method: int, n_observations: int, random_state: int,
     filters: Sequence[str] = CH7_FILTERS, classifiers: Sequence[str] = CH7_CLASSIFIERS,
+    *, ntree_values: Sequence[int] = NTREE_VALUES, max_log2_iterations: float = 15.0,
 ) -> pd.DataFrame:
     """Random configurations of the 4 · 6 combined methods of Table 6.5 (§6.3.1).
 
@@ -826,7 +832,8 @@ def sample_ch7_configurations(
     x ~ U[-15, 15]; ntree ∈ {100, ..., 5000}, nodesize = round((0.2 n)^x), x ~ U[0, 1], mtry
     as a fraction u ~ U(0, 1] of the filtered features (mtry = ⌈u p_filter⌉); n.iter =
     round(2^x), x ~ U[0, 15]. ``n_observations`` is n of the data the configurations are tuned
-    on. Parameters a classifier does not use are NaN.
+    on. Parameters a classifier does not use are NaN. ``ntree_values`` and
+    ``max_log2_iterations`` (the upper end of x for n.iter) can be lowered for quick runs.
     """
     for name, values, known in (("filter", filters, CH7_FILTERS),
                                 ("classifier", classifiers, CH7_CLASSIFIERS)):
@@ -851,12 +858,13 @@ def sample_ch7_configurations(
                 elif classifier in ("ridge", "lasso"):
                     row["lambda"] = _log2_uniform(rng, -15, 15)
                 elif classifier == "random_forest":
-                    row["ntree"] = float(NTREE_VALUES[rng.randint(len(NTREE_VALUES))])
+                    row["ntree"] = float(ntree_values[rng.randint(len(ntree_values))])
                     row["nodesize"] = float(max(1, round((0.2 * n_observations)
                                                          ** rng.uniform(0, 1))))
                     row["mtry_fraction"] = float(1.0 - rng.uniform(0, 1))  # in (0, 1]
                 else:
-                    row["n_iter"] = float(max(1, round(2.0 ** rng.uniform(0, 15))))
+                    row["n_iter"] = float(max(1, round(2.0 ** rng.uniform(
+                        0, max_log2_iterations))))
                 rows.append(row)
     table = pd.DataFrame(rows)
     table.insert(0, "config", [f"c{i:05d}" for i in range(len(table))])

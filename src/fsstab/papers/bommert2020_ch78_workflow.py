@@ -219,6 +219,7 @@ def ch7_splits(ds: Dataset, ch7: Mapping[str, Any], seed: int) -> tuple[pd.DataF
     configs = sample_ch7_configurations(
         ch7["n_per_method"], n_half, derive_seed(seed, ds.name, "ch7-configs"),
         filters=ch7["filters"], classifiers=ch7["classifiers"],
+        ntree_values=ch7["ntree_values"], max_log2_iterations=ch7["max_log2_iterations"],
     )
     return splits, configs
 
@@ -294,7 +295,9 @@ def toy_chunk(toy: Mapping[str, Any], chunk: str, seed: int) -> pd.DataFrame:
     """§8.1 data sets of a chunk (one row per data set and method)."""
     return pd.concat([
         toy_replication(r, seed, n_samples=toy["n_samples"], n_search=toy["n_search"],
-                        n_folds=toy["n_folds"], n_search_overrides=toy["search_overrides"])
+                        n_folds=toy["n_folds"], n_search_overrides=toy["search_overrides"],
+                        ntree_values=toy["ntree_values"],
+                        max_log2_iterations=toy["max_log2_iterations"])
         for r in chunk_range(chunk)
     ], ignore_index=True)
 
