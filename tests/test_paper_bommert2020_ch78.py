@@ -438,7 +438,7 @@ def test_workflow_helpers():
            "ch8": {"approaches": {"pfer_range": [5, 1]},
                    "simulation": {"sizes": [[100, 12]], "designs": ["blocks"],
                                   "similar": [4]}}}
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="invalid paper section") as info:
         check_ch78_section(bad, ["gravier"])
     message = str(info.value)
     assert "paper.ch7.datasets: 'sonar'" in message
