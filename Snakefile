@@ -23,7 +23,12 @@ from fsstab.workflow.scripting import prepend_python_path
 prepend_python_path(Path(workflow.basedir) / "src")
 
 
-configfile: "config/config.yaml"
+# The default run's configuration, unless configuration files are given on the command line:
+# `--configfile` would otherwise only *extend* it, and the default run's datasets and selectors
+# would join every other run (e.g. a paper's).
+if not workflow.overwrite_configfiles:
+
+    configfile: "config/config.yaml"
 
 
 # structural checks (types, keys, ranges) with defaults filled in, before any job
