@@ -109,7 +109,8 @@ def dataset_characteristics(X: np.ndarray, y: np.ndarray) -> dict[str, float]:
 def _grid(n_panels: int, n_cols: int, width: float, height: float) -> tuple[Figure, list]:
     n_cols = max(1, min(n_cols, n_panels))
     n_rows = int(np.ceil(n_panels / n_cols))
-    fig = _new_figure((width * n_cols, height * n_rows))
+    # at least 7 inches wide: room for the title when there are only one or two panels
+    fig = _new_figure((max(7.0, width * n_cols), height * n_rows))
     axes = fig.subplots(n_rows, n_cols, squeeze=False).ravel()
     for ax in axes[n_panels:]:
         ax.set_visible(False)
@@ -138,7 +139,7 @@ def fig_pa_best(flags: Mapping[str, pd.DataFrame]) -> Figure:
         ax.set_yticks([])
         ax.set_ylabel(f"configurations ({len(chosen)})")
         ax.set_title(dataset)
-    fig.suptitle("PA-best configurations per stability measure (filled = PA-best)")
+    fig.suptitle("PA-best configurations (filled) per stability measure")
     return fig
 
 
