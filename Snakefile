@@ -46,19 +46,13 @@ include: "rules/figures.smk"
 include: "rules/report.smk"
 
 
-# Paper-specific rules: a `paper:` section (config/paper/*.yaml) includes every
-# rules/paper_<name>*.smk; each adds its targets to PAPER_OUTPUTS (results/paper/<name>/).
-PAPER_OUTPUTS = []
-if WF.raw.get("paper"):
-    for _paper_rules in sorted(
-        Path(workflow.basedir, "rules").glob(f"paper_{WF.raw['paper']['name']}*.smk")
-    ):
+# a paper-regeneration run (config key `paper`) adds the paper's figure and table rules
+if WF.paper is not None:
 
-        include: _paper_rules
+    include: f"rules/paper_{WF.paper.name}.smk"
 
 
 rule all:
     input:
         final_outputs(),
-        PAPER_OUTPUTS,
     default_target: True

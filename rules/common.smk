@@ -66,7 +66,7 @@ def select_inputs(wildcards):
 def chunk_files(wildcards, table):
     return [
         f"{RESULTS}/{wildcards.dataset}/select/{wildcards.config}/chunks/{chunk}.{table}.parquet"
-        for chunk in WF.chunks
+        for chunk in WF.chunks_for(wildcards.dataset)
     ]
 
 
@@ -114,9 +114,18 @@ def figure_targets(dataset):
     return [f"{stem}.{ext}" for stem in stems for ext in ("pdf", "png")]
 
 
+#: Targets of a paper's rules (rules/paper_<name>.smk appends to it when included).
+PAPER_TARGETS = []
+
+
 def final_outputs():
+    """The generic stages' outputs for every dataset that is run (none without selectors: a
+    paper configuration whose own rules do all the work) and the paper's targets."""
+    if not WF.configurations:
+        return list(PAPER_TARGETS)
     outputs = [f"{RESULTS}/summary.parquet", f"{RESULTS}/pareto_rank.parquet"]
     for dataset in DATASETS:
         outputs.append(f"{RESULTS}/{dataset}/pareto.parquet")
-        outputs += figure_targets(dataset)
-    return outputs
+        if WF.raw["figures"]["dataset_figures"]:
+            outputs += figure_targets(dataset)
+    return outputs + PAPER_TARGETS

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -11,19 +12,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fsstab.papers import bommert2020
 from fsstab.papers import bommert2020_ch78 as ch78
 from fsstab.papers.bommert2020_ch78_outputs import (
+    NOT_CONFIGURED_NOTE,
     comparison_rows,
     dataset_characteristics,
     halves_and_folds,
     splits_of,
 )
 from fsstab.papers.bommert2020_ch78_workflow import (
-    check_ch78_section,
     chunk_ids,
     chunk_range,
     figure_stems,
 )
+from fsstab.papers.outputs import COMPARISON_COLUMNS, NOT_RUN_NOTE
 from fsstab.selectors import GLMBoostSelector
 
 # --------------------------------------------------------------------------------------------
@@ -413,12 +416,27 @@ def test_dataset_characteristics_by_hand():
 
 
 def test_comparison_rows_list_every_stated_number():
-    rows = comparison_rows()
+    rows = comparison_rows(configured=["christensen"])
+    assert tuple(rows.columns) == COMPARISON_COLUMNS
     assert (rows["item"].str.startswith("Table 7.1")).sum() == 12 * 9
     assert (rows["item"].str.startswith("Table 4.1")).sum() == 12 * 4
-    christensen = rows[(rows["dataset"] == "christensen") & (rows["item"] == "Table 7.1 A-best")]
-    assert christensen["paper_value"].item() == 3414
-    assert christensen["note"].item() == "dataset not available offline"
+    a_best = rows[rows["item"] == "Table 7.1 A-best"].set_index("dataset")
+    # thesis Table 7.1: christensen has 3414 A-best configurations; printed as the thesis does
+    assert a_best.loc["christensen", "paper_value"] == "3414"
+    assert a_best.loc["christensen", "our_value"] == ""
+    assert a_best.loc["christensen", "note"] == NOT_RUN_NOTE
+    assert a_best.loc["sonar", "note"] == NOT_CONFIGURED_NOTE
+    tecator = rows[(rows["dataset"] == "tecator") & rows["item"].str.startswith("Table 4.1")]
+    assert tecator["paper_value"].tolist() == ["124", "240", "0.57", "91.40"]
+
+
+def test_comparison_rows_with_our_values():
+    characteristics = {"gravier": {"p": 2905.0, "n": 168.0, "PP": 111 / 168, "MHCF": 0.125}}
+    rows = comparison_rows(configured=["gravier"], characteristics=characteristics)
+    gravier = rows[(rows["dataset"] == "gravier") & rows["item"].str.startswith("Table 4.1")]
+    # 111 / 168 = 0.6607 -> "0.66"; 0.125 -> "0.12" (round half to even of the float)
+    assert gravier["our_value"].tolist() == ["2905", "168", "0.66", "0.12"]
+    assert gravier["note"].tolist() == [""] * 4
 
 
 def test_workflow_helpers():
@@ -426,21 +444,65 @@ def test_workflow_helpers():
     assert list(chunk_range("c00003-00005")) == [3, 4, 5]
     with pytest.raises(ValueError, match="chunk"):
         chunk_range("r5-3")
-    paper = {"name": "bommert2020", "ch7": {"datasets": ["gravier"]},
+    paper = {"ch7": {"datasets": ["gravier"]},
              "ch8": {"simulation": {"sizes": [[100, 200]], "designs": ["blocks"],
                                     "similar": [4]}}}
     stems = figure_stems(paper, ["gravier"])
     assert "fig07_5_test_performance" in stems["ch7"]
     assert "fig07_4_test_performance" not in stems["ch7"]
     assert stems["simulation"][0] == "fig08_5_simulation_n100_p200"
-    check_ch78_section(paper, ["gravier"])
-    bad = {"name": "bommert2020", "ch7": {"datasets": ["sonar"]},
+
+
+def _workflow(*datasets):
+    return SimpleNamespace(raw={"datasets": {name: {} for name in datasets}})
+
+
+def test_sections_resolve_to_the_thesis_settings():
+    settings = bommert2020.resolved_settings(
+        {"ch7": {"datasets": ["gravier"]}, "ch8": {"simulation": {}, "toy": {}}})
+    ch7, ch8 = settings["ch7"], settings["ch8"]
+    # Table 6.5: 4 filters x 6 classifiers, 200 configurations each, 10-fold CV
+    assert (ch7["n_per_method"], ch7["n_folds"], len(ch7["filters"]),
+            len(ch7["classifiers"])) == (200, 10, 4, 6)
+    assert ch7["ntree_values"] == [100, 200, 500, 1000, 2000, 5000]
+    # §8.3.1: max.feats 2, 4, ..., 100; acc.const = 0.025, stab.const = 0.1
+    assert ch8["approaches"]["sizes"] == list(range(2, 101, 2))
+    assert (ch8["approaches"]["acc_const"], ch8["approaches"]["stab_const"]) == (0.025, 0.1)
+    # Table 8.1: 4 sizes x 2 designs x 4 numbers of similar features, 50 replications
+    sim = ch8["simulation"]
+    assert len(sim["sizes"]) * len(sim["designs"]) * len(sim["similar"]) == 32
+    assert sim["n_replications"] == 50
+    assert ch8["toy"]["n_datasets"] == 1000
+    assert "real_data" not in ch8
+
+
+def test_check_settings_names_every_problem_with_its_key():
+    assert bommert2020.check_settings(
+        {"ch7": {"datasets": ["gravier"]}, "ch8": {"toy": {}}}, _workflow("gravier")) == []
+    bad = {"ch7": {"datasets": ["sonar", "gravier", "gravier"]},
            "ch8": {"approaches": {"pfer_range": [5, 1]},
                    "simulation": {"sizes": [[100, 12]], "designs": ["blocks"],
-                                  "similar": [4]}}}
-    with pytest.raises(ValueError, match="invalid paper section") as info:
-        check_ch78_section(bad, ["gravier"])
-    message = str(info.value)
-    assert "paper.ch7.datasets: 'sonar'" in message
-    assert "pfer_range" in message
-    assert "5 blocks" in message
+                                  "similar": [4]},
+                   "real_data": {"datasets": ["arcene"]}}}
+    problems = bommert2020.check_settings(bad, _workflow("gravier"))
+    assert any(p.startswith("paper.settings.ch7.datasets: 'sonar' is not a configured dataset")
+               for p in problems)
+    assert any(p.startswith("paper.settings.ch7.datasets: ['gravier'] named more than once")
+               for p in problems)
+    assert any(p.startswith("paper.settings.ch8.approaches.pfer_range: [5, 1]")
+               for p in problems)
+    # p = 12 in blocks of 5 features: 3 blocks, fewer than the 5 relevant features need
+    assert any(p.startswith("paper.settings.ch8.simulation.sizes: [100, 12]") for p in problems)
+    assert any(p.startswith("paper.settings.ch8.real_data.datasets: 'arcene'") for p in problems)
+    assert len(problems) == 5
+
+
+def test_check_section_schema_problems_are_relative_to_the_section():
+    assert ch78.check_section("ch7", {"datasets": ["gravier"], "n_folds": 1},
+                              _workflow("gravier")) == [
+        "n_folds: 1 is less than the minimum of 2"]
+    assert ch78.check_section("ch7", {}, _workflow()) == [": 'datasets' is a required property"]
+    assert bommert2020.check_settings({"ch8": {}}, _workflow()) == [
+        "paper.settings.ch8: give at least one of toy, simulation, real_data (nothing to run)"]
+    with pytest.raises(ValueError, match=r"paper\.settings\.ch8: .*unknown_key"):
+        ch78.resolve_section("ch8", {"unknown_key": 1})

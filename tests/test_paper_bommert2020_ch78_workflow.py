@@ -12,6 +12,9 @@ import pandas as pd
 import pytest
 from conftest import run_snakemake, workflow_dir
 
+from fsstab.papers.bommert2020_ch78_outputs import NOT_CONFIGURED_NOTE
+from fsstab.papers.outputs import COMPARISON_COLUMNS
+
 pytestmark = [pytest.mark.slow, pytest.mark.workflow]
 
 REDUCED = {
@@ -33,17 +36,20 @@ REDUCED = {
     "figures": {"feature_maps": False, "measures": ["unadjusted", "intersection_count"]},
     "paper": {
         "name": "bommert2020",
-        "ch7": {"datasets": ["christensen"], "n_per_method": 1, "n_folds": 3, "chunk_size": 12,
-                "n_estimate": 200, "ntree_values": [20, 50], "max_log2_iterations": 8},
-        "ch8": {
-            "approaches": {"n_folds": 3, "sizes": [2, 4, 6], "n_estimate": 200,
-                           "n_stabs_configs": 3, "n_pairs": 3},
-            "toy": {"n_datasets": 2, "n_search": 3, "n_folds": 3, "chunk_size": 1,
-                    "search_overrides": {"random_forest": 2}, "ntree_values": [20, 50],
-                    "max_log2_iterations": 8},
-            "simulation": {"sizes": [[40, 30]], "designs": ["blocks", "toeplitz"],
-                           "similar": [0, 4], "n_replications": 2, "chunk_size": 1},
-            "real_data": {"datasets": ["christensen"], "n_outer": 2},
+        "settings": {
+            "ch7": {"datasets": ["christensen"], "n_per_method": 1, "n_folds": 3,
+                    "chunk_size": 12,
+                    "n_estimate": 200, "ntree_values": [20, 50], "max_log2_iterations": 8},
+            "ch8": {
+                "approaches": {"n_folds": 3, "sizes": [2, 4, 6], "n_estimate": 200,
+                               "n_stabs_configs": 3, "n_pairs": 3},
+                "toy": {"n_datasets": 2, "n_search": 3, "n_folds": 3, "chunk_size": 1,
+                        "search_overrides": {"random_forest": 2}, "ntree_values": [20, 50],
+                        "max_log2_iterations": 8},
+                "simulation": {"sizes": [[40, 30]], "designs": ["blocks", "toeplitz"],
+                               "similar": [0, 4], "n_replications": 2, "chunk_size": 1},
+                "real_data": {"datasets": ["christensen"], "n_outer": 2},
+            },
         },
     },
 }
@@ -80,25 +86,29 @@ def test_every_figure_is_a_pdf_and_a_png(paper_run):
 
 
 def test_tables_and_comparison(paper_run):
-    comparison = pd.read_csv(paper_run / "comparison_ch78.csv")
+    # the hook's comparison.csv gathers the Ch. 7-8 part (the only part configured here)
+    comparison = pd.read_csv(paper_run / "comparison.csv", dtype=str, keep_default_na=False)
+    assert tuple(comparison.columns) == COMPARISON_COLUMNS
+    part = pd.read_parquet(paper_run / "work" / "comparison_ch78.parquet")
+    assert comparison.equals(part)
     rows = comparison.set_index(["item", "dataset"])
     # Table 4.1: christensen has n = 217 and a majority class of 61 % (placenta merged)
-    assert rows.loc[("Table 4.1 n", "christensen"), "our_value"] == 217
-    assert rows.loc[("Table 4.1 PP", "christensen"), "our_value"] == 0.61
-    assert rows.loc[("Table 4.1 n", "sonar"), "note"] == "dataset not available offline"
+    assert rows.loc[("Table 4.1 n", "christensen"), "our_value"] == "217"
+    assert rows.loc[("Table 4.1 PP", "christensen"), "our_value"] == "0.61"
+    assert rows.loc[("Table 4.1 n", "sonar"), "note"] == NOT_CONFIGURED_NOTE
     # §8.3.1: n. selected = false positives - false negatives + 5, for every model
     assert rows.loc[("§8.3 n. selected = false positive − false negative + 5 (share of rows)",
-                     "simulation"), "our_value"] == 1.0
+                     "simulation"), "our_value"] == "1.000"
     # without similar features SMU and SMA-Count coincide, so adj and unadj choose alike
     item = ("§8.3 fraction of replications without similar features where adj and unadj "
             "choose the same max.feats")
-    assert rows.loc[(item, "simulation"), "our_value"] == 1.0
+    assert rows.loc[(item, "simulation"), "our_value"] == "1.000"
     table71 = pd.read_parquet(paper_run / "table7_1_pareto_counts.parquet")
     assert table71["dataset"].tolist() == ["christensen"]
     for measure in ("SMU", "SMA-Count", "SMJ", "SMH"):
         assert 1 <= table71[f"{measure} (PA)"].item() <= table71[f"{measure} (all)"].item()
         assert rows.loc[(f"Table 7.1 {measure} (all)", "christensen"), "our_value"] == \
-            table71[f"{measure} (all)"].item()
+            str(table71[f"{measure} (all)"].item())
     simulation = pd.read_parquet(paper_run / "table8_simulation_results.parquet")
     assert simulation["scenario"].nunique() == 4
     truth = simulation[simulation["approach"] == "truth"]

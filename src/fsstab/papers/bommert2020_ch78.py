@@ -58,6 +58,14 @@ from fsstab.measures import (
     jaccard,
     unadjusted,
 )
+from fsstab.papers.bommert2020_ch78_settings import (
+    CH7_CLASSIFIER_NAMES,
+    CH7_FILTER_NAMES,
+    L0_SUPPORT_SIZES,
+    NTREE_VALUES,
+    check_section,
+    resolve_section,
+)
 from fsstab.pareto import epsilon_constraint_selection, non_dominated_mask
 from fsstab.resampling import make_resamples
 from fsstab.selectors import (
@@ -87,6 +95,7 @@ __all__ = [
     "Scenario",
     "adjusted_overlap",
     "ch7_optimal_flags",
+    "check_section",
     "choose_by_accuracy",
     "evaluate_ch7_configurations",
     "false_features",
@@ -95,6 +104,7 @@ __all__ = [
     "l0_tuning_table",
     "nested_group_counts",
     "real_data_outer_fold",
+    "resolve_section",
     "run_approaches",
     "sample_ch7_configurations",
     "scenarios",
@@ -110,8 +120,6 @@ __all__ = [
 #: Two features are similar (exchangeable) when their absolute correlation is at least 0.9
 #: (thesis §8.3, also the θ of SMA-Count).
 SIMILARITY_THRESHOLD = 0.9
-#: max.feats values of §8.3.1: all even values from 2 to 100 (5 is deliberately not tried).
-L0_SUPPORT_SIZES: tuple[int, ...] = tuple(range(2, 101, 2))
 #: The approaches of §8.2 and the "truth" baseline of §8.3.1, in the order of Fig. 8.5.
 APPROACHES: tuple[str, ...] = ("adj", "unadj", "acc", "stabs", "truth")
 #: Stability measure of each multi-criteria approach (§8.3.1).
@@ -644,8 +652,6 @@ TOY_METHOD_LABELS: dict[str, str] = {
     "lasso_liblinear": "lasso (LiblineaR)", "random_forest": "random forest",
     "l0": "L0 logistic regression",
 }
-#: Random-forest ntree values of Table 6.5.
-NTREE_VALUES: tuple[int, ...] = (100, 200, 500, 1000, 2000, 5000)
 
 
 def _log2_uniform(rng: np.random.RandomState, low: float, high: float) -> float:
@@ -809,8 +815,9 @@ def nested_group_counts(supports: pd.DataFrame) -> pd.DataFrame:
 # Chapter 7: multi-criteria tuning over filter × classifier (Table 6.5)
 # ============================================================================================
 
-CH7_FILTERS: tuple[str, ...] = ("none", "jmi", "mim", "impurity")
-CH7_CLASSIFIERS: tuple[str, ...] = ("svm", "knn", "ridge", "lasso", "random_forest", "glmboost")
+#: Table 6.5 (defined with the settings, which name them too).
+CH7_FILTERS: tuple[str, ...] = CH7_FILTER_NAMES
+CH7_CLASSIFIERS: tuple[str, ...] = CH7_CLASSIFIER_NAMES
 #: The stability measures of §7.2, in the order of Table 7.1.
 CH7_MEASURES: tuple[str, ...] = ("unadjusted", "intersection_count", "jaccard", "hamming")
 CH7_MEASURE_LABELS: dict[str, str] = {

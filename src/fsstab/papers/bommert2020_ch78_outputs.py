@@ -3,7 +3,7 @@
 The computations are in :mod:`fsstab.papers.bommert2020_ch78`; this module turns their result
 tables into the thesis' tables and figures (file names start with the thesis' numbering, e.g.
 ``fig08_5_...``, ``table7_1_...``) and lists every number the thesis states in the text next to
-ours (``comparison_ch78.csv``).
+ours (the Ch. 7-8 part of ``comparison.csv``).
 """
 
 from __future__ import annotations
@@ -27,11 +27,13 @@ from fsstab.papers.bommert2020_ch78 import (
     TOY_METHODS,
     stratified_folds,
 )
+from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, format_number
 from fsstab.plots import _new_figure
 from fsstab.resampling import make_resamples
 from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
+    "NOT_CONFIGURED_NOTE",
     "THESIS_DATASET_ORDER",
     "comparison_rows",
     "dataset_characteristics",
@@ -397,7 +399,7 @@ def fig_real_data(results: pd.DataFrame, column: str, ylabel: str) -> Figure:
 
 
 # ============================================================================================
-# comparison_ch78.csv: the numbers the thesis states in the text
+# comparison.csv (Ch. 7-8 part): the numbers the thesis states in the text
 # ============================================================================================
 
 #: Table 7.1 (thesis values) for the data sets reachable offline.
@@ -435,8 +437,19 @@ TOY_MEDIANS: dict[tuple[str, int], int] = {
 }
 
 
+#: The note of a comparison row whose dataset this configuration does not list at all.
+NOT_CONFIGURED_NOTE = "dataset not in this configuration (config/paper/bommert2020.yaml has it)"
+#: Decimals of each compared quantity as the thesis prints it.
+_TABLE_4_1_DECIMALS = {"p": 0, "n": 0, "PP": 2, "MHCF": 2}
+
+
+def _missing_note(dataset: str, configured: Sequence[str]) -> str:
+    return NOT_RUN_NOTE if dataset in configured else NOT_CONFIGURED_NOTE
+
+
 def comparison_rows(
     *,
+    configured: Sequence[str] = (),
     table71: pd.DataFrame | None = None,
     characteristics: Mapping[str, Mapping[str, float]] | None = None,
     toy_supports: pd.DataFrame | None = None,
@@ -444,22 +457,26 @@ def comparison_rows(
     n_scenarios: int | None = None,
     settings_note: str = "",
 ) -> pd.DataFrame:
-    """Every number of Ch. 4 (data sets used here), 7 and 8 stated in the text, next to ours.
+    """Every number of Ch. 4 (the data sets), 7 and 8 stated in the text, next to ours: a
+    comparison table (:data:`fsstab.papers.outputs.COMPARISON_COLUMNS`, values as text).
 
-    Columns: item, dataset, setting, paper_value, our_value, note.
+    ``configured``: the data sets under ``datasets:``; a thesis data set without our value is
+    noted as not run (configured but not reachable) or as not configured.
     """
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, str]] = []
 
-    def add(item, dataset, setting, paper, ours, note=""):
+    def add(item: str, dataset: str, setting: str, paper: Any, ours: Any, decimals: int,
+            note: str = "") -> None:
         rows.append({"item": item, "dataset": dataset, "setting": setting,
-                     "paper_value": paper, "our_value": ours, "note": note})
+                     "paper_value": format_number(paper, decimals),
+                     "our_value": format_number(ours, decimals), "note": note})
 
     for dataset, values in TABLE_4_1.items():
         ours = (characteristics or {}).get(dataset)
-        for name, paper in zip(("p", "n", "PP", "MHCF"), values, strict=True):
+        for name, paper in zip(_TABLE_4_1_DECIMALS, values, strict=True):
             add(f"Table 4.1 {name}", dataset, "full data set", paper,
-                np.nan if ours is None else round(ours[name], 2),
-                "" if ours is not None else "dataset not available offline")
+                None if ours is None else ours[name], _TABLE_4_1_DECIMALS[name],
+                "" if ours is not None else _missing_note(dataset, configured))
     counts71 = {} if table71 is None else table71.set_index("dataset").to_dict("index")
     columns71 = [f"{CH7_MEASURE_LABELS[m]} (all)" for m in CH7_MEASURES]
     columns71 += [f"{CH7_MEASURE_LABELS[m]} (PA)" for m in CH7_MEASURES] + ["A-best"]
@@ -467,8 +484,8 @@ def comparison_rows(
         ours = counts71.get(dataset)
         for column, paper in zip(columns71, values, strict=True):
             add(f"Table 7.1 {column}", dataset, settings_note, paper,
-                np.nan if ours is None else ours[column],
-                "" if ours is not None else "dataset not available offline")
+                None if ours is None else ours[column], 0,
+                "" if ours is not None else _missing_note(dataset, configured))
     if toy_supports is not None:
         from fsstab.papers.bommert2020_ch78 import nested_group_counts
 
@@ -478,32 +495,30 @@ def comparison_rows(
         rf = toy_supports[toy_supports["method"] == "random_forest"]
         features = [f"X{j}" for j in range(1, 16)]
         add("§8.1 fraction of data sets where random forest keeps all 15 features",
-            "similar_features_toy", setting, 1.0,
-            float(rf[features].all(axis=1).mean()))
+            "similar_features_toy", setting, 1.0, float(rf[features].all(axis=1).mean()), 3)
         for method in TOY_METHODS:
             part = toy_supports[toy_supports["method"] == method]
             add(f"§8.1 selection frequency of X1 ({TOY_METHOD_LABELS[method]})",
-                "similar_features_toy", setting, 1.0, float(part["X1"].mean()))
+                "similar_features_toy", setting, 1.0, float(part["X1"].mean()), 3)
         for (method, i), paper in TOY_MEDIANS.items():
             ours = counts.loc[counts["method"] == method, f"X2..X{i}"].median()
             add(f"§8.1 median number selected of {{X2..X{i}}} ({TOY_METHOD_LABELS[method]})",
-                "similar_features_toy", setting, paper, float(ours))
+                "similar_features_toy", setting, paper, float(ours), 1)
     if simulation is not None:
         add("§8.3 number of simulation scenarios", "simulation", "Table 8.1", 32,
-            n_scenarios if n_scenarios is not None else simulation["scenario"].nunique())
+            n_scenarios if n_scenarios is not None else simulation["scenario"].nunique(), 0)
         add("§8.3 replications per scenario", "simulation", "Table 8.1", 50,
-            int(simulation.groupby("scenario")["replication"].nunique().min()))
+            int(simulation.groupby("scenario")["replication"].nunique().min()), 0)
         no_similar = simulation[simulation["n_similar"] == 0]
         wide = no_similar.pivot_table(index=["scenario", "replication"], columns="approach",
                                       values="max_support_size")
         if {"adj", "unadj"} <= set(wide.columns) and len(wide):
             add("§8.3 fraction of replications without similar features where adj and unadj "
                 "choose the same max.feats", "simulation", "# similar = 0", 1.0,
-                float((wide["adj"] == wide["unadj"]).mean()),
+                float((wide["adj"] == wide["unadj"]).mean()), 3,
                 "SMU and SMA-Count are identical without similar features")
         check = simulation[simulation["approach"] != "truth"]
         identity = (check["n_selected"] == check["false_positive"] - check["false_negative"] + 5)
         add("§8.3 n. selected = false positive − false negative + 5 (share of rows)",
-            "simulation", "all approaches", 1.0, float(identity.mean()))
-    return pd.DataFrame(rows, columns=["item", "dataset", "setting", "paper_value",
-                                       "our_value", "note"])
+            "simulation", "all approaches", 1.0, float(identity.mean()), 3)
+    return comparison_frame(rows)

@@ -17,7 +17,7 @@ import pandas as pd
 import pyarrow as pa
 
 from fsstab.datasets import Dataset
-from fsstab.io import read_parquet, write_parquet, write_text
+from fsstab.io import read_parquet, write_parquet
 from fsstab.papers import bommert2020_ch78_outputs as out
 from fsstab.papers.bommert2020_ch78 import (
     CH7_MEASURES,
@@ -37,6 +37,7 @@ from fsstab.papers.bommert2020_ch78 import (
     toy_replication,
 )
 from fsstab.papers.bommert2020_ch78_outputs import THESIS_DATASET_ORDER, halves_and_folds, splits_of
+from fsstab.papers.outputs import write_table
 from fsstab.plots import save_figure
 from fsstab.similarity import correlation_similarity
 from fsstab.workflow.seeds import derive_seed
@@ -44,14 +45,13 @@ from fsstab.workflow.seeds import derive_seed
 __all__ = [
     "approach_settings",
     "ch7_chunks",
-    "check_ch78_section",
     "chunk_ids",
     "chunk_range",
     "figure_stems",
     "read_frame",
     "simulation_scenario_ids",
     "write_frame",
-    "write_table_files",
+    "write_result_table",
 ]
 
 _CHUNK = re.compile(r"^[rc](\d+)-(\d+)$")
@@ -73,56 +73,20 @@ def read_frame(path: Any) -> pd.DataFrame:
     return read_parquet(path)[0].to_pandas()
 
 
-def write_table_files(frame: pd.DataFrame, csv_path: Any, parquet_path: Any, **metadata: Any):
-    """A result table as CSV (list columns joined with ';') and Parquet."""
-    write_frame(frame, parquet_path, **metadata)
+def write_result_table(frame: pd.DataFrame, stem: Path, **metadata: Any) -> None:
+    """A final result table as ``<stem>.csv`` + ``<stem>.parquet``
+    (:func:`fsstab.papers.outputs.write_table`); index-array columns (the selected features)
+    become ';'-joined text, so that the CSV stays one line per row."""
     flat = frame.copy()
     for column in flat.columns:
         if flat[column].map(lambda v: isinstance(v, list | tuple | np.ndarray)).any():
             flat[column] = flat[column].map(lambda v: ";".join(str(int(x)) for x in v))
-    write_text(csv_path, flat.to_csv(index=False, float_format="%.6g", lineterminator="\n"))
+    write_table(flat, stem, metadata={"format": "fsstab.bommert2020_ch78/1", **metadata})
 
 
 # ============================================================================================
 # Configuration
 # ============================================================================================
-
-
-def check_ch78_section(paper: Mapping[str, Any], datasets: Sequence[str]) -> None:
-    """Semantic checks of ``paper.ch7`` / ``paper.ch8`` beyond the schema: the data sets they
-    name are configured under ``datasets:``, ranges are ordered, a simulation scenario's
-    design accepts its sizes. Raises ``ValueError`` listing every problem with its key."""
-    problems = []
-    known = set(datasets)
-    ch7 = paper.get("ch7")
-    ch8 = paper.get("ch8") or {}
-    for key, names in (("paper.ch7.datasets", (ch7 or {}).get("datasets", [])),
-                       ("paper.ch8.real_data.datasets",
-                        (ch8.get("real_data") or {}).get("datasets", []))):
-        for name in names:
-            if name not in known:
-                problems.append(f"{key}: {name!r} is not a configured dataset; known: "
-                                f"{sorted(known)}")
-        if len(set(names)) != len(names):
-            problems.append(f"{key}: duplicate dataset names {list(names)}")
-    approaches = ch8.get("approaches") or {}
-    for key in ("pfer_range", "pi_thr_range"):
-        low, high = approaches.get(key, (0, 1))
-        if not low < high:
-            problems.append(f"paper.ch8.approaches.{key}: [{low}, {high}] is not increasing")
-    sim = ch8.get("simulation")
-    if sim:
-        for _, p in sim["sizes"]:
-            for s in sim["similar"]:
-                if "blocks" in sim["designs"] and -(-p // (s + 1)) < 5:
-                    problems.append(
-                        f"paper.ch8.simulation: p = {p} in blocks of {s + 1} gives fewer than "
-                        "the 5 blocks the 5 relevant features need")
-    if ch7 and ch7.get("n_folds", 10) < 2:
-        problems.append("paper.ch7.n_folds must be at least 2")
-    if problems:
-        raise ValueError("invalid paper section (Bommert 2020 Ch. 7-8):\n"
-                         + "\n".join(f"  - {p}" for p in problems))
 
 
 def approach_settings(approaches: Mapping[str, Any]) -> ApproachSettings:
@@ -343,8 +307,7 @@ def ch7_outputs(evaluation: Mapping[str, pd.DataFrame], flags: Mapping[str, pd.D
                 figures: Sequence[str]) -> pd.DataFrame:
     """Table 7.1 and the Ch. 7 figures named in ``figures``."""
     table = table_7_1(dict(flags))
-    write_table_files(table, folder / "table7_1_pareto_counts.csv",
-                      folder / "table7_1_pareto_counts.parquet")
+    write_result_table(table, folder / "table7_1_pareto_counts")
     all_configs = pd.concat(configs.values(), ignore_index=True).drop_duplicates("config")
     first, second = split_datasets_for_figures(list(flags))
     draw = {
@@ -382,8 +345,7 @@ def ch7_outputs(evaluation: Mapping[str, pd.DataFrame], flags: Mapping[str, pd.D
 def toy_outputs(chunks: Sequence[pd.DataFrame], folder: Path) -> pd.DataFrame:
     """The §8.1 selections table and Figs. 8.2-8.4."""
     supports = pd.concat(chunks, ignore_index=True).sort_values(["replication", "method"])
-    write_table_files(supports, folder / "table8_1_toy_selections.csv",
-                      folder / "table8_1_toy_selections.parquet")
+    write_result_table(supports, folder / "table8_1_toy_selections")
     counts = nested_group_counts(supports)
     _save(out.fig_toy_frequencies(supports), folder, "fig08_2_toy_selection_frequencies")
     _save(out.fig_toy_group_counts(counts), folder, "fig08_3_toy_group_counts")
@@ -397,8 +359,7 @@ def simulation_outputs(results: Sequence[pd.DataFrame], timings: Sequence[pd.Dat
     table = pd.concat(results, ignore_index=True).sort_values(
         ["scenario", "replication", "approach"])
     times = pd.concat(timings, ignore_index=True)
-    write_table_files(table, folder / "table8_simulation_results.csv",
-                      folder / "table8_simulation_results.parquet")
+    write_result_table(table, folder / "table8_simulation_results")
     for stem in figures:
         if "_simulation_n" in stem:
             n, p = (int(v) for v in re.findall(r"_n(\d+)_p(\d+)$", stem)[0])
@@ -416,8 +377,7 @@ def simulation_outputs(results: Sequence[pd.DataFrame], timings: Sequence[pd.Dat
 def real_outputs(results: Sequence[pd.DataFrame], folder: Path) -> pd.DataFrame:
     """The §8.4 results table and Figs. 8.8-8.9."""
     table = pd.concat(results, ignore_index=True).sort_values(["dataset", "outer", "approach"])
-    write_table_files(table, folder / "table8_4_real_data_results.csv",
-                      folder / "table8_4_real_data_results.parquet")
+    write_result_table(table, folder / "table8_4_real_data_results")
     _save(out.fig_real_data(table, "test_accuracy", "test accuracy"), folder,
           "fig08_8_real_data_accuracy")
     _save(out.fig_real_data(table, "n_selected", "number of selected features"), folder,
@@ -425,23 +385,24 @@ def real_outputs(results: Sequence[pd.DataFrame], folder: Path) -> pd.DataFrame:
     return table
 
 
-def settings_note(paper: Mapping[str, Any]) -> str:
-    """The settings of a run that differ from the thesis, for the comparison table."""
-    ch7 = paper.get("ch7") or {}
+def settings_note(settings: Mapping[str, Any]) -> str:
+    """The Ch. 7 settings of a run (``paper.settings``), for the comparison table."""
+    ch7 = settings.get("ch7") or {}
     if not ch7:
         return ""
     n = ch7["n_per_method"] * len(ch7["filters"]) * len(ch7["classifiers"])
     return f"{n} configurations (thesis: 4800), {ch7['n_folds']}-fold CV"
 
 
-def comparison_table(datasets: Sequence[Dataset], *, table71: pd.DataFrame | None,
-                     toy: pd.DataFrame | None, simulation: pd.DataFrame | None,
-                     n_scenarios: int, paper: Mapping[str, Any], path: Any) -> pd.DataFrame:
-    """Write ``comparison_ch78.csv``: the thesis' numbers next to ours."""
+def comparison_table(datasets: Sequence[Dataset], *, configured: Sequence[str],
+                     table71: pd.DataFrame | None, toy: pd.DataFrame | None,
+                     simulation: pd.DataFrame | None, n_scenarios: int,
+                     settings: Mapping[str, Any]) -> pd.DataFrame:
+    """The Ch. 7-8 comparison rows (:func:`bommert2020_ch78_outputs.comparison_rows`) from the
+    data sets that were run and the result tables of the parts that ran."""
     characteristics = {ds.name: out.dataset_characteristics(ds.X, ds.y) for ds in datasets}
-    table = out.comparison_rows(
-        table71=table71, characteristics=characteristics, toy_supports=toy,
-        simulation=simulation, n_scenarios=n_scenarios, settings_note=settings_note(paper),
+    return out.comparison_rows(
+        configured=configured, table71=table71, characteristics=characteristics,
+        toy_supports=toy, simulation=simulation, n_scenarios=n_scenarios,
+        settings_note=settings_note(settings),
     )
-    write_text(path, table.to_csv(index=False, float_format="%.6g", lineterminator="\n"))
-    return table
