@@ -53,18 +53,16 @@ if WF.raw["localrules"]:
         bommert2020_ch78_comparison,
 
 
-def bommert_ch78_targets():
-    """Every final table and figure of the Ch. 7-8 parts that run."""
-    outputs = [f"{BOMMERT}/{stem}.{ext}" for group in FIGURES78.values() for stem in group
-               for ext in ("pdf", "png")]
-    tables = {"table7_1_pareto_counts": CH7, "table8_1_toy_selections": TOY,
-              "table8_simulation_results": SIM, "table8_4_real_data_results": REAL}
-    outputs += [f"{BOMMERT}/{stem}.{ext}" for stem, part in tables.items() if part
-                for ext in ("csv", "parquet")]
-    return outputs
-
-
-PAPER_TARGETS.extend(bommert_ch78_targets())
+# every final figure (PDF + PNG) and table (CSV + Parquet) of the parts that run
+PAPER_TARGETS.extend(
+    [f"{BOMMERT}/{stem}.{ext}" for group in FIGURES78.values() for stem in group
+     for ext in ("pdf", "png")]
+    + [f"{BOMMERT}/{stem}.{ext}"
+       for stem, part in (("table7_1_pareto_counts", CH7), ("table8_1_toy_selections", TOY),
+                          ("table8_simulation_results", SIM),
+                          ("table8_4_real_data_results", REAL))
+       if part for ext in ("csv", "parquet")]
+)
 BOMMERT_COMPARISON_PARTS.append(f"{W78}/comparison_ch78.parquet")
 
 
@@ -195,11 +193,11 @@ rule bommert2020_ch7_outputs:
         configs=expand(f"{W78}/ch7/{{dataset}}/configs.parquet", dataset=CH7_DATASETS),
     output:
         table=multiext(f"{BOMMERT}/table7_1_pareto_counts", ".csv", ".parquet"),
-        figures=[f"{BOMMERT}/{stem}.{ext}" for stem in FIGURES78["ch7"] for ext in ("pdf", "png")],
+        figures=[f"{BOMMERT}/{stem}.{ext}" for stem in FIGURES78["ch7"]
+                 for ext in ("pdf", "png")],
     params:
         datasets=list(CH7_DATASETS),
         figures=FIGURES78["ch7"],
-        folder=BOMMERT,
     log:
         f"{LOGS}/paper/bommert2020/ch7/outputs.log",
     benchmark:
@@ -245,8 +243,6 @@ rule bommert2020_ch8_toy_outputs:
         figures=multiext(f"{BOMMERT}/fig08_2_toy_selection_frequencies", ".pdf", ".png")
         + multiext(f"{BOMMERT}/fig08_3_toy_group_counts", ".pdf", ".png")
         + multiext(f"{BOMMERT}/fig08_4_toy_median_counts", ".pdf", ".png"),
-    params:
-        folder=BOMMERT,
     log:
         f"{LOGS}/paper/bommert2020/ch8/toy_outputs.log",
     benchmark:
@@ -298,7 +294,6 @@ rule bommert2020_ch8_simulation_outputs:
                  for ext in ("pdf", "png")],
     params:
         figures=FIGURES78["simulation"],
-        folder=BOMMERT,
     log:
         f"{LOGS}/paper/bommert2020/ch8/simulation_outputs.log",
     benchmark:
@@ -348,8 +343,6 @@ rule bommert2020_ch8_real_outputs:
         table=multiext(f"{BOMMERT}/table8_4_real_data_results", ".csv", ".parquet"),
         figures=multiext(f"{BOMMERT}/fig08_8_real_data_accuracy", ".pdf", ".png")
         + multiext(f"{BOMMERT}/fig08_9_real_data_n_selected", ".pdf", ".png"),
-    params:
-        folder=BOMMERT,
     log:
         f"{LOGS}/paper/bommert2020/ch8/real_outputs.log",
     benchmark:

@@ -10,5 +10,5 @@ with logged(snakemake.log[0]):
     evaluation = dict(zip(datasets, map(read_frame, snakemake.input.evaluation), strict=True))
     flags = dict(zip(datasets, map(read_frame, snakemake.input.flags), strict=True))
     configs = dict(zip(datasets, map(read_frame, snakemake.input.configs), strict=True))
-    ch7_outputs(evaluation, flags, configs, Path(snakemake.params.folder),
+    ch7_outputs(evaluation, flags, configs, Path(snakemake.output.table[0]).parent,
                 snakemake.params.figures)

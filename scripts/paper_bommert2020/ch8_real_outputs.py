@@ -7,4 +7,4 @@ from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     real_outputs([read_frame(path) for path in snakemake.input.results],
-                 Path(snakemake.params.folder))
+                 Path(snakemake.output.table[0]).parent)

@@ -8,4 +8,4 @@ from fsstab.workflow.scripting import logged
 with logged(snakemake.log[0]):
     simulation_outputs([read_frame(path) for path in snakemake.input.results],
                        [read_frame(path) for path in snakemake.input.timings],
-                       Path(snakemake.params.folder), snakemake.params.figures)
+                       Path(snakemake.output.table[0]).parent, snakemake.params.figures)
