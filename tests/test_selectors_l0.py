@@ -102,3 +102,34 @@ def test_non_binary_labels_are_rejected():
     X, _, _ = informative_data(n=30, d=10, seed=0)
     with pytest.raises(ValueError, match="binary classification only"):
         L0Selector().fit(X, np.arange(30) % 3)
+
+
+def test_l0_logistic_support_is_the_selectors_support():
+    from fsstab.selectors import l0_logistic_support
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(60, 30))
+    y = (X[:, 3] - X[:, 7] + 0.3 * rng.normal(size=60) > 0).astype(int)
+    support, backend = l0_logistic_support(X, y, 4, l2=0.01, backend="abess")
+    selector = L0Selector(max_support_size=4, backend="abess").fit(X, y)
+    np.testing.assert_array_equal(support, selector.support_)
+    assert backend == selector.backend_ == "abess"
+    assert support.sum() == 4
+    assert support[3]
+    assert support[7]
+
+
+def test_l0_logistic_fit_predicts_with_its_own_coefficients():
+    from fsstab.selectors import l0_logistic_fit
+
+    rng = np.random.default_rng(6)
+    X = rng.normal(size=(80, 20)) * 3.0 + 1.0
+    y = (X[:, 2] + X[:, 5] + rng.normal(size=80) > 2.0).astype(int)
+    fit = l0_logistic_fit(X, y, 3, l2=0.01, backend="abess")
+    assert fit.support.sum() == 3
+    # the decision function is the linear model on the training-standardised columns
+    Xs = StandardScaler().fit_transform(X)
+    expected = Xs[:, fit.support] @ fit.coef[fit.support] + fit.intercept
+    np.testing.assert_allclose(fit.decision_function(X), expected, rtol=1e-10)
+    np.testing.assert_array_equal(fit.predict(X), (expected > 0).astype(int))
+    assert np.mean(fit.predict(X) == y) > 0.8

@@ -19,6 +19,7 @@ from fsstab.measures._core import (
 
 # --- adjusted measures (need a similarity matrix C and threshold θ) -------------------------
 from fsstab.measures.adjusted import (
+    adjusted_measure_by_group,
     adjusted_pair_score_matrix,
     intersection_count,
     intersection_greedy,
@@ -70,6 +71,7 @@ __all__ = [
 
 # --- adjusted measures ---------------------------------------------------------------------
 __all__ += [
+    "adjusted_measure_by_group",
     "adjusted_pair_score_matrix",
     "intersection_count",
     "intersection_greedy",

@@ -254,6 +254,68 @@ def adjusted_pair_score_matrix(
     return matrix
 
 
+def adjusted_measure_by_group(
+    name: str,
+    Z: Any,
+    groups: Any,
+    C: Any,
+    *,
+    threshold: float | None = None,
+    d: int | None = None,
+    correction: str | None = None,
+    n_estimate: int = DEFAULT_N_ESTIMATE,
+    random_state: Any = 0,
+    undefined: str = "nan",
+) -> np.ndarray:
+    """An adjusted pairwise measure of each group of runs, all groups evaluated together.
+
+    Row r of ``Z`` belongs to group ``groups[r]``; value g of the result is the measure of the
+    runs of the g-th group in sorted order of the labels (pairs within a group only), as the
+    measure would give on those rows alone. Evaluating the groups together lets the
+    Monte-Carlo expectations of all their pairs of set sizes share one set of random draws
+    (:mod:`fsstab.measures._chance`), which makes e.g. a tuning table of many configurations
+    much cheaper than one call per configuration; each expectation is still an unbiased
+    ``n_estimate``-draw estimate (the draws differ from a separate call's, so estimated values
+    agree with separate calls up to Monte-Carlo error; exact ones agree exactly).
+
+    Groups with fewer than two runs are undefined (NaN, or as ``undefined`` says).
+    """
+    if name not in PAIRWISE_ADJUSTED:
+        raise ValueError(
+            f"name must be an adjusted pairwise measure ({', '.join(PAIRWISE_ADJUSTED)}); "
+            f"got {name!r}"
+        )
+    inputs = _adjusted_inputs(Z, C, threshold, d)
+    labels = np.asarray(groups)
+    if labels.shape != (inputs.stats.M,):
+        raise ValueError(
+            f"groups must hold one label per run ({inputs.stats.M}), got shape {labels.shape}"
+        )
+    correction = _check_correction(_DEFAULT_CORRECTION[name] if correction is None else correction)
+    undefined = check_undefined_policy(undefined)
+    _, codes = np.unique(labels, return_inverse=True)
+    members = [np.flatnonzero(codes == g) for g in range(codes.max(initial=-1) + 1)]
+    pairs = [np.triu_indices(m.size, 1) for m in members]
+    rows_i = np.concatenate([m[i] for m, (i, _) in zip(members, pairs, strict=True)] or [[]])
+    rows_j = np.concatenate([m[j] for m, (_, j) in zip(members, pairs, strict=True)] or [[]])
+    scores = _pair_scores(
+        inputs, name, rows_i.astype(np.int64), rows_j.astype(np.int64), correction=correction,
+        n_estimate=check_n_estimate(n_estimate), random_state=check_random_state(random_state),
+    )
+    values = np.empty(len(members))
+    start = 0
+    for g, (i, _) in enumerate(pairs):
+        stop = start + i.size
+        if i.size == 0:
+            values[g] = finite_or_policy(math.nan, undefined, f"{name} of a group with one run")
+        else:
+            values[g] = average_pair_scores(
+                scores[start:stop], rows_i[start:stop], rows_j[start:stop], undefined, name
+            )
+        start = stop
+    return values
+
+
 # --------------------------------------------------------------------------------------------
 # Public pairwise measures
 # --------------------------------------------------------------------------------------------

@@ -14,9 +14,10 @@ from fsstab.selectors._ensembles import (
     stability_selection_parameters,
 )
 from fsstab.selectors._filters import FILTERS, FilterInfo, FilterSelector, get_filter
+from fsstab.selectors._glmboost import GLMBoostClassifier, GLMBoostSelector, glm_boost
 
 # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0) -----------------
-from fsstab.selectors._l0 import L0Selector
+from fsstab.selectors._l0 import L0Fit, L0Selector, l0_logistic_fit, l0_logistic_support
 from fsstab.selectors._penalized import (
     CalibrationResult,
     ElasticNetSelector,
@@ -51,6 +52,7 @@ SELECTORS.update(
             ReliefSelector,
             FilterSelector,
             GBMSelector,
+            GLMBoostSelector,
             StabilitySelection,
             EnsembleSelector,
         )
@@ -68,8 +70,11 @@ __all__ = [
     "FilterInfo",
     "FilterSelector",
     "GBMSelector",
+    "GLMBoostClassifier",
+    "GLMBoostSelector",
     "GroupLassoSelector",
     "HybridRFE",
+    "L0Fit",
     "L0Selector",
     "LassoSelector",
     "LogisticRFE",
@@ -80,7 +85,10 @@ __all__ = [
     "calibrate_C",
     "frequency_score",
     "get_filter",
+    "glm_boost",
     "hybrid_rfe_sweep",
+    "l0_logistic_fit",
+    "l0_logistic_support",
     "stability_selection_parameters",
     "total_ranking",
 ]

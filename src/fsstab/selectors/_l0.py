@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import warnings
+from typing import Any, NamedTuple
 
 import numpy as np
 from sklearn.linear_model import LogisticRegression
@@ -32,8 +33,9 @@ def l0learn_available() -> bool:
     return importlib.util.find_spec("l0learn") is not None
 
 
-def _l0learn_support(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> np.ndarray:
-    """Support of the largest L0L2 solution with at most ``k`` features on L0Learn's path."""
+def _l0learn_fit(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> tuple[np.ndarray, float]:
+    """Coefficients and intercept of the largest L0L2 solution with at most ``k`` features on
+    L0Learn's path."""
     l0learn = importlib.import_module("l0learn")
     with warnings.catch_warnings():
         # a single L2 value (num_gamma=1) is what the thesis uses; l0learn warns about it
@@ -53,18 +55,97 @@ def _l0learn_support(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> np.n
     admissible = np.flatnonzero(sizes <= k)
     best = admissible[np.argmax(sizes[admissible])]
     coef = np.asarray(fit.coeffs[0][:, best].toarray()).ravel()
-    return coef != 0
+    return coef, float(np.asarray(fit.intercepts[0])[best])
 
 
-def _abess_support(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> np.ndarray:
-    """Support of abess's best subset of exactly ``k`` features (logistic loss + l2 ||β||²)."""
+def _abess_fit(Xs: np.ndarray, y01: np.ndarray, k: int, l2: float) -> tuple[np.ndarray, float]:
+    """Coefficients and intercept of abess's best subset of exactly ``k`` features (logistic
+    loss + l2 ||β||²)."""
     from abess.linear import LogisticRegression as AbessLogisticRegression
 
     model = AbessLogisticRegression(support_size=[k], alpha=[l2] if l2 > 0 else None)
     model.fit(Xs, y01, is_normal=False)  # Xs is already standardised
     coef = np.atleast_1d(np.asarray(model.coef_, dtype=np.float64)).ravel()  # scalar if d = 1
-    return coef != 0
+    return coef, float(np.asarray(model.intercept_).ravel()[0])
 
+
+def _check_l2(l2: Any) -> float:
+    if isinstance(l2, bool) or not isinstance(l2, int | float) or not (
+        np.isfinite(l2) and l2 >= 0
+    ):
+        raise ValueError(f"l2 must be a non-negative number, got {l2!r}")
+    return float(l2)
+
+
+def resolve_backend(backend: str) -> str:
+    """The backend that runs for ``backend`` (``"auto"``: l0learn when importable, else abess)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if backend == "auto":
+        return "l0learn" if l0learn_available() else "abess"
+    if backend == "l0learn" and not l0learn_available():
+        raise ImportError(
+            "L0Selector(backend='l0learn') needs the l0learn package, which is not "
+            "importable here (it ships wheels for Python <= 3.10 only); use backend='abess' "
+            "or backend='auto'"
+        )
+    return backend
+
+
+class L0Fit(NamedTuple):
+    """An L0L2 logistic regression fit on standardised features (see :func:`l0_logistic_fit`).
+
+    ``coef`` and ``intercept`` refer to the features standardised with ``mean`` and ``scale``
+    (those of the training data); ``support = coef != 0``.
+    """
+
+    support: np.ndarray
+    coef: np.ndarray
+    intercept: float
+    mean: np.ndarray
+    scale: np.ndarray
+    backend: str
+
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
+        """Log-odds of class 1 for the rows of ``X`` (original feature scale)."""
+        cols = np.flatnonzero(self.support)
+        Xs = (np.asarray(X, dtype=np.float64)[:, cols] - self.mean[cols]) / self.scale[cols]
+        return Xs @ self.coef[cols] + self.intercept
+
+    def predict(self, X: np.ndarray) -> np.ndarray:
+        """Class codes 0/1."""
+        return (self.decision_function(X) > 0).astype(np.int64)
+
+
+def l0_logistic_fit(
+    X: np.ndarray, y01: np.ndarray, max_support_size: int, *, l2: float = 0.01,
+    backend: str = "auto",
+) -> L0Fit:
+    """L0L2-regularised logistic regression with ``max_support_size`` features, as the solver
+    returns it (thesis §3.2.3: ``LL − λ||β||₀ − γ||β||₂`` with γ = ``l2``; L0Learn's own
+    predictions in the thesis' mlr learner), on features standardised on ``X``.
+
+    For resampling loops that need the selected features and the L0 model's predictions only
+    (tuning of max.feats, stability selection, thesis §8.2-8.3); :class:`L0Selector` adds the
+    fsstab selector contract (a refitted predictive model and importances).
+    """
+    backend = resolve_backend(backend)
+    l2 = _check_l2(l2)
+    Xs, mean, scale = standardize(X)
+    with single_threaded_blas():
+        fit = _l0learn_fit if backend == "l0learn" else _abess_fit
+        coef, intercept = fit(Xs, y01, max_support_size, l2)
+    return L0Fit(coef != 0, coef, intercept, mean, scale, backend)
+
+
+def l0_logistic_support(
+    X: np.ndarray, y01: np.ndarray, max_support_size: int, *, l2: float = 0.01,
+    backend: str = "auto",
+) -> tuple[np.ndarray, str]:
+    """Support of :func:`l0_logistic_fit` and the backend that ran (the selection step of
+    :class:`L0Selector` alone)."""
+    fit = l0_logistic_fit(X, y01, max_support_size, l2=l2, backend=backend)
+    return fit.support, fit.backend
 
 class L0Selector(BaseSelector):
     """L0-regularised logistic regression (Bommert 2020, §3.2.3, Ch. 8).
@@ -98,34 +179,9 @@ class L0Selector(BaseSelector):
         self.l2 = l2
         self.backend = backend
 
-    def _resolve_backend(self) -> str:
-        if self.backend not in BACKENDS:
-            raise ValueError(f"backend must be one of {BACKENDS}, got {self.backend!r}")
-        if self.backend == "auto":
-            return "l0learn" if l0learn_available() else "abess"
-        if self.backend == "l0learn" and not l0learn_available():
-            raise ImportError(
-                "L0Selector(backend='l0learn') needs the l0learn package, which is not "
-                "importable here (it ships wheels for Python <= 3.10 only); use backend='abess' "
-                "or backend='auto'"
-            )
-        return self.backend
-
     def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
-        backend = self._resolve_backend()
-        if (
-            isinstance(self.l2, bool)
-            or not isinstance(self.l2, int | float)
-            or not (np.isfinite(self.l2) and self.l2 >= 0)
-        ):
-            raise ValueError(f"l2 must be a non-negative number, got {self.l2!r}")
         k = resolve_n_features(self.max_support_size, X.shape[1], "max_support_size")
-        Xs = standardize(X)[0]
-        with single_threaded_blas():
-            if backend == "l0learn":
-                support = _l0learn_support(Xs, y, k, float(self.l2))
-            else:
-                support = _abess_support(Xs, y, k, float(self.l2))
+        support, backend = l0_logistic_support(X, y, k, l2=self.l2, backend=self.backend)
         self.backend_ = backend
         self.support_ = support
         C = 1.0 / (2.0 * self.l2) if self.l2 > 0 else np.inf
