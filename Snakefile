@@ -23,7 +23,12 @@ from fsstab.workflow.scripting import prepend_python_path
 prepend_python_path(Path(workflow.basedir) / "src")
 
 
-configfile: "config/config.yaml"
+# the default run; a configuration given with --configfile replaces it (rather than being
+# merged into it: a paper configuration must not inherit the default run's datasets)
+if not workflow.overwrite_configfiles:
+
+    configfile: "config/config.yaml"
+
 
 
 # structural checks (types, keys, ranges) with defaults filled in, before any job
@@ -41,7 +46,14 @@ include: "rules/figures.smk"
 include: "rules/report.smk"
 
 
+# a paper configuration (key `paper`) adds its figure/table rules, rules/paper_<name>*.smk,
+# which append their targets to PAPER_OUTPUTS; they are then the default target
+for paper_rules in PAPER_RULE_FILES:
+
+    include: paper_rules
+
+
 rule all:
     input:
-        final_outputs(),
+        PAPER_OUTPUTS if PAPER else final_outputs(),
     default_target: True

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from fsstab.workflow.config import check_config, load_schema, validate_schema
+from fsstab.workflow.config import check_config, load_schema, paper_rule_files, validate_schema
 
 # semantic checks (known selectors, measures, sources; parameters of each class) before any
 # job; the message lists every problem with its key
@@ -14,6 +14,13 @@ LOGS = "logs"
 BENCH = f"{RESULTS}/benchmarks"
 DATASETS = tuple(WF.datasets)
 CONFIG_IDS = tuple(c.id for c in WF.configurations)
+# a paper configuration: its section, output folder, rules files and their targets
+PAPER = WF.raw.get("paper")
+PAPER_DIR = f"{RESULTS}/paper/{PAPER['name']}" if PAPER else None
+PAPER_RULE_FILES = (
+    paper_rule_files(Path(workflow.basedir) / "rules", PAPER["name"]) if PAPER else []
+)
+PAPER_OUTPUTS: list[str] = []
 
 # cheap rules run on the submitting machine unless `localrules: false` (every job submitted)
 if WF.raw["localrules"]:

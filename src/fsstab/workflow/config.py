@@ -44,6 +44,7 @@ __all__ = [
     "check_config",
     "load_config",
     "load_schema",
+    "paper_rule_files",
     "selector_parameters",
     "sweep_parameters",
     "validate_schema",
@@ -133,6 +134,26 @@ def load_config(
     if not isinstance(raw, dict):
         raise ValueError(f"{path}: a configuration is a mapping, got {type(raw).__name__}")
     return check_config(validate_schema(raw, load_schema(schema_path)))
+
+
+def paper_rule_files(rules_dir: str | os.PathLike[str], name: str) -> list[Path]:
+    """The rules files of paper ``name``: ``rules/paper_<name>.smk`` and
+    ``rules/paper_<name>_*.smk`` (one per part of a paper), sorted.
+
+    Raises ``ValueError`` naming the known papers when there is none.
+    """
+    rules_dir = Path(rules_dir)
+    files = sorted(
+        p for p in rules_dir.glob(f"paper_{name}*.smk")
+        if p.stem == f"paper_{name}" or p.stem.startswith(f"paper_{name}_")
+    )
+    if not files:
+        known = sorted(p.name for p in rules_dir.glob("paper_*.smk"))
+        raise ValueError(
+            f"paper.name: no rules file rules/paper_{name}.smk or rules/paper_{name}_*.smk; "
+            f"paper rules files: {', '.join(known) or 'none'}"
+        )
+    return files
 
 
 # --------------------------------------------------------------------------------------------
