@@ -5,6 +5,13 @@ to selectors through it.
 """
 
 from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._classifiers import (
+    CLASSIFIERS,
+    ClassifierInfo,
+    GLMBoostClassifier,
+    make_classifier,
+)
+from fsstab.selectors._combined import FilterClassifier
 from fsstab.selectors._common import total_ranking
 
 # -- tree, neighbour, filter and resampling-ensemble selectors --------------------------------
@@ -50,6 +57,7 @@ SELECTORS.update(
             RandomForestSelector,
             ReliefSelector,
             FilterSelector,
+            FilterClassifier,
             GBMSelector,
             StabilitySelection,
             EnsembleSelector,
@@ -58,16 +66,20 @@ SELECTORS.update(
 )
 
 __all__ = [
+    "CLASSIFIERS",
     "FILTERS",
     "SELECTORS",
     "SVMRFE",
     "BaseSelector",
     "CalibrationResult",
+    "ClassifierInfo",
     "ElasticNetSelector",
     "EnsembleSelector",
+    "FilterClassifier",
     "FilterInfo",
     "FilterSelector",
     "GBMSelector",
+    "GLMBoostClassifier",
     "GroupLassoSelector",
     "HybridRFE",
     "L0Selector",
@@ -81,6 +93,7 @@ __all__ = [
     "frequency_score",
     "get_filter",
     "hybrid_rfe_sweep",
+    "make_classifier",
     "stability_selection_parameters",
     "total_ranking",
 ]
