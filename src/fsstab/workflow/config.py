@@ -30,9 +30,11 @@ import yaml
 
 from fsstab.measures import MEASURES
 from fsstab.resampling import SCHEMES
+from fsstab.search import sample_space
 from fsstab.selectors import SELECTORS
 from fsstab.sources import parse_source
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
+from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "CALIBRATED_SELECTORS",
@@ -321,11 +323,44 @@ def selector_parameters(cls_name: str) -> tuple[str, ...]:
 
 
 def sweep_parameters(cls_name: str) -> tuple[str, ...]:
-    """Parameters of a class that only change its final model (``refit_final``), else ()."""
+    """Parameters a class changes in ``refit_final`` without refitting what they do not affect
+    (its ``_sweep_parameters``, else ``final_C`` / ``shrinkage_alpha``), or () without it."""
     cls = SELECTORS[cls_name]
     if not hasattr(cls, "refit_final"):
         return ()
+    declared = getattr(cls, "_sweep_parameters", None)
+    if declared is not None:
+        return tuple(declared)
     return tuple(p for p in ("final_C", "shrinkage_alpha") if p in selector_parameters(cls_name))
+
+
+#: Variant ids of random-search draws: ``draw-0000``, ``draw-0001``, ...
+RANDOM_VARIANT_PREFIX = "draw"
+
+
+def _random_variants(
+    key: str, entry: Mapping[str, Any], allowed: Sequence[str], seed: int, label: str,
+    problems: list[str],
+) -> tuple[Variant, ...] | None:
+    """The variants of ``random_search``: n draws of the space, seeded by (seed, label)."""
+    search = entry["random_search"]
+    not_sweepable = sorted(set(search["space"]) - set(allowed))
+    if not_sweepable:
+        problems.append(
+            f"{key}.random_search.space: {not_sweepable} cannot vary inside a job for "
+            f"{entry['class']} (variant parameters: {list(allowed) or 'none for this class'})"
+        )
+        return None
+    try:
+        draws = sample_space(search["space"], search["n"],
+                             derive_seed(seed, label, "random_search"))
+    except ValueError as exc:
+        problems.append(f"{key}.random_search.space.{exc}")
+        return None
+    width = max(4, len(str(search["n"] - 1)))
+    return tuple(
+        Variant(f"{RANDOM_VARIANT_PREFIX}-{i:0{width}d}", draw) for i, draw in enumerate(draws)
+    )
 
 
 def _known(names: Sequence[str]) -> str:
@@ -370,7 +405,7 @@ def _grid_combinations(grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]
 
 def _check_selector(
     label: str, entry: Mapping[str, Any], datasets: Mapping[str, DatasetConfig],
-    problems: list[str],
+    problems: list[str], seed: int = 0,
 ) -> list[Configuration]:
     key = f"selectors.{label}"
     cls_name = entry["class"]
@@ -433,12 +468,36 @@ def _check_selector(
             f"{key}.datasets: unknown dataset(s) {missing}; known datasets: {_known(datasets)}"
         )
         ok = False
+    if "random_search" in entry:
+        if sweep:
+            problems.append(f"{key}: give either sweep or random_search, not both")
+            ok = False
+        clash = sorted(set(entry["random_search"]["space"]) & (set(params) | set(grid)))
+        if clash:
+            problems.append(
+                f"{key}.random_search.space: parameter(s) {clash} also appear in params or grid"
+            )
+            ok = False
+        unknown = sorted(set(entry["random_search"]["space"]) - set(accepted))
+        if unknown:
+            problems.append(
+                f"{key}.random_search.space: {cls_name} has no parameter(s) {unknown}; its "
+                f"parameters: {_known(accepted)}"
+            )
+            ok = False
     if not ok:
         return []
-    variants = tuple(
-        Variant(parameter_id(None, combo, empty=DEFAULT_VARIANT), combo)
-        for combo in _grid_combinations(sweep)
-    ) if sweep else (Variant(DEFAULT_VARIANT, {}),)
+    if "random_search" in entry:
+        variants = _random_variants(key, entry, allowed_sweep, seed, label, problems)
+        if variants is None:
+            return []
+    elif sweep:
+        variants = tuple(
+            Variant(parameter_id(None, combo, empty=DEFAULT_VARIANT), combo)
+            for combo in _grid_combinations(sweep)
+        )
+    else:
+        variants = (Variant(DEFAULT_VARIANT, {}),)
     resources = dict(entry.get("resources") or {})
     configurations = []
     for combo in _grid_combinations(grid) if grid else [{}]:
@@ -528,7 +587,7 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
     datasets = _check_datasets(raw, problems)
     configurations: list[Configuration] = []
     for label, entry in raw["selectors"].items():
-        configurations += _check_selector(label, entry, datasets, problems)
+        configurations += _check_selector(label, entry, datasets, problems, int(raw["seed"]))
     seen: dict[str, str] = {}
     for c in configurations:
         if c.id in seen:
