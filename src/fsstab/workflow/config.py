@@ -173,10 +173,12 @@ class DatasetConfig:
     log_transform: str | None = None
     similarity_method: str | None = None
     similarity_threshold: float | None = None
+    holdout: Mapping[str, Any] | None = None
 
     @property
     def prefilter_params(self) -> dict[str, Any]:
-        return {"n_features": self.n_features, "log_transform": self.log_transform}
+        return {"n_features": self.n_features, "log_transform": self.log_transform,
+                "holdout": None if self.holdout is None else dict(self.holdout)}
 
     @property
     def similarity_params(self) -> dict[str, Any] | None:
@@ -393,6 +395,7 @@ def _check_datasets(raw: Mapping[str, Any], problems: list[str]) -> dict[str, Da
             similarity_threshold=(
                 None if similarity is None else float(similarity.get("threshold", 0.9))
             ),
+            holdout=prefilter.get("holdout"),
         )
     return datasets
 
