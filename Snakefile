@@ -53,6 +53,11 @@ for paper_rules in PAPER_RULE_FILES:
     include: paper_rules
 
 
+if PAPER:
+
+    include: "rules/paper.smk"
+
+
 rule all:
     input:
         PAPER_OUTPUTS if PAPER else final_outputs(),

@@ -21,6 +21,7 @@ PAPER_RULE_FILES = (
     paper_rule_files(Path(workflow.basedir) / "rules", PAPER["name"]) if PAPER else []
 )
 PAPER_OUTPUTS: list[str] = []
+PAPER_COMPARISON_PARTS: list[str] = []
 
 # cheap rules run on the submitting machine unless `localrules: false` (every job submitted)
 if WF.raw["localrules"]:

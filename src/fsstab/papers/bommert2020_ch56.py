@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -30,8 +31,9 @@ from scipy.cluster.hierarchy import fcluster, leaves_list, linkage
 from scipy.spatial.distance import squareform
 
 from fsstab.measures import adjusted_pair_score_matrix, compute, pair_score_matrix
-from fsstab.papers._io import comparison_row
+from fsstab.papers._io import comparison_frame, comparison_row, write_table
 from fsstab.papers._plots import facet_points, heatmap, new_figure, scatter_matrix
+from fsstab.plots import save_figure
 
 __all__ = [
     "ADJUSTED_PAIRWISE",
@@ -542,3 +544,122 @@ def correlation_figure(correlation: pd.DataFrame, *, title: str | None = None,
     (thesis Figs. 5.4, 6.5)."""
     labelled = correlation.rename(index=thesis_symbol, columns=thesis_symbol)
     return heatmap(labelled, annotate=annotate, title=title, colorbar_label="Correlation")
+
+
+# --------------------------------------------------------------------------------------------
+# The configuration sections ch5 and ch6 of `paper`
+# --------------------------------------------------------------------------------------------
+
+#: Sections of `paper` this module owns.
+SECTIONS: tuple[str, ...] = ("ch5", "ch6")
+
+
+def check_sections(
+    paper: Mapping[str, object], dataset_names: Iterable[str], schema: Mapping[str, object]
+) -> dict[str, dict]:
+    """Validate the ``ch5`` / ``ch6`` sections of ``paper`` (schema
+    ``config/schema/paper_bommert2020_ch56.schema.yaml``, defaults filled in) and their meaning:
+    datasets configured, filters and classifiers known, search spaces valid.
+
+    Raises :class:`fsstab.workflow.config.ConfigError` listing every problem with its key
+    (``paper.ch5.filters: ...``). Sections that are absent stay absent.
+    """
+    from fsstab.search import parse_space
+    from fsstab.selectors import CLASSIFIERS, get_filter
+    from fsstab.workflow.config import ConfigError, validate_schema
+
+    sections = {k: paper[k] for k in SECTIONS if k in paper}
+    try:
+        filled = validate_schema(sections, schema)
+    except ConfigError as exc:
+        raise ConfigError([f"paper.{p}" for p in exc.problems]) from None
+    known = set(dataset_names)
+    problems: list[str] = []
+
+    def need_datasets(key: str, names: Iterable[str]) -> None:
+        missing = sorted(set(names) - known)
+        if missing:
+            problems.append(f"paper.{key}: dataset(s) {missing} are not configured under "
+                            f"'datasets'; configured: {sorted(known)}")
+
+    if "ch5" in filled:
+        ch5 = filled["ch5"]
+        need_datasets("ch5.datasets", ch5["datasets"])
+        need_datasets("ch5.scaling.dataset", [ch5["scaling"]["dataset"]])
+        for name in ch5["filters"]:
+            try:
+                get_filter(name)
+            except ValueError as exc:
+                problems.append(f"paper.ch5.filters: {exc}")
+        benchmark = ch5["benchmark"]
+        try:
+            parse_space({"fraction": benchmark["fraction"]})
+        except ValueError as exc:
+            problems.append(f"paper.ch5.benchmark.{exc}")
+        for name, space in benchmark["classifiers"].items():
+            if name not in CLASSIFIERS:
+                problems.append(f"paper.ch5.benchmark.classifiers: unknown classifier {name!r}; "
+                                f"known: {sorted(CLASSIFIERS)}")
+                continue
+            extra = sorted(set(space) - set(CLASSIFIERS[name].params))
+            if extra:
+                problems.append(f"paper.ch5.benchmark.classifiers.{name}: no hyperparameter(s) "
+                                f"{extra}; {name} has {list(CLASSIFIERS[name].params)}")
+            elif space:
+                try:
+                    parse_space(space)
+                except ValueError as exc:
+                    problems.append(f"paper.ch5.benchmark.classifiers.{name}.{exc}")
+        outside = sorted(set(benchmark["boxplot_datasets"]) - set(ch5["datasets"]))
+        if outside:
+            problems.append(f"paper.ch5.benchmark.boxplot_datasets: {outside} are not in "
+                            "paper.ch5.datasets")
+    if "ch6" in filled:
+        need_datasets("ch6.real.datasets", filled["ch6"]["real"]["datasets"])
+    if problems:
+        raise ConfigError(problems)
+    return filled
+
+
+# --------------------------------------------------------------------------------------------
+# Writing a section's outputs (called by the rules' scripts)
+# --------------------------------------------------------------------------------------------
+
+
+def _matrix_frame(matrix: pd.DataFrame, label: str) -> pd.DataFrame:
+    """A labelled square matrix as a table: a ``label`` column then one column per label."""
+    frame = matrix.copy()
+    frame.insert(0, label, list(matrix.index))
+    return frame.reset_index(drop=True)
+
+
+def all_pairs_outputs(folder: Path, comparison_path: str | Path, *, threshold: float) -> None:
+    """Thesis §6.2: Fig. 6.1, Tables 6.3-6.4, Figs. 6.2-6.3 (+ tables) and the comparison rows,
+    written to ``folder`` (file names as in ``rules/paper_bommert2020_ch56.smk``)."""
+    C = figure_6_1_similarity()
+    values = subset_pair_values(C, threshold=threshold)
+    undefined = table_6_3(values)
+    table64 = table_6_4(C, threshold=threshold)
+    order, scores = pc1_order(values)
+    correlation = pairwise_correlation(pd.DataFrame({n: v.ravel() for n, v in values.items()}))
+    linkage_order = average_linkage_order(correlation)
+    groups = average_linkage_groups(correlation, 3)
+    points, means = size_dependence(values, mean_set_size(C.shape[0]))
+
+    save_figure(figure_6_1(C, threshold=threshold), folder / "fig06_1_similarity_matrix")
+    write_table(undefined, folder / "table6_3_undefined")
+    write_table(table64, folder / "table6_4_adjusted_example")
+    save_figure(figure_6_2(values, order), folder / "fig06_2_scatter_matrix", dpi=150)
+    write_table(pd.DataFrame({"position": range(1, len(order) + 1), "measure": order,
+                              "symbol": [thesis_symbol(n) for n in order], "pc1": scores}),
+                folder / "fig06_2_pc1_order")
+    ordered = correlation.loc[linkage_order, linkage_order]
+    save_figure(correlation_figure(ordered), folder / "fig06_2_correlation")
+    write_table(_matrix_frame(ordered.rename(index=thesis_symbol, columns=thesis_symbol),
+                              "measure").assign(group=[groups[n] for n in linkage_order]),
+                folder / "fig06_2_correlation")
+    save_figure(figure_6_3(points, means, order), folder / "fig06_3_size_dependence")
+    write_table(means.assign(symbol=means["measure"].map(thesis_symbol)),
+                folder / "fig06_3_expected_values")
+    rows = chapter_6_2_comparison(values, undefined, table64, order, groups, means)
+    write_table(comparison_frame(rows), Path(comparison_path).with_suffix(""))

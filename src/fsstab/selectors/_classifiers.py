@@ -191,12 +191,9 @@ def _check_positive(value: Any, name: str) -> float:
     return float(value)
 
 
-def _check_unit(value: Any, name: str, *, open_low: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, Real) or not (
-        (value > 0 if open_low else value >= 0) and value <= 1
-    ):
-        interval = "(0, 1]" if open_low else "[0, 1]"
-        raise ValueError(f"{name} must lie in {interval}; got {value!r}")
+def _check_unit(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value <= 1:
+        raise ValueError(f"{name} must lie in [0, 1]; got {value!r}")
     return float(value)
 
 
@@ -255,7 +252,7 @@ def make_classifier(
     - ``ridge``, ``lasso``: ``lam`` = λ > 0 of glmnet;
     - ``random_forest``: ``n_trees`` (ntree), ``node_size_exponent`` x ∈ [0, 1] giving nodesize
       max(round((0.2 n)^x), 1) (Table 6.5, as the minimum leaf size: "terminal nodes with less
-      than nodesize observations" are not created, §3.2.5), ``mtry_fraction`` u ∈ (0, 1] giving
+      than nodesize observations" are not created, §3.2.5), ``mtry_fraction`` u ∈ [0, 1] giving
       mtry = min(1 + ⌊u · n_features⌋, n_features), uniform over 1..n_features for uniform u
       (None: ⌊√n_features⌋, ranger's default);
     - ``glm_boosting``: ``n_iterations`` (mstop).
@@ -286,8 +283,8 @@ def make_classifier(
         node_size = max(round((0.2 * n_samples) ** x), 1)
         u = values["mtry_fraction"]
         mtry = (max(1, math.isqrt(n_features)) if u is None
-                else min(1 + math.floor(_check_unit(u, "mtry_fraction", open_low=True)
-                                        * n_features), n_features))
+                else min(1 + math.floor(_check_unit(u, "mtry_fraction") * n_features),
+                         n_features))
         return RandomForestClassifier(
             n_estimators=_check_int(values["n_trees"], "n_trees"), max_features=mtry,
             min_samples_leaf=node_size, bootstrap=True, random_state=random_state)

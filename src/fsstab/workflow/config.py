@@ -521,8 +521,11 @@ def _check_selector(
 
 
 def _check_measures(
-    raw: Mapping[str, Any], datasets: Mapping[str, DatasetConfig], problems: list[str]
+    raw: Mapping[str, Any], datasets: Mapping[str, DatasetConfig], problems: list[str],
+    selected: Sequence[str] | None = None,
 ) -> tuple[tuple[str, ...], dict[str, dict[str, Any]]]:
+    """Measures and their parameters; ``selected``: the datasets selectors run on (None: all),
+    which need a similarity matrix when an adjusted measure is computed."""
     section = raw["measures"]
     names = section["names"]
     measures = tuple(MEASURES) if names == "all" else tuple(names)
@@ -552,7 +555,8 @@ def _check_measures(
             f"1..rank_cap={cap} (ranks above rank_cap are not stored), got {k!r}"
         )
     needs_c = [m for m in measures if m in MEASURES and "C" in MEASURES[m].requires]
-    without = [n for n, d in datasets.items() if d.similarity_method is None]
+    without = [n for n, d in datasets.items() if d.similarity_method is None
+               and (selected is None or n in selected)]
     if needs_c and without:
         problems.append(
             f"measures.names: {needs_c} need a similarity matrix; add 'similarity' to "
@@ -599,13 +603,17 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
                 f"selectors.{seen[c.id]}; use distinct labels or grid values"
             )
         seen[c.id] = c.selector
+    # (a paper configuration may keep datasets for its own rules only; its rules check them)
     for name in datasets:
-        if not any(name in c.datasets for c in configurations) and configurations:
+        if not raw.get("paper") and configurations and not any(
+            name in c.datasets for c in configurations
+        ):
             problems.append(
                 f"datasets.{name}: no selector runs on this dataset (every selector's "
                 "'datasets' list leaves it out)"
             )
-    measures, measure_params = _check_measures(raw, datasets, problems)
+    selected = sorted({name for c in configurations for name in c.datasets})
+    measures, measure_params = _check_measures(raw, datasets, problems, selected)
     _check_subset("pareto.measures", raw["pareto"].get("measures"), measures, problems)
     _check_subset("figures.measures", raw["figures"].get("measures"), measures, problems)
     if problems:
