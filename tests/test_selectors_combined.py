@@ -152,7 +152,7 @@ def test_svm_knn_forest_parameters():
     ("svm", {"C": -1.0}, "C must be a positive"),
     ("ridge", {"lam": 0.0}, "lam must be a positive"),
     ("random_forest", {"node_size_exponent": 1.5}, r"node_size_exponent must lie in \[0, 1\]"),
-    ("random_forest", {"mtry_fraction": 0.0}, r"mtry_fraction must lie in \(0, 1\]"),
+    ("random_forest", {"mtry_fraction": -0.1}, r"mtry_fraction must lie in \[0, 1\]"),
     ("boosting", {}, "unknown classifier"),
 ])
 def test_make_classifier_rejects_bad_parameters(name, params, match):
