@@ -107,3 +107,21 @@ def test_random_search_errors_name_the_key(change, match):
     change(config)
     with pytest.raises(ConfigError, match=match):
         _check(config)
+
+
+def test_a_list_of_searches_concatenates_their_draws():
+    """A hierarchical space written as one search per classifier (thesis Table 6.5)."""
+    config = copy.deepcopy(CONFIG)
+    config["selectors"]["svm"]["params"] = {}
+    config["selectors"]["svm"]["random_search"] = [
+        {"n": 3, "space": {"classifier": "svm", **TABLE_6_5_SVM}},
+        {"n": 2, "space": {"classifier": "knn", "k": {"integers": [1, 20]},
+                           "fraction": {"uniform": [0, 1]}}},
+    ]
+    (mim, _) = _check(config).configurations
+    assert [v.id for v in mim.variants] == [f"draw-{i:04d}" for i in range(5)]
+    assert [v.params["classifier"] for v in mim.variants] == ["svm"] * 3 + ["knn"] * 2
+    assert set(mim.variants[4].params) == {"classifier", "k", "fraction"}
+    config["selectors"]["svm"]["random_search"][1]["space"]["gamma"] = 1.0
+    with pytest.raises(ConfigError, match=r"random_search\[1\]\.space: FilterClassifier has no"):
+        _check(config)

@@ -340,26 +340,38 @@ def sweep_parameters(cls_name: str) -> tuple[str, ...]:
 RANDOM_VARIANT_PREFIX = "draw"
 
 
+def _searches(entry: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """``(key suffix, search)`` of a selector's ``random_search``: one search, or a list of
+    searches (e.g. one per classifier of a hierarchical space) whose draws are concatenated."""
+    search = entry["random_search"]
+    if isinstance(search, Mapping):
+        return [("", search)]
+    return [(f"[{i}]", s) for i, s in enumerate(search)]
+
+
 def _random_variants(
     key: str, entry: Mapping[str, Any], allowed: Sequence[str], seed: int, label: str,
     problems: list[str],
 ) -> tuple[Variant, ...] | None:
-    """The variants of ``random_search``: n draws of the space, seeded by (seed, label)."""
-    search = entry["random_search"]
-    not_sweepable = sorted(set(search["space"]) - set(allowed))
-    if not_sweepable:
-        problems.append(
-            f"{key}.random_search.space: {not_sweepable} cannot vary inside a job for "
-            f"{entry['class']} (variant parameters: {list(allowed) or 'none for this class'})"
-        )
-        return None
-    try:
-        draws = sample_space(search["space"], search["n"],
-                             derive_seed(seed, label, "random_search"))
-    except ValueError as exc:
-        problems.append(f"{key}.random_search.space.{exc}")
-        return None
-    width = max(4, len(str(search["n"] - 1)))
+    """The variants of ``random_search``: n draws of each space, seeded by (seed, label, index
+    of the search), numbered ``draw-0000``, ``draw-0001``, ... across the searches."""
+    draws: list[dict[str, Any]] = []
+    for index, (suffix, search) in enumerate(_searches(entry)):
+        where = f"{key}.random_search{suffix}.space"
+        not_sweepable = sorted(set(search["space"]) - set(allowed))
+        if not_sweepable:
+            problems.append(
+                f"{where}: {not_sweepable} cannot vary inside a job for {entry['class']} "
+                f"(variant parameters: {list(allowed) or 'none for this class'})"
+            )
+            return None
+        keys = (label, "random_search") if not suffix else (label, "random_search", index)
+        try:
+            draws += sample_space(search["space"], search["n"], derive_seed(seed, *keys))
+        except ValueError as exc:
+            problems.append(f"{where}.{exc}")
+            return None
+    width = max(4, len(str(len(draws) - 1)))
     return tuple(
         Variant(f"{RANDOM_VARIANT_PREFIX}-{i:0{width}d}", draw) for i, draw in enumerate(draws)
     )
@@ -475,19 +487,21 @@ def _check_selector(
         if sweep:
             problems.append(f"{key}: give either sweep or random_search, not both")
             ok = False
-        clash = sorted(set(entry["random_search"]["space"]) & (set(params) | set(grid)))
-        if clash:
-            problems.append(
-                f"{key}.random_search.space: parameter(s) {clash} also appear in params or grid"
-            )
-            ok = False
-        unknown = sorted(set(entry["random_search"]["space"]) - set(accepted))
-        if unknown:
-            problems.append(
-                f"{key}.random_search.space: {cls_name} has no parameter(s) {unknown}; its "
-                f"parameters: {_known(accepted)}"
-            )
-            ok = False
+        for suffix, search in _searches(entry):
+            where = f"{key}.random_search{suffix}.space"
+            clash = sorted(set(search["space"]) & (set(params) | set(grid)))
+            if clash:
+                problems.append(
+                    f"{where}: parameter(s) {clash} also appear in params or grid"
+                )
+                ok = False
+            unknown = sorted(set(search["space"]) - set(accepted))
+            if unknown:
+                problems.append(
+                    f"{where}: {cls_name} has no parameter(s) {unknown}; its parameters: "
+                    f"{_known(accepted)}"
+                )
+                ok = False
     if not ok:
         return []
     if "random_search" in entry:
