@@ -183,9 +183,11 @@ def facet_points(
     ylabel: str,
     count_label: str | None = None,
     panel_size: tuple[float, float] = (2.2, 1.8),
+    line_color: str = "red",
 ) -> Figure:
     """One panel per label with its points (coloured by ``count`` when given) and, optionally,
-    a red line (thesis Fig. 6.3: values against mean set size with the mean per size; Fig. 6.4).
+    a line (thesis Fig. 6.3: values against mean set size with the mean per size in red; Fig.
+    6.4; Figs. A.2-A.4). Each panel has its own y range.
     """
     labels = list(panels)
     nrows = -(-len(labels) // ncols)
@@ -199,13 +201,14 @@ def facet_points(
     for ax, label in zip(axes.ravel(), labels, strict=False):
         frame = panels[label]
         if count is None:
-            ax.scatter(frame[x], frame[y], s=3, color="black", linewidths=0, rasterized=True)
+            ax.scatter(frame[x], frame[y], s=3, color="black", linewidths=0,
+                       rasterized=len(frame) > 2000)
         else:
             mappable = ax.scatter(frame[x], frame[y], s=6, c=frame[count], cmap="viridis",
                                   norm=norm, linewidths=0)
         if lines is not None and label in lines:
             line = lines[label]
-            ax.plot(line[x], line[y], color="red", linewidth=1.2)
+            ax.plot(line[x], line[y], color=line_color, linewidth=1.2)
         ax.set_title(label, fontsize=9)
         ax.tick_params(labelsize=7)
     for ax in axes.ravel()[len(labels):]:
@@ -213,7 +216,7 @@ def facet_points(
     fig.supxlabel(xlabel)
     fig.supylabel(ylabel)
     if mappable is not None:
-        fig.colorbar(mappable, ax=axes, orientation="horizontal", fraction=0.03, pad=0.04,
+        fig.colorbar(mappable, ax=axes, orientation="vertical", fraction=0.03, pad=0.02,
                      label=count_label)
     return fig
 

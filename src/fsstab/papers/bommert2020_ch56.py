@@ -32,7 +32,16 @@ from scipy.spatial.distance import squareform
 
 from fsstab.measures import adjusted_pair_score_matrix, compute, pair_score_matrix
 from fsstab.papers._io import comparison_frame, comparison_row, write_table
-from fsstab.papers._plots import facet_points, heatmap, new_figure, scatter_matrix
+from fsstab.papers._plots import (
+    box_plots,
+    facet_points,
+    heatmap,
+    median_quartile_plot,
+    new_figure,
+    relative_lines,
+    scatter_matrix,
+    style_cycle,
+)
 from fsstab.plots import save_figure
 
 __all__ = [
@@ -663,3 +672,918 @@ def all_pairs_outputs(folder: Path, comparison_path: str | Path, *, threshold: f
                 folder / "fig06_3_expected_values")
     rows = chapter_6_2_comparison(values, undefined, table64, order, groups, means)
     write_table(comparison_frame(rows), Path(comparison_path).with_suffix(""))
+
+
+# --------------------------------------------------------------------------------------------
+# §6.3: the measures on real feature sets (selections of the generic stages)
+# --------------------------------------------------------------------------------------------
+
+#: Representatives of the groups of Fig. 6.5 shown in Fig. 6.6 (thesis §6.3.2).
+FIGURE_6_6_MEASURES: tuple[str, ...] = ("jaccard", "hamming", "intersection_count", "unadjusted")
+#: The groups the thesis reads off Fig. 6.5 (§6.3.2).
+THESIS_FIGURE_6_5_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("hamming",),
+    ("jaccard", "dice", "ochiai", "novovicova", "davis", "zucknick"),
+    ("lustgarten", "wald", "unadjusted", "kappa", "phi_pairwise", "nogueira", "somol",
+     "sechidis", "yu", "intersection_mbm", "intersection_greedy", "intersection_count",
+     "intersection_mean"),
+)
+#: Adjusted and corrected measures (thesis Fig. A.15).
+ADJUSTED_CORRECTED: tuple[str, ...] = (
+    "yu", "intersection_mbm", "intersection_greedy", "intersection_count", "intersection_mean",
+)
+
+
+def real_values(summaries: Sequence[pd.DataFrame], measures: Sequence[str]) -> pd.DataFrame:
+    """One row per (dataset, configuration, variant) of the workflow's stability summaries with
+    ``proportion`` = mean number of selected features / number of features (thesis Fig. 6.4)
+    and the measures' values."""
+    if not summaries:
+        raise ValueError("summaries is empty: no dataset's stability table was given")
+    frames = []
+    for summary in summaries:
+        missing = sorted(set(measures) - set(summary.columns))
+        if missing:
+            raise ValueError(f"the stability table of {summary['dataset'].iloc[0]!r} lacks the "
+                             f"measure column(s) {missing}")
+        frame = summary[["dataset", "configuration", "selector", "variant", "label",
+                         "mean_n_selected", "n_features", "accuracy_mean", *measures]].copy()
+        frame.insert(5, "proportion", frame["mean_n_selected"] / frame["n_features"])
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def dataset_correlations(values: pd.DataFrame, measures: Sequence[str]) -> dict[str, pd.DataFrame]:
+    """Pearson correlations between the measures over each dataset's configurations (thesis
+    Figs. A.13-A.14; pairwise complete observations)."""
+    return {name: pairwise_correlation(part[list(measures)])
+            for name, part in values.groupby("dataset", sort=False)}
+
+
+def _stacked_panels(values: pd.DataFrame, measures: Sequence[str]) -> dict[str, pd.DataFrame]:
+    return {thesis_symbol(m): values[["proportion", m]].rename(columns={m: "value"}).dropna()
+            for m in measures}
+
+
+def figure_6_4(values: pd.DataFrame, order: Sequence[str]) -> Figure:
+    """Thesis Fig. 6.4: each measure against the mean proportion of selected features."""
+    return facet_points(_stacked_panels(values, order), x="proportion", y="value", ncols=4,
+                        xlabel="Mean Proportion of Selected Features", ylabel="Stability Value")
+
+
+def figure_6_6(values: pd.DataFrame, measures: Sequence[str] = FIGURE_6_6_MEASURES) -> Figure:
+    """Thesis Fig. 6.6: scatter plots of the group representatives, coloured by the mean
+    proportion of selected features, identity in red."""
+    return scatter_matrix({thesis_symbol(m): values[m].to_numpy() for m in measures},
+                          [thesis_symbol(m) for m in measures],
+                          color=values["proportion"].to_numpy(),
+                          color_label="Mean Proportion of Selected Features", panel_size=2.0)
+
+
+def time_measures(
+    Z: np.ndarray, names: Sequence[str], *, C: object, threshold: float,
+    params: Mapping[str, Mapping[str, object]], random_state: int,
+) -> dict[str, float]:
+    """Seconds to evaluate each measure alone on one configuration's selections (thesis Fig.
+    6.7: every measure called separately, the adjusted ones estimating their expectations from
+    scratch -- the memoised expectations are cleared before each adjusted measure)."""
+    import time
+
+    from fsstab.measures import MEASURES
+    from fsstab.measures._chance import clear_expectation_cache
+
+    seconds = {}
+    for name in names:
+        adjusted = "C" in MEASURES[name].requires
+        if adjusted:
+            clear_expectation_cache()
+        start = time.perf_counter()
+        compute(Z, [name], C=C if adjusted else None, threshold=threshold if adjusted else None,
+                params={name: dict(params.get(name, {}))}, random_state=random_state)
+        seconds[name] = time.perf_counter() - start
+    return seconds
+
+
+def figure_6_7(times: pd.DataFrame, order: Sequence[str], datasets: Sequence[str],
+               *, logy: bool = True) -> Figure:
+    """Thesis Fig. 6.7 (and A.15): box plots of the measures' run times per dataset."""
+    frame = times.assign(symbol=times["measure"].map(thesis_symbol))
+    return box_plots(frame, value="seconds", category="symbol",
+                     order=[thesis_symbol(m) for m in order], panel="dataset",
+                     panel_order=list(datasets), ncols=2, xlabel="Stability Measure",
+                     ylabel="Run Time (in Seconds)", logy=logy)
+
+
+def chapter_6_3_comparison(
+    values: pd.DataFrame, measures: Sequence[str], groups: Mapping[str, int],
+    times: pd.DataFrame,
+) -> list[dict[str, str]]:
+    """The statements of thesis §6.3.2 next to our numbers (rows of ``comparison.csv``)."""
+    rows = []
+    n_configs = values.groupby("dataset").size()
+    setting = ("configurations per dataset: "
+               + ", ".join(f"{d} {n}" for d, n in n_configs.items()))
+    clusters: dict[int, list[str]] = {}
+    for name, g in groups.items():
+        clusters.setdefault(g, []).append(name)
+    ours = sorted(clusters.values(), key=len)
+    for k, thesis_group in enumerate(sorted(THESIS_FIGURE_6_5_GROUPS, key=len), start=1):
+        rows.append(comparison_row(
+            f"Fig. 6.5: group {k} of the average-linkage clustering of the mean correlations",
+            _members(thesis_group), _members(ours[k - 1]) if k <= len(ours) else "",
+            setting=setting, note="groups matched by size; the thesis reads them off Fig. 6.5"))
+    for name in ("wald", "nogueira", "kappa", "phi_pairwise", "unadjusted"):
+        v = values[name].dropna()
+        rows.append(comparison_row(
+            f"§6.3.2: share of configurations where {thesis_symbol(name)} is negative",
+            "hardly any", f"{(v < 0).mean():.3f}", setting=setting))
+    many = values[values["proportion"] > 0.5]
+    for name in ("novovicova", "dice", "ochiai", "davis", "jaccard", "zucknick"):
+        v = many[name].dropna()
+        rows.append(comparison_row(
+            f"§6.3.2: smallest {thesis_symbol(name)} when more than half of the features are "
+            "selected on average", "no small values", f"{v.min():.3f}" if len(v) else "",
+            setting=f"{len(v)} configurations"))
+    medians = times.groupby(["dataset", "measure"])["seconds"].median().unstack()
+    adjusted = [m for m in ADJUSTED_CORRECTED if m in medians.columns]
+    if adjusted:
+        fastest = medians[adjusted].apply(
+            lambda row: ", ".join(thesis_symbol(m) for m in row.nsmallest(2).index), axis=1)
+        for dataset, pair in fastest.items():
+            rows.append(comparison_row(
+                "§6.3.2: the two fastest adjusted and corrected measures (median run time)",
+                "SMY, SMA-Count", pair, dataset=str(dataset)))
+    slow_unadjusted = [m for m in medians.columns if m not in (*ADJUSTED_CORRECTED, "zucknick",
+                                                               "sechidis")]
+    for dataset, row in medians.iterrows():
+        rows.append(comparison_row(
+            "§6.3.2: largest median run time of an unadjusted measure (s)", "very fast",
+            f"{row[slow_unadjusted].max():.4f}", dataset=str(dataset)))
+        for name in ("zucknick", "sechidis"):
+            if name in row:
+                rows.append(comparison_row(
+                    f"§6.3.2: median run time of {thesis_symbol(name)} (s)", "< 1",
+                    f"{row[name]:.4f}", dataset=str(dataset)))
+    failed = int(values[list(measures)].isna().all(axis=1).sum())
+    rows.append(comparison_row(
+        "§6.3.1: configurations without results", 54, failed, setting=setting,
+        note="the thesis loses configurations whose filter keeps fewer than two features "
+        "(glmnet needs two); fsstab fits them (no feature: the majority class)"))
+    return rows
+
+
+def sample_variants(
+    configurations: Mapping[str, Sequence[str]], n: int | None, random_state: int
+) -> list[tuple[str, str]]:
+    """``n`` (configuration, variant) pairs drawn without replacement (all of them for None),
+    in a sorted order: the configurations whose measures are timed for Fig. 6.7."""
+    pairs = sorted((c, v) for c, variants in configurations.items() for v in variants)
+    if n is None or n >= len(pairs):
+        return pairs
+    rng = np.random.default_rng(random_state)
+    chosen = np.sort(rng.choice(len(pairs), size=n, replace=False))
+    return [pairs[i] for i in chosen]
+
+
+def measure_timing_table(
+    dataset: str,
+    selections: Mapping[str, tuple[object, object]],
+    pairs: Sequence[tuple[str, str]],
+    *,
+    d: int,
+    measures: Sequence[str],
+    params: Mapping[str, Mapping[str, object]],
+    C: object,
+    threshold: float,
+    random_state: int,
+) -> pd.DataFrame:
+    """Run time of every measure on each chosen (configuration, variant) of ``dataset``
+    (:func:`time_measures`); ``selections[configuration] = (runs, features)`` tables of the
+    workflow. One row per (configuration, variant, measure)."""
+    from fsstab.workflow.stability import run_matrices
+
+    rows = []
+    for configuration, variant in pairs:
+        runs, features = selections[configuration]
+        Z = run_matrices(runs, features, variant, d, rank_cap=1)[0]
+        seconds = time_measures(Z, measures, C=C, threshold=threshold, params=params,
+                                random_state=random_state)
+        rows += [{"dataset": dataset, "configuration": configuration, "variant": variant,
+                  "measure": m, "seconds": s} for m, s in seconds.items()]
+    return pd.DataFrame(rows)
+
+
+def real_outputs(
+    folder: Path,
+    comparison_path: str | Path,
+    summaries: Sequence[pd.DataFrame],
+    times: pd.DataFrame,
+    *,
+    measures: Sequence[str],
+    datasets: Sequence[str],
+) -> None:
+    """Thesis §6.3: Figs. 6.4-6.7, A.13-A.15 and their tables, and the comparison rows."""
+    values = real_values(summaries, measures)
+    per_dataset = dataset_correlations(values, measures)
+    mean = mean_matrix([per_dataset[d] for d in datasets if d in per_dataset])
+    order = average_linkage_order(mean)
+    groups = average_linkage_groups(mean, 3)
+    ordered = mean.loc[order, order]
+    save_figure(correlation_figure(ordered), folder / "fig06_5_mean_correlation")
+    write_table(_matrix_frame(ordered.rename(index=thesis_symbol, columns=thesis_symbol),
+                              "measure").assign(group=[groups[n] for n in order]),
+                folder / "fig06_5_mean_correlation")
+    for name, matrix in per_dataset.items():
+        save_figure(correlation_figure(matrix.loc[order, order], title=name, annotate=False),
+                    folder / f"figA13_{name}_correlation")
+    save_figure(figure_6_4(values, order), folder / "fig06_4_proportion_selected")
+    save_figure(figure_6_6(values), folder / "fig06_6_representatives")
+    present = [d for d in datasets if d in set(times["dataset"])]
+    save_figure(figure_6_7(times, order, present), folder / "fig06_7_run_times")
+    adjusted = [m for m in order if m in ADJUSTED_CORRECTED]
+    save_figure(figure_6_7(times[times["measure"].isin(adjusted)], adjusted, present,
+                           logy=False), folder / "figA15_run_times_adjusted")
+    write_table(times.groupby(["dataset", "measure"])["seconds"]
+                .describe()[["count", "25%", "50%", "75%", "max"]]
+                .rename(columns={"25%": "q25", "50%": "median", "75%": "q75"}).reset_index()
+                .assign(symbol=lambda f: f["measure"].map(thesis_symbol)),
+                folder / "fig06_7_run_times")
+    rows = chapter_6_3_comparison(values, measures, groups, times)
+    write_table(comparison_frame(rows), Path(comparison_path).with_suffix(""))
+
+
+# --------------------------------------------------------------------------------------------
+# Chapter 5, shared: the filters of Table 5.1
+# --------------------------------------------------------------------------------------------
+
+
+def filter_label(name: str) -> str:
+    """The thesis' name of a filter (Table 5.1), e.g. ``"anova"`` -> ``"anova.test"``."""
+    from fsstab.selectors import get_filter
+
+    return "none" if name == "none" else get_filter(name).thesis_name
+
+
+def filter_scores(
+    name: str, X: np.ndarray, y: np.ndarray, *, k: int | None = None, random_state: int = 0,
+    n_bins: int | None = None, n_trees: int = 500,
+) -> np.ndarray:
+    """The filter's scores of every feature, higher = better (thesis §5.2's input).
+
+    Univariate filters score all features at once. The iterative (greedy) filters choose the
+    features one by one and their criteria of different iterations are not comparable (§3.1), so
+    their score is the selection order: d - position for the first ``k`` (default all d)
+    features chosen, -inf (= "not chosen", ranked last) for the rest.
+    """
+    from fsstab.selectors import get_filter
+    from fsstab.selectors._filter_scores import GreedySelection
+
+    info = get_filter(name)
+    d = X.shape[1]
+    options = {"n_features_to_select": d if k is None else k, "n_bins": n_bins,
+               "n_estimators": n_trees, "random_state": random_state}
+    result = info.score(X, y, **{o: options[o] for o in info.options})
+    if isinstance(result, GreedySelection):
+        scores = np.full(d, -np.inf)
+        scores[result.order] = d - np.arange(result.order.size, dtype=np.float64)
+        return scores
+    return np.asarray(result, dtype=np.float64)
+
+
+# --------------------------------------------------------------------------------------------
+# §5.1: scaling of the run times
+# --------------------------------------------------------------------------------------------
+
+#: The three analyses of §5.1: percentage of features selected, of observations, of features.
+SCALING_SCENARIOS: tuple[str, ...] = ("select", "observations", "features")
+
+
+def balanced_base(
+    y: np.ndarray, n_observations: int, n_features: int | None, d: int, random_state: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rows and columns of the "base data set" of §5.1: ``n_observations`` rows, half of each
+    class, alternating between the classes (so that the first rows of any length stay
+    balanced, as in the thesis' code), and ``n_features`` random columns in their original
+    order (all for None)."""
+    if n_observations % 2:
+        raise ValueError(f"n_observations must be even (half per class), got {n_observations}")
+    rng = np.random.default_rng(random_state)
+    half = n_observations // 2
+    classes = [np.flatnonzero(y == c) for c in (0, 1)]
+    for c, rows in enumerate(classes):
+        if rows.size < half:
+            raise ValueError(f"class {c} has {rows.size} rows; a balanced base of "
+                             f"{n_observations} needs {half}")
+    chosen = [rng.choice(rows, size=half, replace=False) for rows in classes]
+    rows = np.column_stack(chosen).ravel()
+    if n_features is None or n_features >= d:
+        columns = np.arange(d)
+    else:
+        columns = np.sort(rng.choice(d, size=n_features, replace=False))
+    return rows, columns
+
+
+def scaling_settings(fractions: Sequence[float]) -> list[tuple[str, float]]:
+    """The (scenario, fraction) pairs of §5.1: every fraction of features to select on the base
+    data set, and every fraction below 1 of its rows or columns (scores of all features); the
+    fraction 1 of rows and columns is the base data set's "select 100 %" run."""
+    settings = [("select", float(f)) for f in fractions]
+    settings += [(s, float(f)) for s in ("observations", "features") for f in fractions if f < 1]
+    return settings
+
+
+def scaling_problem(
+    X: np.ndarray, y: np.ndarray, scenario: str, fraction: float
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """``(X, y, k)`` of one setting: the first round(fraction · n) rows or round(fraction · p)
+    columns of the base data set and the number k of features to select."""
+    n, p = X.shape
+    if scenario == "select":
+        return X, y, max(1, int(np.rint(fraction * p)))
+    if scenario == "observations":
+        m = max(2, int(np.rint(fraction * n)))
+        return X[:m], y[:m], p
+    if scenario == "features":
+        q = max(1, int(np.rint(fraction * p)))
+        return X[:, :q], y, q
+    raise ValueError(f"scenario must be one of {SCALING_SCENARIOS}, got {scenario!r}")
+
+
+def time_filter_scaling(
+    name: str, X: np.ndarray, y: np.ndarray, settings: Sequence[tuple[str, float]],
+    repetitions: int, random_state: int,
+) -> pd.DataFrame:
+    """Run time of one filter in every setting, ``repetitions`` times, settings in a random
+    order per repetition (the thesis randomised the order on its cluster). One row per
+    (scenario, fraction, repetition) with the seconds of :func:`filter_scores` (the filter only,
+    as mlr's ``generateFilterValuesData``)."""
+    import time
+
+    rng = np.random.default_rng(random_state)
+    rows = []
+    for repetition in range(repetitions):
+        for i in rng.permutation(len(settings)):
+            scenario, fraction = settings[i]
+            Xs, ys, k = scaling_problem(X, y, scenario, fraction)
+            start = time.perf_counter()
+            filter_scores(name, Xs, ys, k=k, random_state=repetition)
+            rows.append({"filter": filter_label(name), "scenario": scenario,
+                         "fraction": fraction, "repetition": repetition,
+                         "seconds": time.perf_counter() - start})
+    return pd.DataFrame(rows)
+
+
+def relative_times(times: pd.DataFrame) -> pd.DataFrame:
+    """Median run time per (filter, scenario, fraction) and relative to the fraction 0.1 of the
+    same filter and scenario (thesis Figs. 5.1-5.3). The fraction 1 of the observation and
+    feature scenarios is the base data set's run with every feature selected."""
+    medians = times.groupby(["filter", "scenario", "fraction"], sort=True)["seconds"].median()
+    medians = medians.rename("median_seconds").reset_index()
+    full = medians[(medians["scenario"] == "select") & np.isclose(medians["fraction"], 1.0)]
+    extra = [full.assign(scenario=s) for s in ("observations", "features")]
+    frame = pd.concat([medians, *extra], ignore_index=True)
+    smallest = frame.groupby(["filter", "scenario"])["fraction"].transform("min")
+    base = frame[np.isclose(frame["fraction"], smallest)].set_index(["filter", "scenario"])
+    frame["relative"] = frame["median_seconds"] / base.loc[
+        list(zip(frame["filter"], frame["scenario"], strict=True)), "median_seconds"].to_numpy()
+    return frame.sort_values(["scenario", "filter", "fraction"], ignore_index=True)
+
+
+#: Axis labels of the scenarios of §5.1.
+SCALING_LABELS: dict[str, str] = {
+    "select": "Percentage of Features to Select",
+    "observations": "Percentage of Observations of Original Data Set",
+    "features": "Percentage of Features of Original Data Set",
+}
+
+
+def figure_relative_times(relative: pd.DataFrame, scenario: str, order: Sequence[str]) -> Figure:
+    """Thesis Figs. 5.1-5.3: relative median run time of every filter in one scenario."""
+    part = relative[relative["scenario"] == scenario].assign(
+        percentage=lambda f: 100 * f["fraction"])
+    return relative_lines(part, x="percentage", y="relative", group="filter", order=order,
+                          xlabel=SCALING_LABELS[scenario], ylabel="Relative Median Run Time",
+                          legend_title="Filter Method")
+
+
+def figure_absolute_times(relative: pd.DataFrame, scenario: str, order: Sequence[str]) -> Figure:
+    """Thesis Figs. A.2-A.4: median run time of each filter, one panel per filter."""
+    part = relative[relative["scenario"] == scenario]
+    panels = {name: part[part["filter"] == name].assign(
+        percentage=lambda f: 100 * f["fraction"]) for name in order}
+    return facet_points(panels, x="percentage", y="median_seconds", lines=panels, ncols=4,
+                        xlabel=SCALING_LABELS[scenario], ylabel="Median Run Time (in Seconds)",
+                        line_color="black")
+
+
+# --------------------------------------------------------------------------------------------
+# §5.2: similarity of the filters' rankings
+# --------------------------------------------------------------------------------------------
+
+#: §5.2's groups of filters with similar rankings; MRMR and variance stand alone.
+THESIS_FILTER_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("NJMIM", "DISR", "MIM", "JMIM", "JMI", "CMIM"),
+    ("limma", "anova.test", "sam", "kruskal.test", "auc"),
+    ("sym.uncert", "gain.ratio", "info.gain", "chi.squared", "oneR"),
+    ("permutation", "impurity"),
+    ("MRMR",),
+    ("variance",),
+)
+#: §5.2: the mean rank correlation of all pairs (diagonal included, as the thesis' code).
+THESIS_MEAN_RANK_CORRELATION = 0.5241
+#: §5.2: the ten highest mean rank correlations.
+THESIS_TOP_RANK_CORRELATIONS: tuple[tuple[str, str, float], ...] = (
+    ("info.gain", "chi.squared", 0.9950), ("kruskal.test", "auc", 0.9931),
+    ("limma", "anova.test", 0.9903), ("sym.uncert", "info.gain", 0.9892),
+    ("sym.uncert", "gain.ratio", 0.9860), ("sym.uncert", "chi.squared", 0.9813),
+    ("limma", "sam", 0.9798), ("anova.test", "sam", 0.9758),
+    ("gain.ratio", "info.gain", 0.9618), ("gain.ratio", "chi.squared", 0.9513),
+)
+#: §5.2: MIM and info.gain share the score but not the discretisation.
+THESIS_MIM_INFO_GAIN = 0.6272
+
+
+def rank_correlation(scores: Mapping[str, np.ndarray]) -> pd.DataFrame:
+    """Spearman correlation of every pair of filters' scores on one dataset (thesis §5.2,
+    Figs. A.5-A.6), labelled by the thesis' filter names."""
+    return pairwise_correlation(pd.DataFrame({filter_label(k): np.asarray(v, dtype=float)
+                                              for k, v in scores.items()}), method="spearman")
+
+
+def top_pairs(matrix: pd.DataFrame, n: int = 10) -> pd.DataFrame:
+    """The ``n`` largest off-diagonal entries of a symmetric matrix: columns a, b, value."""
+    labels = list(matrix.index)
+    i, j = np.triu_indices(len(labels), k=1)
+    values = matrix.to_numpy()[i, j]
+    order = np.argsort(-values, kind="stable")[:n]
+    return pd.DataFrame({"a": [labels[i[k]] for k in order], "b": [labels[j[k]] for k in order],
+                         "value": values[order]})
+
+
+def _partition(groups: Mapping[str, int]) -> list[frozenset[str]]:
+    clusters: dict[int, set[str]] = {}
+    for name, g in groups.items():
+        clusters.setdefault(g, set()).add(name)
+    return sorted((frozenset(c) for c in clusters.values()), key=lambda c: (-len(c), sorted(c)))
+
+
+def ranking_comparison(mean: pd.DataFrame, groups: Mapping[str, int]) -> list[dict[str, str]]:
+    """§5.2's numbers and groups next to ours (rows of ``comparison.csv``)."""
+    rows = [comparison_row("§5.2: mean of the mean rank correlation matrix (diagonal included)",
+                           THESIS_MEAN_RANK_CORRELATION, round(float(mean.to_numpy().mean()), 4))]
+    for a, b, value in THESIS_TOP_RANK_CORRELATIONS:
+        ours = mean.loc[a, b] if a in mean.index and b in mean.index else float("nan")
+        rows.append(comparison_row(f"§5.2: mean rank correlation of {a} and {b}", value,
+                                   round(float(ours), 4), note="one of the ten highest"))
+    if "MIM" in mean.index and "info.gain" in mean.index:
+        rows.append(comparison_row("§5.2: mean rank correlation of MIM and info.gain",
+                                   THESIS_MIM_INFO_GAIN, round(float(mean.loc["MIM", "info.gain"]),
+                                                               4)))
+    ours = _partition(groups)
+    for k, group in enumerate(THESIS_FILTER_GROUPS, start=1):
+        match = next((c for c in ours if group[0] in c), frozenset())
+        rows.append(comparison_row(
+            f"Fig. 5.4: group {k} of similar filters", ", ".join(sorted(group)),
+            ", ".join(sorted(match)), note="our average-linkage cluster (cut into "
+            f"{len(THESIS_FILTER_GROUPS)} groups) containing its first member"))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+# §5.3: nested cross-validation of filter + classifier, tuned by random search
+# --------------------------------------------------------------------------------------------
+
+#: The thesis' Pareto-optimal filters (§5.3.2): by median / upper quartile, filter time
+#: (Fig. 5.7) and entire time (Fig. 5.8).
+THESIS_PARETO: dict[tuple[str, str], tuple[str, ...]] = {
+    ("filter", "median"): ("JMI", "impurity", "MIM", "none"),
+    ("filter", "upper quartile"): ("impurity", "none"),
+    ("entire", "median"): ("JMIM", "JMI", "impurity", "MIM"),
+    ("entire", "upper quartile"): ("JMI", "impurity", "MIM"),
+}
+#: Fig. 5.6: the filters that perform best, and those outperformed by many others.
+THESIS_BEST_FILTERS: tuple[str, ...] = ("JMIM", "JMI", "impurity", "DISR")
+THESIS_WORST_FILTERS: tuple[str, ...] = (
+    "anova.test", "MRMR", "sam", "oneR", "variance", "gain.ratio", "limma", "kruskal.test",
+    "chi.squared",
+)
+
+
+def benchmark_configurations(
+    fraction: object, classifiers: Mapping[str, Mapping[str, object]], n: int, random_state: int,
+) -> list[dict[str, object]]:
+    """The random search of §5.3 (Table 5.2): each configuration a classifier (uniformly), its
+    hyperparameters and the percentage of features the filter keeps. Configuration i is drawn
+    from its own stream, so every filter of a dataset and outer fold gets the same ones."""
+    from fsstab._random import substream
+    from fsstab.search import parse_space
+
+    names = sorted(classifiers)
+    spaces = {c: parse_space(classifiers[c]) if classifiers[c] else {} for c in names}
+    fraction_distribution = parse_space({"fraction": fraction})["fraction"]
+    configurations = []
+    for i in range(n):
+        rng = substream(random_state, i)
+        classifier = names[int(rng.integers(len(names)))]
+        params = {p: spaces[classifier][p].draw(rng) for p in sorted(spaces[classifier])}
+        configurations.append({"classifier": classifier,
+                               "fraction": float(fraction_distribution.draw(rng)), **params})
+    return configurations
+
+
+def nested_folds(
+    y: np.ndarray, outer_folds: int, inner_folds: int, random_state: int
+) -> list[tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]]:
+    """Stratified nested cross-validation (thesis §5.3.1): for each outer fold the training and
+    test rows and the inner folds as (training, test) rows *of the dataset*."""
+    from fsstab.resampling import make_resamples
+    from fsstab.workflow.seeds import derive_seed
+
+    outer = make_resamples(y, "kfold", outer_folds, random_state, n_splits=outer_folds)
+    folds = []
+    for o, (train, test) in enumerate(outer):
+        inner = make_resamples(y[train], "kfold", inner_folds,
+                               derive_seed(random_state, "inner", o), n_splits=inner_folds)
+        folds.append((train, test, [(train[a], train[b]) for a, b in inner]))
+    return folds
+
+
+def _selector_params(filter_name: str, configuration: Mapping[str, object]) -> dict[str, object]:
+    """FilterClassifier parameters of a configuration; every hyperparameter is given (None for
+    the other classifiers') so that refit_final can switch classifiers."""
+    from fsstab.selectors import FilterClassifier
+
+    params: dict[str, object] = dict.fromkeys(FilterClassifier._hyperparameters)
+    params.update({k: v for k, v in configuration.items() if k not in ("classifier", "fraction")})
+    params["classifier"] = configuration["classifier"]
+    params["fraction"] = 1.0 if filter_name == "none" else configuration["fraction"]
+    return params
+
+
+def inner_accuracies(
+    X: np.ndarray, y: np.ndarray, filter_name: str, configurations: Sequence[Mapping],
+    inner: Sequence[tuple[np.ndarray, np.ndarray]], *, random_state: int,
+) -> pd.DataFrame:
+    """Accuracy of every configuration on every inner fold (one filter run per fold; the other
+    configurations reuse it through ``refit_final``). One row per (configuration, fold)."""
+    from fsstab.selectors import FilterClassifier
+    from fsstab.selectors._combined import n_kept
+
+    rows = []
+    for fold, (train, test) in enumerate(inner):
+        Xtr, ytr = X[train], y[train]
+        base = None
+        for c, configuration in enumerate(configurations):
+            params = _selector_params(filter_name, configuration)
+            if base is None:
+                base = FilterClassifier(filter=filter_name, importance="uniform",
+                                        random_state=random_state, **params).fit(Xtr, ytr)
+                model = base
+            else:
+                model = base.refit_final(Xtr, ytr, **params)
+            rows.append({"configuration": c, "fold": fold,
+                         "accuracy": float(model.score(X[test], y[test])),
+                         "n_kept": n_kept(float(params["fraction"]), X.shape[1])})
+    return pd.DataFrame(rows)
+
+
+def choose_configuration(inner: pd.DataFrame) -> int:
+    """The configuration of highest mean inner accuracy. The thesis breaks ties by the shortest
+    run time, which is not reproducible; here by the fewest features kept (what makes a filter
+    and its classifier faster), then the earliest configuration."""
+    summary = inner.groupby("configuration").agg(accuracy=("accuracy", "mean"),
+                                                 n_kept=("n_kept", "first")).reset_index()
+    best = summary.sort_values(["accuracy", "n_kept", "configuration"],
+                               ascending=[False, True, True], kind="stable")
+    return int(best["configuration"].iloc[0])
+
+
+def evaluate_outer(
+    X: np.ndarray, y: np.ndarray, filter_name: str, configuration: Mapping[str, object],
+    train: np.ndarray, test: np.ndarray, *, random_state: int,
+) -> tuple[dict[str, object], dict[str, float]]:
+    """The chosen configuration trained on the outer training rows and evaluated on the outer
+    test rows: ``(result, timing)`` -- the accuracy and sizes (reproducible) and the seconds
+    for filtering alone and for training filter + classifier (not reproducible)."""
+    import time
+
+    from fsstab.selectors import FilterClassifier
+    from fsstab.selectors._combined import n_kept
+
+    params = _selector_params(filter_name, configuration)
+    Xtr, ytr = X[train], y[train]
+    start = time.perf_counter()
+    model = FilterClassifier(filter=filter_name, importance="uniform", random_state=random_state,
+                             **params).fit(Xtr, ytr)
+    train_seconds = time.perf_counter() - start
+    k = n_kept(float(params["fraction"]), X.shape[1])
+    filter_seconds = 0.0
+    if filter_name != "none":
+        start = time.perf_counter()
+        filter_scores(filter_name, Xtr, ytr, k=max(k, 1), random_state=random_state)
+        filter_seconds = time.perf_counter() - start
+    result = {"accuracy": float(model.score(X[test], y[test])), "n_kept": k,
+              "n_selected": int(model.support_.sum())}
+    return result, {"filter_seconds": filter_seconds, "train_seconds": train_seconds}
+
+
+def benchmark_fold(
+    X: np.ndarray, y: np.ndarray, *, dataset: str, filter_name: str, outer: int,
+    settings: Mapping[str, object], seed: int,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One (dataset, filter, outer fold) of §5.3: tune on the inner folds, evaluate the choice
+    on the outer test rows. Returns the result row (reproducible) and the timing row."""
+    from fsstab.io import canonical_json
+    from fsstab.workflow.seeds import derive_seed
+
+    folds = nested_folds(y, settings["outer_folds"], settings["inner_folds"],
+                         derive_seed(seed, dataset, "benchmark", "folds"))
+    train, test, inner = folds[outer]
+    configurations = benchmark_configurations(
+        settings["fraction"], settings["classifiers"], settings["n_configurations"],
+        derive_seed(seed, dataset, "benchmark", "configurations", outer))
+    model_seed = derive_seed(seed, dataset, "benchmark", "model", outer)
+    accuracies = inner_accuracies(X, y, filter_name, configurations, inner,
+                                  random_state=model_seed)
+    chosen = choose_configuration(accuracies)
+    result, timing = evaluate_outer(X, y, filter_name, configurations[chosen], train, test,
+                                    random_state=model_seed)
+    identity = {"dataset": dataset, "filter": filter_label(filter_name), "outer": outer}
+    mean_inner = accuracies.groupby("configuration")["accuracy"].mean()
+    configuration = configurations[chosen]
+    row = {**identity, "configuration": chosen, "classifier": configuration["classifier"],
+           "fraction": None if filter_name == "none" else configuration["fraction"],
+           "params": canonical_json({k: v for k, v in configuration.items()
+                                     if k not in ("classifier", "fraction")}),
+           "inner_accuracy": float(mean_inner.loc[chosen]), **result}
+    return pd.DataFrame([row]), pd.DataFrame([{**identity, **timing}])
+
+
+def _quantile(values: pd.Series, q: float) -> float:
+    """R's quantile type 2 (as the thesis' code)."""
+    return float(np.quantile(values.to_numpy(), q, method="averaged_inverted_cdf"))
+
+
+def benchmark_summary(results: pd.DataFrame, timings: pd.DataFrame) -> pd.DataFrame:
+    """Per (dataset, filter): mean outer accuracy, median seconds for filtering and for
+    training filter + classifier (thesis §5.3.1)."""
+    accuracy = results.groupby(["dataset", "filter"])["accuracy"].mean().rename("accuracy_mean")
+    times = timings.groupby(["dataset", "filter"])[["filter_seconds", "train_seconds"]].median()
+    return pd.concat([accuracy, times], axis=1).reset_index()
+
+
+def win_matrix(summary: pd.DataFrame) -> pd.DataFrame:
+    """Thesis Fig. 5.6: entry (A, B) = data sets on which filter A has a higher mean accuracy
+    than B (ties count 0.5), rows and columns sorted by decreasing row sums."""
+    table = summary.pivot(index="dataset", columns="filter", values="accuracy_mean")
+    names = list(table.columns)
+    acc = table.to_numpy()
+    wins = ((acc[:, :, None] > acc[:, None, :]).sum(axis=0)
+            + 0.5 * (acc[:, :, None] == acc[:, None, :]).sum(axis=0)).astype(float)
+    np.fill_diagonal(wins, np.nan)
+    frame = pd.DataFrame(wins, index=names, columns=names)
+    order = frame.sum(axis=1).sort_values(ascending=False, kind="stable").index
+    return frame.loc[order, order]
+
+
+def relative_performance(summary: pd.DataFrame, time_column: str) -> pd.DataFrame:
+    """Thesis Figs. 5.7 / 5.8: per dataset, the distance of each filter's mean accuracy to the
+    best one (0 = best) and its log10 median time (plus 0.01 s, "not filtering at all has zero
+    run time") above the fastest; median and quartiles (R type 2) over the data sets."""
+    frame = summary.copy()
+    frame["relative_accuracy"] = (frame.groupby("dataset")["accuracy_mean"].transform("max")
+                                  - frame["accuracy_mean"])
+    log_time = np.log10(frame[time_column] + 0.01)
+    frame["relative_log_time"] = log_time - log_time.groupby(frame["dataset"]).transform("min")
+    rows = []
+    for name, part in frame.groupby("filter", sort=True):
+        row = {"filter": name}
+        for column, short in (("relative_accuracy", "accuracy"), ("relative_log_time", "time")):
+            row[f"{short}_median"] = _quantile(part[column], 0.5)
+            row[f"{short}_q25"] = _quantile(part[column], 0.25)
+            row[f"{short}_q75"] = _quantile(part[column], 0.75)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def pareto_filters(relative: pd.DataFrame, statistic: str) -> list[str]:
+    """Filters not dominated in (relative accuracy, relative log time), both minimised, by
+    their ``median`` or ``q75`` over data sets (thesis §5.3.2)."""
+    points = relative[[f"accuracy_{statistic}", f"time_{statistic}"]].to_numpy()
+    keep = []
+    for i, p in enumerate(points):
+        dominated = np.any(np.all(points <= p, axis=1) & np.any(points < p, axis=1))
+        if not dominated:
+            keep.append(relative["filter"].iloc[i])
+    return sorted(keep)
+
+
+def figure_5_5(results: pd.DataFrame, order: Sequence[str], datasets: Sequence[str]) -> Figure:
+    """Thesis Fig. 5.5 / A.7-A.8: outer-fold accuracies of each filter's tuned configuration."""
+    present = [f for f in order if f in set(results["filter"])]
+    return box_plots(results, value="accuracy", category="filter", order=present,
+                     panel="dataset", panel_order=list(datasets), ncols=2,
+                     xlabel="Filter Method", ylabel="Classification Accuracy")
+
+
+def figure_5_6(wins: pd.DataFrame, n_datasets: int) -> Figure:
+    """Thesis Fig. 5.6: wins of the row filter over the column filter, white at half of the
+    data sets."""
+    return heatmap(wins, vmin=0.0, vmax=float(n_datasets), center=n_datasets / 2,
+                   annotate=True, fmt="{:g}", colorbar_label="Data Sets",
+                   xlabel="Losses", ylabel="Wins", figsize=(9.5, 7.0))
+
+
+def figure_relative_performance(relative: pd.DataFrame, time_label: str,
+                                highlight: Sequence[str]) -> Figure:
+    """Thesis Figs. 5.7 / 5.8: medians and quartiles over data sets."""
+    return median_quartile_plot(
+        relative, label="filter", x=("accuracy_median", "accuracy_q25", "accuracy_q75"),
+        y=("time_median", "time_q25", "time_q75"), highlight=highlight,
+        xlabel="Distance to the Best Mean Classification Accuracy (0 = best)",
+        ylabel=f"Relative Logarithmic Median {time_label}", legend_title="Filter Method")
+
+
+def figure_accuracy_time(summary: pd.DataFrame, time_column: str, time_label: str,
+                         order: Sequence[str]) -> Figure:
+    """Thesis Figs. A.9 / A.10: mean accuracy and median time of each filter per data set."""
+    datasets = list(dict.fromkeys(summary["dataset"]))
+    styles = dict(zip(order, style_cycle(len(order)), strict=True))
+    ncols = min(2, len(datasets))
+    nrows = -(-len(datasets) // ncols)
+    fig = new_figure((5.0 * ncols + 2.2, 3.8 * nrows))
+    axes = fig.subplots(nrows, ncols, squeeze=False)
+    for ax, dataset in zip(axes.ravel(), datasets, strict=False):
+        part = summary[summary["dataset"] == dataset]
+        for name in order:
+            row = part[part["filter"] == name]
+            if len(row):
+                ax.scatter(row["accuracy_mean"], row[time_column], color=styles[name]["color"],
+                           marker=styles[name]["marker"], label=name, s=30)
+        ax.set_title(dataset)
+        ax.grid(alpha=0.3)
+    for ax in axes.ravel()[len(datasets):]:
+        ax.set_visible(False)
+    fig.supxlabel("Mean Classification Accuracy")
+    fig.supylabel(f"Median {time_label} (in Seconds)")
+    handles, labels = axes.ravel()[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside right center", title="Filter Method", fontsize=8)
+    return fig
+
+
+# --------------------------------------------------------------------------------------------
+# Chapter 5: outputs, comparison rows and the conclusions of §5.5
+# --------------------------------------------------------------------------------------------
+
+#: The iterative (greedy) filters of the praznik toolbox (thesis §3.1.5).
+ITERATIVE_FILTERS: tuple[str, ...] = ("MRMR", "JMI", "JMIM", "DISR", "NJMIM", "CMIM")
+
+
+def _at_full(relative: pd.DataFrame, scenario: str) -> pd.Series:
+    part = relative[(relative["scenario"] == scenario) & np.isclose(relative["fraction"], 1.0)]
+    return part.set_index("filter")["relative"]
+
+
+def scaling_comparison(relative: pd.DataFrame) -> list[dict[str, str]]:
+    """§5.1's statements next to our relative median run times at 100 %."""
+    rows = []
+    select = _at_full(relative, "select")
+    iterative = [f for f in ITERATIVE_FILTERS if f in select.index]
+    others = [f for f in select.index if f not in ITERATIVE_FILTERS]
+    rows.append(comparison_row("Fig. 5.1: filter whose run time grows the most with the "
+                               "percentage selected", "CMIM", select.idxmax(),
+                               setting="relative run time at 100 % of the features selected"))
+    for name in iterative:
+        stated = ("strong increase" if name in ("CMIM", "NJMIM", "JMIM") else
+                  "slight increase")
+        rows.append(comparison_row(f"Fig. 5.1: relative run time of {name} at 100 %", stated,
+                                   f"{select[name]:.2f}"))
+    if others:
+        rows.append(comparison_row("Fig. 5.1: relative run time of the other filters at 100 % "
+                                   "(min .. max)", "constant (about 1)",
+                                   f"{select[others].min():.2f} .. {select[others].max():.2f}"))
+    observations = _at_full(relative, "observations")
+    rows.append(comparison_row("Fig. 5.2: strongest increase with the number of observations",
+                               "permutation", observations.idxmax()))
+    rows.append(comparison_row("Fig. 5.2: smallest increases with the number of observations",
+                               "anova.test, variance",
+                               ", ".join(observations.nsmallest(2).index)))
+    features = _at_full(relative, "features")
+    if iterative and others:
+        rows.append(comparison_row(
+            "Fig. 5.3: the iterative filters' run times grow much more with the number of "
+            "features (smallest iterative vs largest other, relative at 100 %)",
+            "much more", f"{features[iterative].min():.1f} vs {features[others].max():.1f}"))
+    return rows
+
+
+def scaling_outputs(folder: Path, comparison_path: str | Path, times: pd.DataFrame,
+                    filters: Sequence[str]) -> None:
+    """Thesis §5.1: Figs. 5.1-5.3 (relative), A.2-A.4 (absolute), the table of median times
+    (run times: not reproducible) and the comparison rows."""
+    order = [filter_label(f) for f in filters]
+    relative = relative_times(times)
+    for number, scenario in zip(("1", "2", "3"), SCALING_SCENARIOS, strict=True):
+        save_figure(figure_relative_times(relative, scenario, order),
+                    folder / f"fig05_{number}_relative_time_{scenario}")
+        save_figure(figure_absolute_times(relative, scenario, order),
+                    folder / f"figA0{int(number) + 1}_time_{scenario}")
+    write_table(relative, folder / "table5_1_median_times")
+    write_table(comparison_frame(scaling_comparison(relative)),
+                Path(comparison_path).with_suffix(""))
+
+
+def ranking_outputs(folder: Path, comparison_path: str | Path,
+                    correlations: Mapping[str, pd.DataFrame], filters: Sequence[str]) -> None:
+    """Thesis §5.2: Fig. 5.4 (mean rank correlations, average-linkage order), Figs. A.5-A.6
+    (per data set), the ten highest pairs and the comparison rows."""
+    labels = [filter_label(f) for f in filters]
+    matrices = [m.loc[labels, labels] for m in correlations.values()]
+    mean = mean_matrix(matrices)
+    order = average_linkage_order(mean)
+    groups = average_linkage_groups(mean, len(THESIS_FILTER_GROUPS))
+    ordered = mean.loc[order, order]
+    save_figure(heatmap(ordered, annotate=True, colorbar_label="Mean Rank Correlation"),
+                folder / "fig05_4_rank_correlation")
+    write_table(_matrix_frame(ordered, "filter").assign(group=[groups[f] for f in order]),
+                folder / "fig05_4_rank_correlation")
+    for name, matrix in correlations.items():
+        save_figure(heatmap(matrix.loc[order, order], title=name,
+                            colorbar_label="Rank Correlation"),
+                    folder / f"figA05_{name}_rank_correlation")
+    write_table(top_pairs(mean), folder / "table5_2_highest_rank_correlations")
+    write_table(comparison_frame(ranking_comparison(mean, groups)),
+                Path(comparison_path).with_suffix(""))
+
+
+def benchmark_comparison(summary: pd.DataFrame, wins: pd.DataFrame,
+                         pareto: Mapping[tuple[str, str], list[str]]) -> list[dict[str, str]]:
+    """§5.3's findings next to ours."""
+    rows = []
+    setting = f"{summary['dataset'].nunique()} data sets"
+    for (time_kind, statistic), stated in THESIS_PARETO.items():
+        figure = "5.7" if time_kind == "filter" else "5.8"
+        rows.append(comparison_row(
+            f"Fig. {figure}: Pareto-optimal filters ({statistic}s over data sets, "
+            f"{'filtering' if time_kind == 'filter' else 'entire'} time)",
+            ", ".join(sorted(stated)), ", ".join(pareto[(time_kind, statistic)]),
+            setting=setting))
+    order = list(wins.index)
+    rows.append(comparison_row("Fig. 5.6: the filters that perform best across data sets",
+                               ", ".join(THESIS_BEST_FILTERS), ", ".join(order[:4]),
+                               setting=setting, note="ours: the four largest row sums"))
+    rows.append(comparison_row("Fig. 5.6: filters outperformed by many others",
+                               ", ".join(THESIS_WORST_FILTERS),
+                               ", ".join(order[-len(THESIS_WORST_FILTERS):]), setting=setting,
+                               note="ours: the nine smallest row sums"))
+    for dataset, part in summary.groupby("dataset"):
+        best = part.loc[part["accuracy_mean"].idxmax()]
+        rows.append(comparison_row("§5.3.2: best mean accuracy (filter)", "",
+                                   f"{best['accuracy_mean']:.4f} ({best['filter']})",
+                                   dataset=str(dataset)))
+    return rows
+
+
+def benchmark_outputs(folder: Path, comparison_path: str | Path, results: pd.DataFrame,
+                      timings: pd.DataFrame, order: Sequence[str],
+                      boxplot_datasets: Sequence[str]) -> dict[str, object]:
+    """Thesis §5.3: Figs. 5.5-5.8, A.7-A.10, their tables and the comparison rows. ``order`` is
+    the filters' order of Fig. 5.4 (plus ``none``). Returns what the conclusions need."""
+    order = [*order, "none"] if "none" not in order else list(order)
+    summary = benchmark_summary(results, timings)
+    datasets = list(dict.fromkeys(results["dataset"]))
+    shown = [d for d in boxplot_datasets if d in datasets] or datasets[:2]
+    save_figure(figure_5_5(results[results["dataset"].isin(shown)], order, shown),
+                folder / "fig05_5_accuracy_boxplots")
+    others = [d for d in datasets if d not in shown]
+    if others:
+        save_figure(figure_5_5(results[results["dataset"].isin(others)], order, others),
+                    folder / "figA07_accuracy_boxplots")
+    wins = win_matrix(summary)
+    save_figure(figure_5_6(wins, len(datasets)), folder / "fig05_6_wins")
+    write_table(_matrix_frame(wins, "filter"), folder / "fig05_6_wins")
+    pareto = {}
+    for number, (time_kind, column, label) in zip(
+            ("7", "8"), (("filter", "filter_seconds", "Run Time for Filtering"),
+                         ("entire", "train_seconds", "Entire Run Time")), strict=True):
+        relative = relative_performance(summary, column)
+        for statistic, key in (("median", "median"), ("upper quartile", "q75")):
+            pareto[(time_kind, statistic)] = pareto_filters(relative, key)
+        save_figure(figure_relative_performance(relative, label,
+                                                pareto[(time_kind, "median")]),
+                    folder / f"fig05_{number}_accuracy_{time_kind}_time")
+        write_table(relative.assign(pareto_median=relative["filter"].isin(
+            pareto[(time_kind, "median")]), pareto_q75=relative["filter"].isin(
+            pareto[(time_kind, "upper quartile")])),
+            folder / f"fig05_{number}_accuracy_{time_kind}_time")
+        save_figure(figure_accuracy_time(summary, column, label, order),
+                    folder / f"figA{9 + int(number) - 7:02d}_accuracy_{time_kind}_time")
+    write_table(results.sort_values(["dataset", "filter", "outer"], ignore_index=True),
+                folder / "table5_3_outer_results")
+    # accuracies are reproducible, run times are not: separate tables
+    write_table(summary[["dataset", "filter", "accuracy_mean"]], folder / "table5_3_accuracy")
+    write_table(summary[["dataset", "filter", "filter_seconds", "train_seconds"]],
+                folder / "table5_3_median_times")
+    write_table(comparison_frame(benchmark_comparison(summary, wins, pareto)),
+                Path(comparison_path).with_suffix(""))
+    return {"summary": summary, "wins": wins, "pareto": pareto}
