@@ -23,6 +23,187 @@ def b56_figure(stem):
 
 
 # --------------------------------------------------------------------------------------------
+# Chapter 5: filter benchmark (Figs. 5.1-5.8, A.2-A.10, the conclusions of §5.5)
+# --------------------------------------------------------------------------------------------
+
+if "ch5" in CH56:
+    from fsstab.selectors import get_filter
+
+    B5 = CH56["ch5"]
+    # file names use fsstab's filter names (the thesis' contain dots)
+    B5_FILTERS = [get_filter(f).name for f in B5["filters"]]
+    B5_OUTER = list(range(B5["benchmark"]["outer_folds"]))
+
+    wildcard_constraints:
+        filter=r"[a-z_]+",
+        outer=r"\d+",
+
+    rule bommert2020_ch5_scaling_times:
+        # §5.1; run times are not reproducible. Two threads: on a 2-core machine the timing
+        # jobs then run one at a time instead of competing for the cores
+        input:
+            dataset=f"{DATA}/{B5['scaling']['dataset']}/dataset.parquet",
+        output:
+            times=f"{B56_WORK}/scaling/{{filter}}.parquet",
+        params:
+            scaling=B5["scaling"],
+            seed=WF.seed,
+        log:
+            f"{LOGS}/paper/bommert2020/ch5_scaling_{{filter}}.log",
+        benchmark:
+            f"{BENCH}/paper/bommert2020/ch5_scaling_{{filter}}.tsv"
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 2
+        resources:
+            mem_mb=4000,
+            runtime=1440,
+        script:
+            "../scripts/bommert2020_ch5_scaling_times.py"
+
+    rule bommert2020_ch5_scaling:
+        input:
+            times=[f"{B56_WORK}/scaling/{f}.parquet" for f in B5_FILTERS],
+        output:
+            *[b56_figure(f"fig05_{k}_relative_time_{s}")[i]
+              for k, s in (("1", "select"), ("2", "observations"), ("3", "features"))
+              for i in range(2)],
+            *[b56_figure(f"figA0{k}_time_{s}")[i]
+              for k, s in (("2", "select"), ("3", "observations"), ("4", "features"))
+              for i in range(2)],
+            *b56_table("table5_1_median_times"),
+            comparison=f"{B56_WORK}/comparison_ch5_1.parquet",
+        params:
+            filters=B5_FILTERS,
+            folder=PAPER_DIR,
+        log:
+            f"{LOGS}/paper/bommert2020/ch5_scaling.log",
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=2000,
+            runtime=10,
+        script:
+            "../scripts/bommert2020_ch5_scaling.py"
+
+    rule bommert2020_ch5_scores:
+        # §5.2: each filter's scores of all features on the full data set
+        input:
+            dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+        output:
+            scores=f"{B56_WORK}/scores/{{dataset}}/{{filter}}.parquet",
+        params:
+            seed=WF.seed,
+        log:
+            f"{LOGS}/paper/bommert2020/ch5_scores_{{dataset}}_{{filter}}.log",
+        benchmark:
+            f"{BENCH}/paper/bommert2020/ch5_scores_{{dataset}}_{{filter}}.tsv"
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=4000,
+            runtime=240,
+        script:
+            "../scripts/bommert2020_ch5_scores.py"
+
+    rule bommert2020_ch5_ranking:
+        input:
+            scores=[f"{B56_WORK}/scores/{d}/{f}.parquet"
+                    for d in B5["datasets"] for f in B5_FILTERS],
+        output:
+            *b56_figure("fig05_4_rank_correlation"),
+            *b56_table("fig05_4_rank_correlation"),
+            *b56_table("table5_2_highest_rank_correlations"),
+            *[f for d in B5["datasets"] for f in b56_figure(f"figA05_{d}_rank_correlation")],
+            comparison=f"{B56_WORK}/comparison_ch5_2.parquet",
+        params:
+            datasets=B5["datasets"],
+            filters=B5_FILTERS,
+            folder=PAPER_DIR,
+        log:
+            f"{LOGS}/paper/bommert2020/ch5_ranking.log",
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=4000,
+            runtime=30,
+        script:
+            "../scripts/bommert2020_ch5_ranking.py"
+
+    rule bommert2020_ch5_benchmark_fold:
+        # §5.3: one outer fold of the nested cross-validation of one filter (or none)
+        input:
+            dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+        output:
+            result=f"{B56_WORK}/benchmark/{{dataset}}/{{filter}}/outer{{outer}}.parquet",
+            timing=f"{B56_WORK}/benchmark/{{dataset}}/{{filter}}/outer{{outer}}.times.parquet",
+        params:
+            settings=B5["benchmark"],
+            seed=WF.seed,
+        log:
+            f"{LOGS}/paper/bommert2020/ch5_benchmark_{{dataset}}_{{filter}}_{{outer}}.log",
+        benchmark:
+            f"{BENCH}/paper/bommert2020/ch5_benchmark_{{dataset}}_{{filter}}_{{outer}}.tsv"
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=4000,
+            runtime=600,
+        script:
+            "../scripts/bommert2020_ch5_benchmark_fold.py"
+
+    B5_FOLDS = [f"{B56_WORK}/benchmark/{d}/{f}/outer{o}"
+                for d in B5["datasets"] for f in [*B5_FILTERS, "none"] for o in B5_OUTER]
+    # Fig. 5.5 shows two data sets, Figs. A.7-A.8 the others
+    B5_OTHERS = [d for d in B5["datasets"] if d not in B5["benchmark"]["boxplot_datasets"]]
+
+    rule bommert2020_ch5_benchmark:
+        input:
+            results=[f"{stem}.parquet" for stem in B5_FOLDS],
+            timings=[f"{stem}.times.parquet" for stem in B5_FOLDS],
+            ranking=f"{PAPER_DIR}/fig05_4_rank_correlation.parquet",
+            scaling=f"{PAPER_DIR}/table5_1_median_times.parquet",
+        output:
+            *b56_figure("fig05_5_accuracy_boxplots"),
+            *(b56_figure("figA07_accuracy_boxplots") if B5_OTHERS else []),
+            *b56_figure("fig05_6_wins"),
+            *b56_table("fig05_6_wins"),
+            *b56_figure("fig05_7_accuracy_filter_time"),
+            *b56_table("fig05_7_accuracy_filter_time"),
+            *b56_figure("fig05_8_accuracy_entire_time"),
+            *b56_table("fig05_8_accuracy_entire_time"),
+            *b56_figure("figA09_accuracy_filter_time"),
+            *b56_figure("figA10_accuracy_entire_time"),
+            *b56_table("table5_3_outer_results"),
+            *b56_table("table5_3_accuracy"),
+            *b56_table("table5_3_median_times"),
+            *b56_table("table5_5_conclusions"),
+            comparison=f"{B56_WORK}/comparison_ch5_3.parquet",
+        params:
+            boxplot_datasets=B5["benchmark"]["boxplot_datasets"],
+            folder=PAPER_DIR,
+        log:
+            f"{LOGS}/paper/bommert2020/ch5_benchmark.log",
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=4000,
+            runtime=30,
+        script:
+            "../scripts/bommert2020_ch5_benchmark.py"
+
+    for b5_rule in (rules.bommert2020_ch5_scaling, rules.bommert2020_ch5_ranking,
+                    rules.bommert2020_ch5_benchmark):
+        PAPER_OUTPUTS.extend(b5_rule.output)
+        PAPER_COMPARISON_PARTS.append(b5_rule.output.comparison)
+
+
+# --------------------------------------------------------------------------------------------
 # §6.2: all pairs of subsets of 7 features (Fig. 6.1, Tables 6.3-6.4, Figs. 6.2-6.3)
 # --------------------------------------------------------------------------------------------
 

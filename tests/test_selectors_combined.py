@@ -262,6 +262,19 @@ def test_refit_final_equals_a_fresh_fit(filter_name):
         assert base.filter_cache_.extensions <= 4
 
 
+def test_refit_final_to_another_classifier_clears_the_previous_hyperparameters():
+    X, y = _data()
+    svm = FilterClassifier(filter="mim", fraction=0.5, classifier="svm", C=2.0, sigma=0.1,
+                           importance="uniform").fit(X, y)
+    knn = svm.refit_final(X, y, classifier="knn", k=3, fraction=0.3)
+    assert (knn.C, knn.sigma, knn.k) == (None, None, 3)
+    fresh = FilterClassifier(filter="mim", fraction=0.3, classifier="knn", k=3,
+                             importance="uniform").fit(X, y)
+    np.testing.assert_array_equal(knn.predict(X), fresh.predict(X))
+    # the same classifier keeps what is not given
+    assert svm.refit_final(X, y, C=4.0).sigma == 0.1
+
+
 def test_refit_final_refuses_filter_parameters():
     X, y = _data()
     sel = FilterClassifier(filter="mim", fraction=0.5).fit(X, y)

@@ -338,7 +338,10 @@ class FilterClassifier(BaseSelector):
     def refit_final(self, X: Any, y: Any, **params: Any) -> FilterClassifier:
         """A new fitted selector with other percentage / classifier parameters, reusing this
         fit's filter scores (the iterative filters' greedy order is extended when a larger
-        percentage needs it). The result equals ``clone(...).set_params(**params).fit(X, y)``.
+        percentage needs it). The result equals ``clone(...).set_params(**params).fit(X, y)``,
+        except that switching to another ``classifier`` clears the previous classifier's
+        hyperparameters (those not among ``params`` are reset to None), so that variants of a
+        hierarchical search (one classifier and its hyperparameters each) can follow each other.
         """
         check_is_fitted(self, "filter_cache_")
         unknown = sorted(set(params) - set(self._sweep_parameters))
@@ -348,6 +351,8 @@ class FilterClassifier(BaseSelector):
                 f"filter parameters {list(_FILTER_PARAMETERS)} need fit)"
             )
         X = validate_data(self, X, dtype=np.float64, reset=False)
+        if params.get("classifier", self.classifier) != self.classifier:
+            params = {**dict.fromkeys(self._hyperparameters), **params}
         new = clone(self).set_params(**params)
         new._shared_cache = self.filter_cache_
         return new.fit(X, y)
