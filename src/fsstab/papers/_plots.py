@@ -112,7 +112,6 @@ def scatter_matrix(
     color_label: str | None = None,
     panel_size: float = 0.95,
     axis_label: str = "Stability Value",
-    max_points: int | None = None,
 ) -> Figure:
     """Every pair of variables against each other, identity line in red (thesis Figs. 6.2, 6.6).
 
@@ -124,11 +123,17 @@ def scatter_matrix(
     k = len(order)
     if k < 2:
         raise ValueError("a scatter matrix needs at least two variables")
-    fig = new_figure((panel_size * k + 1.2, panel_size * k + (1.2 if color is not None else 0.8)),
-                     constrained=False)
-    grid = fig.add_gridspec(k, k, left=0.6 / (panel_size * k + 1.2), right=0.99,
-                            bottom=(1.0 if color is not None else 0.6) / (panel_size * k + 1.2),
-                            top=0.99 - 0.3 / (panel_size * k + 1.2), wspace=0.08, hspace=0.08)
+    # margins in inches: tick labels and axis label left; below, the axis label and (with
+    # colours) a colour bar with its ticks and label
+    left, right, top = 0.75, 0.35, 0.3
+    bottom = 1.45 if color is not None else 0.75
+    width = left + right + panel_size * k
+    height = top + bottom + panel_size * k
+    fig = new_figure((width, height), constrained=False)
+    grid = fig.add_gridspec(k, k, left=left / width, right=1 - right / width,
+                            bottom=bottom / height, top=1 - top / height,
+                            wspace=0.08, hspace=0.08)
+    font = min(8.0, 4.5 * panel_size / 0.95)
     data = {name: np.asarray(values[name], dtype=np.float64).ravel() for name in order}
     norm = None
     if color is not None:
@@ -144,29 +149,30 @@ def scatter_matrix(
                 ax.scatter(pts[:, 0], pts[:, 1], s=2.5, color="black", linewidths=0)
             else:
                 keep = np.isfinite(x) & np.isfinite(y)
-                idx = np.flatnonzero(keep)
-                if max_points is not None and idx.size > max_points:
-                    idx = idx[np.linspace(0, idx.size - 1, max_points).astype(int)]
-                mappable = ax.scatter(x[idx], y[idx], s=2.0, c=color[idx], cmap="viridis",
-                                      norm=norm, linewidths=0)
+                mappable = ax.scatter(x[keep], y[keep], s=2.0 * panel_size, c=color[keep],
+                                      cmap="viridis", norm=norm, linewidths=0,
+                                      rasterized=int(keep.sum()) > 2000)
             finite = np.concatenate([x[np.isfinite(x)], y[np.isfinite(y)]])
             if finite.size:
                 lo, hi = float(finite.min()), float(finite.max())
                 ax.plot([lo, hi], [lo, hi], color="red", linewidth=0.8, zorder=0)
-            ax.tick_params(labelsize=4.5, length=1.5, pad=1)
+            ax.tick_params(labelsize=font, length=1.5, pad=1)
             if row < k - 1:
                 ax.set_xticklabels([])
             if col > 0:
                 ax.set_yticklabels([])
             if row == 0:
-                ax.set_title(x_name, fontsize=7, pad=2)
+                ax.set_title(x_name, fontsize=font + 2.5, pad=2)
             if col == k - 1:
                 ax.yaxis.set_label_position("right")
-                ax.set_ylabel(y_name, fontsize=7, rotation=270, labelpad=8)
-    fig.supxlabel(axis_label, fontsize=10, y=0.0 if color is None else 0.03)
-    fig.supylabel(axis_label, fontsize=10, x=0.0)
+                ax.set_ylabel(y_name, fontsize=font + 2.5, rotation=270, labelpad=9)
+    label_y = (bottom - 0.45) / height
+    fig.text(0.5 * (1 + (left - right) / width), label_y, axis_label, ha="center",
+             va="center", fontsize=10)
+    fig.text(0.2 / width, 0.5 * (1 + (bottom - top) / height), axis_label, ha="center",
+             va="center", rotation=90, fontsize=10)
     if mappable is not None:
-        cax = fig.add_axes((0.3, 0.012, 0.4, 0.012))
+        cax = fig.add_axes((0.3, 0.42 / height, 0.4, 0.12 / height))
         fig.colorbar(mappable, cax=cax, orientation="horizontal", label=color_label)
     return fig
 
