@@ -23,12 +23,12 @@ from fsstab.workflow.scripting import prepend_python_path
 prepend_python_path(Path(workflow.basedir) / "src")
 
 
-# the default run; a configuration given with --configfile replaces it (rather than being
-# merged into it: a paper configuration must not inherit the default run's datasets)
+# The default run's configuration, unless configuration files are given on the command line:
+# `--configfile` would otherwise only *extend* it, and the default run's datasets and selectors
+# would join every other run (e.g. a paper's).
 if not workflow.overwrite_configfiles:
 
     configfile: "config/config.yaml"
-
 
 
 # structural checks (types, keys, ranges) with defaults filled in, before any job
@@ -46,19 +46,13 @@ include: "rules/figures.smk"
 include: "rules/report.smk"
 
 
-# a paper configuration (key `paper`) adds its figure/table rules, rules/paper_<name>*.smk,
-# which append their targets to PAPER_OUTPUTS; they are then the default target
-for paper_rules in PAPER_RULE_FILES:
+# a paper-regeneration run (config key `paper`) adds the paper's figure and table rules
+if WF.paper is not None:
 
-    include: paper_rules
-
-
-if PAPER:
-
-    include: "rules/paper.smk"
+    include: f"rules/paper_{WF.paper.name}.smk"
 
 
 rule all:
     input:
-        PAPER_OUTPUTS if PAPER else final_outputs(),
+        final_outputs(),
     default_target: True

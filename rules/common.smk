@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from fsstab.workflow.config import check_config, load_schema, paper_rule_files, validate_schema
+from fsstab.workflow.config import check_config, load_schema, validate_schema
 
 # semantic checks (known selectors, measures, sources; parameters of each class) before any
 # job; the message lists every problem with its key
@@ -14,14 +14,6 @@ LOGS = "logs"
 BENCH = f"{RESULTS}/benchmarks"
 DATASETS = tuple(WF.datasets)
 CONFIG_IDS = tuple(c.id for c in WF.configurations)
-# a paper configuration: its section, output folder, rules files and their targets
-PAPER = WF.raw.get("paper")
-PAPER_DIR = f"{RESULTS}/paper/{PAPER['name']}" if PAPER else None
-PAPER_RULE_FILES = (
-    paper_rule_files(Path(workflow.basedir) / "rules", PAPER["name"]) if PAPER else []
-)
-PAPER_OUTPUTS: list[str] = []
-PAPER_COMPARISON_PARTS: list[str] = []
 
 # cheap rules run on the submitting machine unless `localrules: false` (every job submitted)
 if WF.raw["localrules"]:
@@ -74,7 +66,7 @@ def select_inputs(wildcards):
 def chunk_files(wildcards, table):
     return [
         f"{RESULTS}/{wildcards.dataset}/select/{wildcards.config}/chunks/{chunk}.{table}.parquet"
-        for chunk in WF.chunks
+        for chunk in WF.chunks_for(wildcards.dataset)
     ]
 
 
@@ -122,9 +114,18 @@ def figure_targets(dataset):
     return [f"{stem}.{ext}" for stem in stems for ext in ("pdf", "png")]
 
 
+#: Targets of a paper's rules (rules/paper_<name>.smk appends to it when included).
+PAPER_TARGETS = []
+
+
 def final_outputs():
+    """The generic stages' outputs for every dataset that is run (none without selectors: a
+    paper configuration whose own rules do all the work) and the paper's targets."""
+    if not WF.configurations:
+        return list(PAPER_TARGETS)
     outputs = [f"{RESULTS}/summary.parquet", f"{RESULTS}/pareto_rank.parquet"]
     for dataset in DATASETS:
         outputs.append(f"{RESULTS}/{dataset}/pareto.parquet")
-        outputs += figure_targets(dataset)
-    return outputs
+        if WF.raw["figures"]["dataset_figures"]:
+            outputs += figure_targets(dataset)
+    return outputs + PAPER_TARGETS

@@ -34,6 +34,7 @@ rule rank:
         rank=f"{RESULTS}/pareto_rank.parquet",
     params:
         measures=list(WF.pareto_measures),
+        rank_datasets=list(WF.rank_datasets),
     log:
         f"{LOGS}/rank.log",
     benchmark:

@@ -10,9 +10,9 @@ rule resample:
         resamples=f"{RESULTS}/{{dataset}}/resamples.parquet",
     params:
         seed=WF.seed,
-        scheme=WF.resampling["scheme"],
-        n_resamples=WF.n_resamples,
-        scheme_params=WF.resampling["params"],
+        scheme=lambda wc: WF.resampling_for(wc.dataset)["scheme"],
+        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
+        scheme_params=lambda wc: WF.resampling_for(wc.dataset)["params"],
     log:
         f"{LOGS}/{{dataset}}/resample.log",
     benchmark:

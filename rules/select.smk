@@ -39,7 +39,8 @@ rule select:
         spec=spec_of,
         seed=WF.seed,
         rank_cap=WF.rank_cap,
-        n_resamples=WF.n_resamples,
+        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
+        accuracy_model=WF.raw["accuracy_model"],
     log:
         f"{LOGS}/{{dataset}}/select/{{config}}/{{chunk}}.log",
     benchmark:
@@ -64,7 +65,7 @@ rule gather:
         features=f"{RESULTS}/{{dataset}}/select/{{config}}/features.parquet",
         timings=f"{RESULTS}/{{dataset}}/select/{{config}}/timings.parquet",
     params:
-        n_resamples=WF.n_resamples,
+        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
     log:
         f"{LOGS}/{{dataset}}/select/{{config}}/gather.log",
     benchmark:

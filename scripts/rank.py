@@ -10,6 +10,7 @@ from fsstab.workflow.tables import STABILITY_FORMAT, concat_tables
 with logged(snakemake.log[0]):
     summary = concat_tables([read_parquet(path)[0] for path in snakemake.input.summaries])
     write_parquet(summary, snakemake.output.summary, metadata={"format": STABILITY_FORMAT})
-    ranks = rank_table(summary.to_pandas(), snakemake.params.measures)
+    ranks = rank_table(summary.to_pandas(), snakemake.params.measures,
+                       snakemake.params.rank_datasets)
     write_parquet(pa.Table.from_pandas(ranks, preserve_index=False), snakemake.output.rank,
                   metadata={"format": RANK_FORMAT})

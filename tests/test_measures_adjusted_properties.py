@@ -285,7 +285,8 @@ def test_monte_carlo_is_seeded_and_close_to_exact():
             score = adjusted_pair_score_matrix(
                 name, sets, C, threshold=0.9, d=p, correction=correction
             )
-            implied[correction] = ((X - score * UB) / (1 - score))[informative]
+            x, s, ub = X[informative], score[informative], UB[informative]
+            implied[correction] = (x - s * ub) / (1 - s)
         error = np.abs(implied["estimate"] - implied["exact"])
         assert np.all(error <= 4 * 2 / math.sqrt(10_000)), name
 

@@ -154,10 +154,13 @@ def test_parameter_errors(selector, match):
 
 
 @pytest.mark.parametrize("selector", PENALIZED, ids=lambda s: type(s).__name__)
-def test_non_binary_labels_are_rejected(selector):
+def test_multiclass_labels_are_fitted_one_vs_rest_but_not_calibrated(selector):
+    # (one-vs-rest itself: tests/test_selectors_penalized_extensions.py)
     X, _, _ = informative_data(n=30, d=60, seed=0)
-    with pytest.raises(ValueError, match="binary classification only"):
-        clone(selector).fit(X, np.arange(30) % 3)
+    fitted = clone(selector).fit(X, np.arange(30) % 3)
+    assert fitted.support_.shape == (60,)
+    with pytest.raises(ValueError, match="calibrate_C needs binary labels"):
+        calibrate_C(clone(selector), X, np.arange(30) % 3, [np.arange(30)], target_k=3)
 
 
 def test_nothing_selected_gives_a_constant_model():

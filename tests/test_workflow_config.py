@@ -224,4 +224,5 @@ def test_every_config_file_of_the_project_is_valid():
             continue
         raw = yaml.safe_load(path.read_text())
         wf = check_config(validate_schema(raw, SCHEMA))
-        assert wf.configurations, path
+        # a paper configuration may leave all the work to its own rules (config/paper/onda2022)
+        assert wf.configurations or wf.paper is not None, path

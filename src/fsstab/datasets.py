@@ -1,12 +1,14 @@
-"""The binary classification data set every fsstab stage consumes, and its Parquet layout.
+"""The classification data set every fsstab stage consumes, and its Parquet layout.
 
-A :class:`Dataset` is an ``n x d`` float64 matrix ``X`` (finite), binary labels ``y`` (int8,
-0/1, both present), feature names, sample ids, the two original class labels (the second one is
-the positive class, ``y == 1``), an optional feature grouping (correlated groups / blocks of
-simulated data, needed by φ_C and group LASSO), optional indices of the truly relevant features
-(simulations) and a provenance dictionary. Datasets are built by :func:`make_dataset` (class
-selection, binarisation, validation) and stored with :func:`write_dataset` /
-:func:`read_dataset`.
+A :class:`Dataset` is an ``n x d`` float64 matrix ``X`` (finite), class codes ``y`` (int8),
+feature names, sample ids, the original class labels, an optional feature grouping (correlated
+groups / blocks of simulated data, needed by φ_C and group LASSO), optional indices of the truly
+relevant features (simulations) and a provenance dictionary. Datasets are binary by default:
+``y`` is 0/1 and the second class label is the positive class (``y == 1``). Multi-class data
+(kept with ``multiclass=True``; Nogueira & Brown 2016 use wine's three classes, Onda et al. 2022
+the nine of Lymphoma) have ``y`` in ``0 .. K-1`` and K class labels, ``y == c`` meaning
+``class_labels[c]``. Datasets are built by :func:`make_dataset` (class selection, encoding,
+validation) and stored with :func:`write_dataset` / :func:`read_dataset`.
 
 Parquet layout (``fsstab.dataset/1``)
 -------------------------------------
@@ -17,12 +19,14 @@ column        type                                 content
 ============  ===================================  ==========================================
 sample_id     string                               unique sample identifier
 label         string                               original class label of the sample
-y             int8                                 1 for the positive class, 0 otherwise
+y             int8                                 class code: 1 for the positive class, 0
+                                                   otherwise (binary); 0 .. K-1 (multi-class)
 x             fixed_size_list<double>[d]           the sample's d feature values
 ============  ===================================  ==========================================
 
 Key/value metadata (JSON values, see :mod:`fsstab.io`): ``format`` (``"fsstab.dataset/1"``),
-``name``, ``feature_names`` (list of d strings), ``class_labels`` ([negative, positive]),
+``name``, ``feature_names`` (list of d strings), ``class_labels`` ([negative, positive], or the
+K labels in code order),
 ``feature_groups`` (list of d ints or null), ``relevant_features`` (sorted list or null) and
 ``provenance`` (the stable part of the provenance; see :data:`VOLATILE_PROVENANCE_KEYS`).
 
@@ -57,6 +61,7 @@ __all__ = [
     "Dataset",
     "binarize_labels",
     "dataset_paths",
+    "encode_labels",
     "make_dataset",
     "numeric_matrix",
     "read_dataset",
@@ -101,7 +106,7 @@ def _check_unique_strings(values: Sequence[Any], what: str, expected: int, name:
 
 @dataclass(frozen=True, eq=False)
 class Dataset:
-    """A validated binary classification data set (see the module docstring).
+    """A validated classification data set (see the module docstring).
 
     Attributes
     ----------
@@ -110,11 +115,13 @@ class Dataset:
     X
         ``(n, d)`` float64, finite.
     y
-        ``(n,)`` int8 with values 0/1, both present; 1 marks ``positive_class``.
+        ``(n,)`` int8 class codes ``0 .. K-1``, every class present (K = ``len(class_labels)``
+        >= 2); for binary data 1 marks ``positive_class``.
     feature_names, sample_ids
         Unique strings, ``d`` and ``n`` of them.
     class_labels
-        ``(negative label, positive label)``, the original labels of ``y == 0`` and ``y == 1``.
+        The original label of each code: ``(negative label, positive label)`` for binary data,
+        K labels for multi-class data.
     feature_groups
         ``(d,)`` int64 group label per feature or ``None``. Features sharing a label form a
         group (a correlated group or block of simulated data); a feature outside every group
@@ -130,7 +137,7 @@ class Dataset:
     y: np.ndarray
     feature_names: tuple[str, ...]
     sample_ids: tuple[str, ...]
-    class_labels: tuple[str, str]
+    class_labels: tuple[str, ...]
     feature_groups: np.ndarray | None = None
     relevant_features: np.ndarray | None = None
     provenance: Mapping[str, Any] = field(default_factory=dict)
@@ -149,23 +156,13 @@ class Dataset:
         if n < 2 or d < 1:
             raise ValueError(f"dataset {name!r}: X has shape {X.shape}; need n >= 2 and d >= 1")
         _check_finite(X, name)
-        y = np.asarray(self.y)
-        if y.shape != (n,):
-            raise ValueError(f"dataset {name!r}: y has shape {y.shape}, expected ({n},)")
-        if not np.all((y == 0) | (y == 1)):
-            bad = np.unique(y[(y != 0) & (y != 1)])[:5].tolist()
-            raise ValueError(f"dataset {name!r}: y must contain only 0 and 1; found {bad}")
-        y = y.astype(np.int8)
-        if y.min() == y.max():
-            raise ValueError(
-                f"dataset {name!r}: y contains a single class ({int(y[0])}); need two classes"
-            )
         labels = tuple(str(c) for c in self.class_labels)
-        if len(labels) != 2 or labels[0] == labels[1]:
+        if not 2 <= len(labels) <= _MAX_CLASSES or len(set(labels)) != len(labels):
             raise ValueError(
-                f"dataset {name!r}: class_labels must be two distinct labels, got "
-                f"{self.class_labels!r}"
+                f"dataset {name!r}: class_labels must be 2 to {_MAX_CLASSES} distinct labels, "
+                f"got {self.class_labels!r}"
             )
+        y = _check_codes(np.asarray(self.y), n, len(labels), name)
         features = _check_unique_strings(self.feature_names, "feature_names", d, name)
         samples = _check_unique_strings(self.sample_ids, "sample_ids", n, name)
         groups = None
@@ -213,15 +210,19 @@ class Dataset:
         return int(self.X.shape[1])
 
     @property
-    def positive_class(self) -> str:
-        """The original label of the samples with ``y == 1``."""
-        return self.class_labels[1]
+    def n_classes(self) -> int:
+        return len(self.class_labels)
+
+    @property
+    def positive_class(self) -> str | None:
+        """The original label of the samples with ``y == 1`` (None for multi-class data)."""
+        return self.class_labels[1] if self.n_classes == 2 else None
 
     @property
     def class_counts(self) -> dict[str, int]:
-        """``{negative label: count, positive label: count}``."""
-        n_pos = int(self.y.sum())
-        return {self.class_labels[0]: self.n_samples - n_pos, self.class_labels[1]: n_pos}
+        """``{label: count}`` in code order (negative, positive for binary data)."""
+        counts = np.bincount(self.y, minlength=self.n_classes)
+        return {label: int(c) for label, c in zip(self.class_labels, counts, strict=True)}
 
     def select_features(self, indices: Sequence[int] | np.ndarray, **provenance: Any) -> Dataset:
         """A dataset restricted to the columns ``indices`` (in that order).
@@ -251,6 +252,33 @@ class Dataset:
             relevant_features=relevant,
             provenance={**self.provenance, **provenance},
         )
+
+
+#: Class codes are int8.
+_MAX_CLASSES = 127
+
+
+def _check_codes(y: np.ndarray, n: int, n_classes: int, name: str) -> np.ndarray:
+    """``y`` as int8 codes ``0 .. n_classes - 1``, each present (ValueError naming the data)."""
+    if y.shape != (n,):
+        raise ValueError(f"dataset {name!r}: y has shape {y.shape}, expected ({n},)")
+    valid = np.isin(y, np.arange(n_classes))
+    if not np.all(valid):
+        bad = np.unique(y[~valid])[:5].tolist()
+        allowed = "0 and 1" if n_classes == 2 else f"0 .. {n_classes - 1}"
+        raise ValueError(f"dataset {name!r}: y must contain only {allowed}; found {bad}")
+    y = y.astype(np.int8)
+    if y.min() == y.max():
+        raise ValueError(
+            f"dataset {name!r}: y contains a single class ({int(y[0])}); need two classes"
+        )
+    missing = np.setdiff1d(np.arange(n_classes), y)
+    if missing.size:
+        raise ValueError(
+            f"dataset {name!r}: class code(s) {missing.tolist()} of the {n_classes} class labels "
+            "have no sample"
+        )
+    return y
 
 
 def _check_finite(X: np.ndarray, name: str) -> None:
@@ -309,6 +337,88 @@ def _label_strings(labels: Any) -> np.ndarray:
     return np.array([str(v) for v in values], dtype=object)
 
 
+def _class_mapping(
+    present_counts: Mapping[str, int],
+    classes: Sequence[Any] | Mapping[Any, Sequence[Any]] | None,
+    name: str,
+    *,
+    binary: bool,
+) -> dict[str, str]:
+    """Original label -> kept (possibly merged) label; unlisted labels are dropped.
+
+    ``binary`` requires a list of exactly two labels or a mapping onto exactly two classes;
+    otherwise a list keeps two or more labels and a mapping merges into two or more classes.
+    """
+    listing = ", ".join(f"{k!r} ({v})" for k, v in present_counts.items())
+    how_many = "exactly two" if binary else "at least two"
+    if classes is None:
+        mapping = {label: label for label in present_counts}
+    elif isinstance(classes, Mapping):
+        mapping = {}
+        for new, members in classes.items():
+            if isinstance(members, str | bytes) or not isinstance(members, Sequence):
+                raise ValueError(
+                    f"dataset {name!r}: classes[{new!r}] must be a list of original labels, "
+                    f"got {members!r}"
+                )
+            for member in members:
+                if str(member) in mapping:
+                    raise ValueError(
+                        f"dataset {name!r}: the label {member!r} appears in two merged classes"
+                    )
+                mapping[str(member)] = str(new)
+        if (len(classes) != 2) if binary else (len(classes) < 2):
+            raise ValueError(
+                f"dataset {name!r}: classes must merge the labels into {how_many} classes; got "
+                f"{len(classes)}: {list(classes)}"
+            )
+    else:
+        if isinstance(classes, str | bytes) or (
+            (len(classes) != 2) if binary else (len(classes) < 2)
+        ):
+            raise ValueError(
+                f"dataset {name!r}: classes must list {how_many} labels to keep, got {classes!r}"
+            )
+        mapping = {str(c): str(c) for c in classes}
+        if len(mapping) != len(classes):
+            raise ValueError(f"dataset {name!r}: classes lists the same label twice: {classes!r}")
+    unknown = [label for label in mapping if label not in present_counts]
+    if unknown:
+        raise ValueError(
+            f"dataset {name!r}: class label(s) {unknown} not found; the data has {listing}"
+        )
+    n_kept = len(set(mapping.values()))
+    if binary and n_kept != 2:
+        raise ValueError(
+            f"dataset {name!r}: binary classification needs exactly two classes; the data has "
+            f"{n_kept}: {listing}. Choose two with classes: [a, b], merge them with classes: "
+            "{new: [old, ...], ...}, or keep them all with multiclass: true"
+        )
+    if n_kept < 2:
+        raise ValueError(
+            f"dataset {name!r}: classification needs at least two classes; the data has "
+            f"{n_kept}: {listing}"
+        )
+    if n_kept > _MAX_CLASSES:
+        raise ValueError(
+            f"dataset {name!r}: {n_kept} classes; at most {_MAX_CLASSES} are supported"
+        )
+    return mapping
+
+
+def _selection_record(
+    present_counts: Mapping[str, int], mapping: Mapping[str, str]
+) -> dict[str, Any]:
+    """Provenance of a class selection: original counts, dropped classes, merges."""
+    dropped = {label: c for label, c in present_counts.items() if label not in mapping}
+    info: dict[str, Any] = {"original_class_counts": dict(present_counts)}
+    if dropped:
+        info["dropped_class_counts"] = dropped
+    if any(label != new for label, new in mapping.items()):
+        info["class_mapping"] = dict(sorted(mapping.items()))
+    return info
+
+
 def binarize_labels(
     labels: Any,
     *,
@@ -341,48 +451,8 @@ def binarize_labels(
     original = _label_strings(labels)
     present, counts = np.unique(original, return_counts=True)
     present_counts = dict(zip(present.tolist(), counts.tolist(), strict=True))
-    listing = ", ".join(f"{k!r} ({v})" for k, v in present_counts.items())
-    if classes is None:
-        mapping = {label: label for label in present_counts}
-    elif isinstance(classes, Mapping):
-        mapping = {}
-        for new, members in classes.items():
-            if isinstance(members, str | bytes) or not isinstance(members, Sequence):
-                raise ValueError(
-                    f"dataset {name!r}: classes[{new!r}] must be a list of original labels, "
-                    f"got {members!r}"
-                )
-            for member in members:
-                if str(member) in mapping:
-                    raise ValueError(
-                        f"dataset {name!r}: the label {member!r} appears in two merged classes"
-                    )
-                mapping[str(member)] = str(new)
-        if len(classes) != 2:
-            raise ValueError(
-                f"dataset {name!r}: classes must merge the labels into exactly two classes; got "
-                f"{len(classes)}: {list(classes)}"
-            )
-    else:
-        if isinstance(classes, str | bytes) or len(classes) != 2:
-            raise ValueError(
-                f"dataset {name!r}: classes must list exactly two labels to keep, got {classes!r}"
-            )
-        mapping = {str(c): str(c) for c in classes}
-        if len(mapping) != 2:
-            raise ValueError(f"dataset {name!r}: classes lists the same label twice: {classes!r}")
-    unknown = [label for label in mapping if label not in present_counts]
-    if unknown:
-        raise ValueError(
-            f"dataset {name!r}: class label(s) {unknown} not found; the data has {listing}"
-        )
+    mapping = _class_mapping(present_counts, classes, name, binary=True)
     merged_labels = sorted(set(mapping.values()))
-    if len(merged_labels) != 2:
-        raise ValueError(
-            f"dataset {name!r}: binary classification needs exactly two classes; the data has "
-            f"{len(merged_labels)}: {listing}. Choose two with classes: [a, b] or merge them "
-            "with classes: {new: [old, ...], ...}"
-        )
     keep = np.array([label in mapping for label in original], dtype=bool)
     merged = np.array([mapping[label] for label in original[keep]], dtype=object)
     merged_counts = {label: int(np.sum(merged == label)) for label in merged_labels}
@@ -397,17 +467,48 @@ def binarize_labels(
                 f"{merged_labels}"
             )
     negative_label = next(label for label in merged_labels if label != positive_label)
-    for label, count in merged_counts.items():
-        if count == 0:
-            raise ValueError(f"dataset {name!r}: class {label!r} has no samples")
     y = (merged == positive_label).astype(np.int8)
-    dropped = {label: c for label, c in present_counts.items() if label not in mapping}
-    info: dict[str, Any] = {"original_class_counts": present_counts}
-    if dropped:
-        info["dropped_class_counts"] = dropped
-    if any(label != new for label, new in mapping.items()):
-        info["class_mapping"] = dict(sorted(mapping.items()))
-    return y, keep, (negative_label, positive_label), info
+    return y, keep, (negative_label, positive_label), _selection_record(present_counts, mapping)
+
+
+def encode_labels(
+    labels: Any,
+    *,
+    name: str,
+    classes: Sequence[Any] | Mapping[Any, Sequence[Any]] | None = None,
+    positive: Any = None,
+    multiclass: bool = False,
+) -> tuple[np.ndarray, np.ndarray, tuple[str, ...], dict[str, Any]]:
+    """Class codes of the kept samples: :func:`binarize_labels`, or all classes.
+
+    With ``multiclass=False`` this is :func:`binarize_labels`. With ``multiclass=True``,
+    ``classes`` may keep (list) or merge into (mapping) two or more classes (``None``: every
+    class of the data); the kept labels, sorted, get the codes ``0 .. K-1``. Data that end up
+    with exactly two classes are encoded as binary data (``positive`` applies); ``positive``
+    is an error for more than two classes.
+
+    Returns ``(y, keep, class_labels, info)`` as :func:`binarize_labels`.
+    """
+    if not multiclass:
+        return binarize_labels(labels, name=name, classes=classes, positive=positive)
+    original = _label_strings(labels)
+    present, counts = np.unique(original, return_counts=True)
+    present_counts = dict(zip(present.tolist(), counts.tolist(), strict=True))
+    mapping = _class_mapping(present_counts, classes, name, binary=False)
+    kept_labels = sorted(set(mapping.values()))
+    if len(kept_labels) == 2:
+        binary_classes = {label: [o for o, n in mapping.items() if n == label]
+                          for label in kept_labels}
+        return binarize_labels(labels, name=name, classes=binary_classes, positive=positive)
+    if positive is not None:
+        raise ValueError(
+            f"dataset {name!r}: positive applies to two classes only; multiclass data with "
+            f"{len(kept_labels)} classes has none"
+        )
+    keep = np.array([label in mapping for label in original], dtype=bool)
+    code = {label: c for c, label in enumerate(kept_labels)}
+    y = np.array([code[mapping[label]] for label in original[keep]], dtype=np.int8)
+    return y, keep, tuple(kept_labels), _selection_record(present_counts, mapping)
 
 
 def make_dataset(
@@ -419,6 +520,7 @@ def make_dataset(
     sample_ids: Sequence[Any] | None = None,
     classes: Sequence[Any] | Mapping[Any, Sequence[Any]] | None = None,
     positive: Any = None,
+    multiclass: bool = False,
     feature_groups: Any = None,
     relevant_features: Any = None,
     provenance: Mapping[str, Any] | None = None,
@@ -427,8 +529,9 @@ def make_dataset(
 
     ``X`` may be a NumPy array or a DataFrame (its column names become the default feature
     names, its index the default sample ids). Class selection and the positive class follow
-    :func:`binarize_labels`; its record (original class counts, dropped classes, merges) is
-    added to the provenance.
+    :func:`binarize_labels`, or :func:`encode_labels` with ``multiclass=True`` (keep every
+    class); the record (original class counts, dropped classes, merges) is added to the
+    provenance.
 
     Raises ``ValueError`` naming the dataset for non-numeric or non-finite features, fewer
     than two classes, or inconsistent shapes.
@@ -450,8 +553,8 @@ def make_dataset(
         raise ValueError(
             f"dataset {name!r}: {label_values.shape[0]} labels for {n} samples (rows of X)"
         )
-    y, keep, class_labels, info = binarize_labels(
-        label_values, name=name, classes=classes, positive=positive
+    y, keep, class_labels, info = encode_labels(
+        label_values, name=name, classes=classes, positive=positive, multiclass=multiclass
     )
     if feature_names is None:
         feature_names = [f"f{j}" for j in range(d)]

@@ -186,6 +186,19 @@ def _stability_axis_label(measure: str | None) -> str:
     return "Stability" if measure is None else f"Stability {measure_label(measure)}"
 
 
+def tidy_legend(ax: Axes, **kwargs: Any) -> Any:
+    """``ax.legend(**kwargs)`` with every scatter marker drawn at one modest size.
+
+    Plot markers are sized to be seen around each other (a circled star inside a diamond); in
+    the legend those sizes would only make the entries overlap.
+    """
+    legend = ax.legend(**kwargs)
+    for handle in legend.legend_handles:
+        if hasattr(handle, "set_sizes"):
+            handle.set_sizes([40.0])
+    return legend
+
+
 def save_figure(fig: Figure, path_stem: str | os.PathLike[str], *, dpi: int = PNG_DPI) -> tuple[
     Path, Path
 ]:
@@ -215,7 +228,8 @@ def save_figure(fig: Figure, path_stem: str | os.PathLike[str], *, dpi: int = PN
         ("png", {"Software": None}),
     ):
         buffer = io.BytesIO()
-        fig.savefig(buffer, format=fmt, dpi=dpi, metadata=metadata, facecolor="white")
+        fig.savefig(buffer, format=fmt, dpi=dpi, metadata=metadata, facecolor="white",
+                    bbox_inches="tight", pad_inches=0.08)
         rendered[fmt] = buffer.getvalue()
     stem.parent.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -461,7 +475,7 @@ def pareto_plot(
     ax.set_ylabel(_stability_axis_label(measure))
     if title:
         ax.set_title(title)
-    ax.legend(loc="lower left", fontsize=8)
+    tidy_legend(ax, loc="lower left", fontsize=8)
     return fig
 
 
@@ -677,7 +691,9 @@ def trajectory_plot(
     ax.set_ylabel("Stability")
     direction = "decreasing" if descending else "increasing"
     ax.set_title(title or f"Points joined by {direction} {parameter_name}", fontsize=10)
-    ax.legend(handles=handles, fontsize=8, loc="best")
+    # outside the axes: with one line per measure and group, any inside spot hides points
+    ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+              borderaxespad=0.0)
     return fig
 
 

@@ -13,17 +13,26 @@ kind                location                                   options (besides 
 ``openml``          an OpenML dataset id                       ``target``, ``sha256``,
                                                                ``allow_unpinned``
 ``url``             an http(s):// URL of a CSV/TSV/Parquet/    ``sha256``, ``allow_unpinned``,
-                    ARFF/RData file                            ``format``, ``target``,
-                                                               ``id_column``, ``drop``
+                    ARFF/RData/MATLAB file (or a zip holding   ``format``, ``target``,
+                    one)                                       ``id_column``, ``drop``,
+                                                               ``member``, ``transpose``,
+                                                               ``where``
 ``file``            a local path (relative to the working      ``sha256``, ``format``,
                     directory)                                 ``target``, ``id_column``,
-                                                               ``drop``
+                                                               ``drop``, ``member``,
+                                                               ``transpose``, ``where``
 ==================  =========================================  ===============================
 
+Table layouts: ``member`` is the file to read inside a zip archive, ``transpose: true`` reads
+a CSV/TSV storing one sample per column (file row r becomes column ``"r"``), ``where`` keeps
+the samples with the given column values (see :func:`read_table`).
+
 Common options: ``name`` (dataset name), ``classes`` (two labels to keep, or a mapping merging
-labels into two classes) and ``positive`` (the label of ``y = 1``; default the minority class,
-see :func:`fsstab.datasets.binarize_labels`). Unknown kinds and options raise ``ValueError``
-listing the known ones.
+labels into two classes), ``positive`` (the label of ``y = 1``; default the minority class,
+see :func:`fsstab.datasets.binarize_labels`) and ``multiclass`` (``true`` keeps every class --
+or the two or more that ``classes`` lists or merges into -- as codes 0 .. K-1, see
+:func:`fsstab.datasets.encode_labels`). Unknown kinds and options raise ``ValueError`` listing
+the known ones.
 
 Downloads
 ---------
@@ -97,6 +106,7 @@ __all__ = [
     "default_cache_dir",
     "fetch",
     "parse_source",
+    "read_mat",
     "read_rdata",
     "read_table",
     "resolve_mirror",
@@ -117,8 +127,10 @@ DATAMICROARRAY_SHA256: dict[str, str] = {
 
 SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
 
-_COMMON_OPTIONS = frozenset({"name", "classes", "positive"})
-_TABLE_OPTIONS = frozenset({"format", "target", "id_column", "drop"})
+_COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
+_TABLE_OPTIONS = frozenset(
+    {"format", "target", "id_column", "drop", "member", "transpose", "where"}
+)
 _OPTIONS: dict[str, frozenset[str]] = {
     "sklearn": _COMMON_OPTIONS,
     "synthetic": frozenset({"name"}),  # plus the generator's parameters
@@ -138,8 +150,9 @@ _FORMATS_BY_SUFFIX = {
     ".arff": "arff",
     ".rdata": "rdata",
     ".rda": "rdata",
+    ".mat": "mat",
 }
-TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata")
+TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata", "mat")
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _NAME = re.compile(r"^[A-Za-z0-9_.\-]+$")
@@ -219,12 +232,41 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
         raise ValueError(
             f"source {source!r}: name must consist of letters, digits, '_', '.', '-'; got {name!r}"
         )
-    if "allow_unpinned" in options and not isinstance(options["allow_unpinned"], bool):
-        raise ValueError(f"source {source!r}: allow_unpinned must be true or false")
+    for flag in ("allow_unpinned", "multiclass"):
+        if flag in options and not isinstance(options[flag], bool):
+            raise ValueError(f"source {source!r}: {flag} must be true or false")
     fmt = options.get("format")
     if fmt is not None and fmt not in TABLE_FORMATS:
         raise ValueError(f"source {source!r}: format must be one of {list(TABLE_FORMATS)}")
+    _check_layout_options(options, source)
     return SourceSpec(kind, location, options)
+
+
+def _check_layout_options(options: Mapping[str, Any], source: str) -> None:
+    """``member`` (a file inside a zip archive), ``transpose`` and ``where`` of table sources."""
+    member = options.get("member")
+    if member is not None and (
+        not isinstance(member, str) or not member or ".." in Path(member).parts
+        or member.startswith("/")
+    ):
+        raise ValueError(
+            f"source {source!r}: member must be a relative path inside the zip archive, got "
+            f"{member!r}"
+        )
+    if "transpose" in options and not isinstance(options["transpose"], bool):
+        raise ValueError(f"source {source!r}: transpose must be true or false")
+    if options.get("transpose") and options.get("format", "csv") not in ("csv", "tsv"):
+        raise ValueError(f"source {source!r}: transpose applies to csv and tsv files only")
+    where = options.get("where")
+    if where is not None and (
+        not isinstance(where, Mapping) or not where
+        or not all(isinstance(v, str | int | float) and not isinstance(v, bool)
+                   for v in where.values())
+    ):
+        raise ValueError(
+            f"source {source!r}: where must map column names to the values samples must have "
+            f"(e.g. {{light: 1}}), got {where!r}"
+        )
 
 
 def _check_location(kind: str, location: str, source: str) -> None:
@@ -362,7 +404,7 @@ class Downloader:
         if target.is_file():
             sha, digest = _digests(target)
             if _mismatch(sha, digest, sha256, md5) is None:
-                return Obtained(target, sha, digest, target.as_uri())
+                return Obtained(target, sha, digest, target.resolve().as_uri())
             warnings.warn(
                 f"cached {target} does not match its checksum; downloading it again",
                 UserWarning,
@@ -452,6 +494,35 @@ def read_rdata(
     return np.asarray(x), labels, feature_names, sample_ids
 
 
+def read_mat(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Read a MATLAB file holding ``X`` (samples x features) and ``Y`` (one label per sample).
+
+    The layout of the scikit-feature repository (Li et al. 2018), where Onda et al. (2022)
+    took Colon, Lymphoma and Prostate. Returns ``(X, labels)``.
+    """
+    from scipy.io import loadmat
+
+    path = Path(path)
+    try:
+        contents = loadmat(path)
+    except Exception as exc:  # scipy raises several types for corrupt or HDF5-based files
+        raise ValueError(f"{path}: not a readable MATLAB (v4-v7.2) file ({exc})") from exc
+    missing = [key for key in ("X", "Y") if key not in contents]
+    if missing:
+        variables = sorted(k for k in contents if not k.startswith("__"))
+        raise ValueError(f"{path}: no variable(s) {missing}; it holds {variables}")
+    X = np.asarray(contents["X"])
+    labels = np.asarray(contents["Y"]).reshape(-1)
+    if X.ndim != 2 or labels.size != X.shape[0]:
+        raise ValueError(
+            f"{path}: X has shape {X.shape} and Y {labels.size} entries; expected one label per "
+            "row of X"
+        )
+    if np.issubdtype(labels.dtype, np.floating) and np.all(labels == np.round(labels)):
+        labels = labels.astype(np.int64)  # MATLAB stores class numbers as doubles
+    return X, labels
+
+
 def _format_of(location: str, options: Mapping[str, Any], source: str) -> str:
     if options.get("format"):
         return options["format"]
@@ -464,9 +535,25 @@ def _format_of(location: str, options: Mapping[str, Any], source: str) -> str:
     return _FORMATS_BY_SUFFIX[suffix]
 
 
-def read_table(path: str | os.PathLike[str], fmt: str) -> pd.DataFrame:
-    """Read a CSV (header row), TSV, Parquet or ARFF file into a DataFrame."""
+def read_table(path: str | os.PathLike[str], fmt: str, *, transpose: bool = False) -> pd.DataFrame:
+    """Read a CSV (header row), TSV, Parquet or ARFF file into a DataFrame.
+
+    ``transpose=True`` (CSV / TSV only) reads a file that stores one sample per *column*, as
+    expression matrices often do: there is no header row, row ``r`` of the file (1-based)
+    becomes the column ``"r"`` and every file column a sample. Columns whose values are all
+    numbers become numeric.
+    """
     path = Path(path)
+    if transpose:
+        if fmt not in ("csv", "tsv"):
+            raise ValueError(f"{path}: transpose applies to csv and tsv files, not {fmt!r}")
+        try:
+            raw = pd.read_csv(path, sep="," if fmt == "csv" else "\t", header=None, dtype=str)
+        except (ValueError, pd.errors.ParserError) as exc:
+            raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
+        frame = raw.T.reset_index(drop=True)
+        frame.columns = [str(r + 1) for r in range(frame.shape[1])]
+        return frame.apply(_numeric_if_possible)
     if fmt in ("csv", "tsv"):
         try:
             return pd.read_csv(path, sep="," if fmt == "csv" else "\t")
@@ -479,6 +566,42 @@ def read_table(path: str | os.PathLike[str], fmt: str) -> pd.DataFrame:
     if fmt == "arff":
         return read_arff(path)[0]
     raise ValueError(f"{path}: unsupported table format {fmt!r}")
+
+
+def _numeric_if_possible(column: pd.Series) -> pd.Series:
+    try:
+        return pd.to_numeric(column)
+    except (ValueError, TypeError):
+        return column
+
+
+def _matches(column: pd.Series, value: str | int | float) -> np.ndarray:
+    """Rows whose ``column`` equals ``value``: numerically when both are numbers (so that
+    ``1`` matches ``1.0``), else as text."""
+    if pd.api.types.is_numeric_dtype(column):
+        try:
+            return (column.to_numpy(dtype=np.float64) == float(value))
+        except ValueError:
+            pass
+    return (column.astype(str) == str(value)).to_numpy()
+
+
+def _select_rows(frame: pd.DataFrame, where: Mapping[str, Any] | None, name: str) -> (
+    pd.DataFrame
+):
+    """The samples whose columns have the ``where`` values (all conditions)."""
+    if not where:
+        return frame
+    columns = [str(c) for c in frame.columns]
+    missing = [str(c) for c in where if str(c) not in columns]
+    if missing:
+        raise ValueError(f"dataset {name!r}: where names no column(s) {missing}")
+    keep = np.ones(len(frame), dtype=bool)
+    for column, value in where.items():
+        keep &= _matches(frame[str(column)], value)
+    if not keep.any():
+        raise ValueError(f"dataset {name!r}: no sample satisfies where {dict(where)!r}")
+    return frame[keep].reset_index(drop=True)
 
 
 def _id_strings(column: pd.Series) -> list[str]:
@@ -556,6 +679,7 @@ def _build(
         sample_ids=sample_ids,
         classes=src.options.get("classes"),
         positive=src.options.get("positive"),
+        multiclass=bool(src.options.get("multiclass", False)),
         provenance={"source": src.source, "spec": src.to_dict(), **provenance},
     )
 
@@ -686,20 +810,63 @@ def _fetch_openml(src: SourceSpec, downloader: Downloader) -> Dataset:
     return _build(src, safe, features, labels, provenance, sample_ids=sample_ids)
 
 
+def _extract_member(archive: Path, member: str, destination: Path, source: str) -> Path:
+    """Copy ``member`` of the zip ``archive`` to ``destination`` (a directory)."""
+    import shutil
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(archive) as zipped:
+            names = zipped.namelist()
+            if member not in names:
+                shown = names if len(names) <= 10 else [*names[:10], "..."]
+                raise ValueError(f"{source!r}: the archive has no member {member!r}; its "
+                                 f"members are {shown}")
+            target = destination / Path(member).name
+            with zipped.open(member) as stream, target.open("wb") as out:
+                shutil.copyfileobj(stream, out)
+    except zipfile.BadZipFile as exc:
+        raise ValueError(f"{source!r}: {archive} is not a zip archive ({exc}); remove the "
+                         "member option or fix the URL") from exc
+    return target
+
+
 def _dataset_from_file(src: SourceSpec, path: Path, provenance: dict[str, Any]) -> Dataset:
-    fmt = _format_of(src.location, src.options, src.source)
-    default_name = Path(urllib.parse.urlsplit(src.location).path).stem or "dataset"
+    member = src.options.get("member")
+    if member is not None:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            extracted = _extract_member(path, member, Path(folder), src.source)
+            return _dataset_from_table(src, extracted, member, {**provenance, "member": member})
+    return _dataset_from_table(src, path, src.location, provenance)
+
+
+def _dataset_from_table(
+    src: SourceSpec, path: Path, location: str, provenance: dict[str, Any]
+) -> Dataset:
+    fmt = _format_of(location, src.options, src.source)
+    default_name = Path(urllib.parse.urlsplit(location).path).stem or "dataset"
     name = src.options.get("name") or default_name
     provenance = {**provenance, "format": fmt}
-    if fmt == "rdata":
-        misplaced = sorted(set(src.options) & {"target", "id_column", "drop"})
+    if fmt in ("rdata", "mat"):
+        misplaced = sorted(set(src.options) & {"target", "id_column", "drop", "transpose",
+                                               "where"})
         if misplaced:
-            raise ValueError(f"{src.source!r}: option(s) {misplaced} do not apply to RData files")
+            raise ValueError(
+                f"{src.source!r}: option(s) {misplaced} do not apply to {fmt} files"
+            )
+    if fmt == "mat":
+        X, labels = read_mat(path)
+        return _build(src, name, X, labels, provenance)
+    if fmt == "rdata":
         X, labels, feature_names, sample_ids = read_rdata(path, default_name)
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
         )
-    features, labels, sample_ids = _split_frame(read_table(path, fmt), src.options, name)
+    frame = read_table(path, fmt, transpose=bool(src.options.get("transpose", False)))
+    frame = _select_rows(frame, src.options.get("where"), name)
+    features, labels, sample_ids = _split_frame(frame, src.options, name)
     return _build(src, name, features, labels, provenance, sample_ids=sample_ids)
 
 
@@ -772,7 +939,8 @@ def fetch(
     ------
     ValueError
         Bad spec; data with NaN/inf, non-numeric features or not exactly two classes (after
-        ``classes``), each naming the dataset; :class:`ChecksumMismatchError` (a ValueError).
+        ``classes``; at least two with ``multiclass: true``), each naming the dataset;
+        :class:`ChecksumMismatchError` (a ValueError).
     DownloadError
         A download failed.
     """

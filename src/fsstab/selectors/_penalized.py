@@ -14,13 +14,15 @@ sets equals ``target_k``.
 
 from __future__ import annotations
 
+import math
 import warnings
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
+from sklearn.multiclass import OneVsRestClassifier
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import check_array, check_X_y
@@ -85,10 +87,58 @@ class _Solution:
     n_iter: int
 
 
+@dataclass(frozen=True)
+class _OneVsRestProblem:
+    """K binary problems "class c against the rest" sharing one C: the multi-class penalised
+    selector. A feature is selected when any class's model uses it, so the support size of a
+    solution is the size of the union; ``coef`` and ``intercept`` stack the K models."""
+
+    problems: tuple[_PenaltyProblem, ...]
+
+    def solve(self, C: float, start: _Solution | None) -> _Solution:
+        fits = [
+            problem.solve(C, None if start is None else
+                          _Solution(C, start.coef[c], start.intercept[c], 0, 0))
+            for c, problem in enumerate(self.problems)
+        ]
+        coef = np.stack([fit.coef for fit in fits])
+        intercept = np.array([fit.intercept for fit in fits])
+        return _Solution(C, coef, intercept, self.support_size(coef),
+                         sum(fit.n_iter for fit in fits))
+
+    def support(self, w: np.ndarray) -> np.ndarray:
+        return np.any([p.support(wc) for p, wc in zip(self.problems, w, strict=True)], axis=0)
+
+    def support_size(self, w: np.ndarray) -> int:
+        return int(self.support(w).sum())
+
+    def start_C(self) -> float:
+        """The smallest C at which some class's model leaves the null model."""
+        return min(problem.start_C() for problem in self.problems)
+
+    @property
+    def l1_ratio(self) -> float:
+        return self.problems[0].l1_ratio
+
+    @property
+    def tol(self) -> float:
+        return self.problems[0].tol
+
+    @property
+    def max_iter(self) -> int:
+        return self.problems[0].max_iter
+
+
 def _check_target_k(target_k: Any, d: int) -> int:
-    """A positive integer, capped at ``d`` (like ``n_features_to_select`` of an RFE)."""
+    """A positive integer, capped at ``d`` (like ``n_features_to_select`` of an RFE), or a
+    fraction in (0, 1) of ``d`` (rounded down, at least one: Sechidis et al. 2019 select 25 %
+    of the features of every data set)."""
+    if isinstance(target_k, float | np.floating) and 0 < target_k < 1:
+        return max(1, math.floor(target_k * d))
     if isinstance(target_k, bool) or not isinstance(target_k, int | np.integer) or target_k < 1:
-        raise ValueError(f"target_k must be a positive integer or None, got {target_k!r}")
+        raise ValueError(
+            f"target_k must be a positive integer, a fraction in (0, 1) or None, got {target_k!r}"
+        )
     return min(int(target_k), d)
 
 
@@ -135,7 +185,16 @@ def _path_to_target(problem: _PenaltyProblem, target_k: int) -> tuple[_Solution,
 
 
 class _PenalizedSelector(BaseSelector):
-    """Shared fit of the penalised logistic selectors (subclasses define the penalty)."""
+    """Shared fit of the penalised logistic selectors (subclasses define the penalty).
+
+    More than two classes are handled one-versus-rest with one common C
+    (:class:`_OneVsRestProblem`): a feature is selected when any class's model uses it, the
+    predictive model is a :class:`~sklearn.multiclass.OneVsRestClassifier` of the penalised
+    models on the selected features, and the importance is eq. 7 of Hamer & Dupont (2021) on
+    the summed absolute weights of the K models.
+    """
+
+    _supports_multiclass: ClassVar[bool] = True
 
     @abstractmethod
     def _penalty(self, d: int) -> tuple[float, Any]:
@@ -156,7 +215,14 @@ class _PenalizedSelector(BaseSelector):
             self._fit_penalized(X, y)
 
     def _fit_penalized(self, X: np.ndarray, y: np.ndarray) -> None:
-        problem = self._problem(X, y)
+        n_classes = int(y.max()) + 1
+        problem: _PenaltyProblem | _OneVsRestProblem
+        if n_classes == 2:
+            problem = self._problem(X, y)
+        else:
+            problem = _OneVsRestProblem(
+                tuple(self._problem(X, (y == c).astype(np.int64)) for c in range(n_classes))
+            )
         if self.target_k is None:
             if not (isinstance(self.C, float | int) and np.isfinite(self.C) and self.C > 0):
                 raise ValueError(f"C must be a positive finite number, got {self.C!r}")
@@ -171,12 +237,34 @@ class _PenalizedSelector(BaseSelector):
             "n_selected": np.array([s.k for s in path]),
         }
         self.support_ = problem.support(solution.coef)
-        self.estimator_ = self._fit_penalized_model(X, y, problem, solution)
-        if np.any(self.support_):
-            model_importance = linear_importance(self.estimator_[-1].coef_)
+        if n_classes == 2:
+            self.estimator_ = self._fit_penalized_model(X, y, problem, solution)
+            weights = self.estimator_[-1].coef_ if np.any(self.support_) else None
         else:
-            model_importance = np.zeros(0)
+            self.estimator_ = self._fit_one_vs_rest_model(X, y, problem, solution)
+            weights = (
+                np.sum([np.abs(m.coef_) for m in self.estimator_[-1].estimators_], axis=0)
+                if np.any(self.support_) else None
+            )
+        model_importance = np.zeros(0) if weights is None else linear_importance(weights)
         self.importances_ = importances_on_support(model_importance, self.support_)
+
+    def _fit_one_vs_rest_model(
+        self, X: np.ndarray, y: np.ndarray, problem: _OneVsRestProblem, solution: _Solution
+    ) -> Any:
+        """One-vs-rest penalised models with the selected C on the selected columns."""
+        if not np.any(self.support_):
+            return self._fit_model(None, X, y)
+        _, labels = self._penalty(X.shape[1])
+        model = PenalizedLogisticRegression(
+            C=solution.C,
+            l1_ratio=problem.l1_ratio,
+            groups=None if labels is None else np.asarray(labels)[self.support_],
+            tol=problem.tol,
+            max_iter=problem.max_iter,
+        )
+        return Pipeline([("standardize", StandardScaler()),
+                         ("model", OneVsRestClassifier(model))]).fit(X[:, self.support_], y)
 
     def _fit_penalized_model(
         self, X: np.ndarray, y: np.ndarray, problem: _PenaltyProblem, solution: _Solution
@@ -226,7 +314,8 @@ class LassoSelector(_PenalizedSelector):
     target_k
         If set, ``C`` is chosen on a warm-started regularisation path so that the number of
         selected features is (as close as possible to) ``target_k``; the chosen value is
-        ``C_``. Use :func:`calibrate_C` to reach ``target_k`` *on average* over resamples.
+        ``C_``. A float in (0, 1) is a fraction of the features (rounded down, at least one).
+        Use :func:`calibrate_C` to reach ``target_k`` *on average* over resamples.
     tol, max_iter
         Convergence tolerance (largest violation of the optimality conditions relative to the
         L1 threshold) and maximal number of working-set rounds of the solver.

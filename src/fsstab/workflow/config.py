@@ -18,6 +18,9 @@ stages, as plain immutable objects the rules and scripts use.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import fnmatch
+import importlib
 import itertools
 import os
 from collections.abc import Mapping, Sequence
@@ -38,15 +41,17 @@ from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "CALIBRATED_SELECTORS",
+    "PATH_SWEEP_SELECTORS",
     "ConfigError",
     "Configuration",
     "DatasetConfig",
+    "PaperConfig",
     "Variant",
     "WorkflowConfig",
     "check_config",
+    "chunk_ids",
     "load_config",
     "load_schema",
-    "paper_rule_files",
     "selector_parameters",
     "sweep_parameters",
     "validate_schema",
@@ -56,6 +61,11 @@ __all__ = [
 CALIBRATED_SELECTORS: tuple[str, ...] = (
     "LassoSelector", "ElasticNetSelector", "GroupLassoSelector",
 )
+#: Selector classes whose ``sweep`` may vary any parameter inside one job: variants that share
+#: an elimination path only refit the final model (``final_C``, ``shrinkage_alpha``), the
+#: others share the standardised data and the per-resample univariate statistics
+#: (:func:`fsstab.selectors.hybrid_rfe_sweep`; Hamer & Dupont 2021, §7.1).
+PATH_SWEEP_SELECTORS: tuple[str, ...] = ("HybridRFE", "LogisticRFE")
 #: Parameters the workflow sets itself (per resample / per dataset).
 _WORKFLOW_SET_PARAMETERS: tuple[str, ...] = ("random_state",)
 #: Resampling parameters every scheme accepts (fsstab.resampling.make_resamples).
@@ -138,29 +148,19 @@ def load_config(
     return check_config(validate_schema(raw, load_schema(schema_path)))
 
 
-def paper_rule_files(rules_dir: str | os.PathLike[str], name: str) -> list[Path]:
-    """The rules files of paper ``name``: ``rules/paper_<name>.smk`` and
-    ``rules/paper_<name>_*.smk`` (one per part of a paper), sorted.
-
-    Raises ``ValueError`` naming the known papers when there is none.
-    """
-    rules_dir = Path(rules_dir)
-    files = sorted(
-        p for p in rules_dir.glob(f"paper_{name}*.smk")
-        if p.stem == f"paper_{name}" or p.stem.startswith(f"paper_{name}_")
-    )
-    if not files:
-        known = sorted(p.name for p in rules_dir.glob("paper_*.smk"))
-        raise ValueError(
-            f"paper.name: no rules file rules/paper_{name}.smk or rules/paper_{name}_*.smk; "
-            f"paper rules files: {', '.join(known) or 'none'}"
-        )
-    return files
-
-
 # --------------------------------------------------------------------------------------------
 # Expanded configuration objects
 # --------------------------------------------------------------------------------------------
+
+
+def chunk_ids(n_resamples: int, chunk_size: int | None) -> tuple[str, ...]:
+    """Chunk ids ``r<first>-<last>`` (inclusive, zero-padded) covering resamples 0 .. M - 1 in
+    chunks of ``chunk_size`` (None: one chunk)."""
+    size = n_resamples if chunk_size is None else min(int(chunk_size), n_resamples)
+    return tuple(
+        f"r{start:04d}-{min(start + size, n_resamples) - 1:04d}"
+        for start in range(0, n_resamples, size)
+    )
 
 
 @dataclass(frozen=True)
@@ -174,6 +174,17 @@ class DatasetConfig:
     similarity_method: str | None = None
     similarity_threshold: float | None = None
     holdout: Mapping[str, Any] | None = None
+    resampling: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_resamples(self) -> int:
+        """M of this dataset (its ``resampling`` override, else the global setting)."""
+        return int(self.resampling["n_resamples"])
+
+    @property
+    def chunks(self) -> tuple[str, ...]:
+        """Chunk ids ``r<first>-<last>`` (inclusive, zero-padded) covering 0 .. M - 1."""
+        return chunk_ids(self.n_resamples, self.resampling.get("chunk_size"))
 
     @property
     def prefilter_params(self) -> dict[str, Any]:
@@ -210,7 +221,7 @@ class Configuration:
     params: Mapping[str, Any]
     grid: Mapping[str, Any]
     variants: tuple[Variant, ...]
-    calibrate_target_k: int | None
+    calibrate_target_k: int | str | None
     datasets: tuple[str, ...]
     resources: Mapping[str, int] = field(default_factory=dict)
 
@@ -229,8 +240,24 @@ class Configuration:
 
     @property
     def uses_univariate_scores(self) -> bool:
-        """Hybrid-RFE with forced features reads the per-resample univariate statistics."""
-        return self.cls == "HybridRFE" and (self.params.get("n_forced") or 0) > 0
+        """Hybrid-RFE with forced features (in any variant) reads the per-resample univariate
+        statistics."""
+        if self.cls != "HybridRFE":
+            return False
+        return any(
+            ({**self.params, **v.params}.get("n_forced") or 0) > 0 for v in self.variants
+        )
+
+
+@dataclass(frozen=True)
+class PaperConfig:
+    """A paper-regeneration run: ``rules/paper_<name>.smk`` writes the paper's figures and
+    tables under ``output_dir`` from the generic stages' results; ``settings`` are checked by
+    ``fsstab.papers.<name>.check_settings``."""
+
+    name: str
+    output_dir: str
+    settings: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -242,10 +269,18 @@ class WorkflowConfig:
     configurations: tuple[Configuration, ...]
     measures: tuple[str, ...]
     measure_params: Mapping[str, Mapping[str, Any]]
+    paper: PaperConfig | None = None
 
     @property
     def seed(self) -> int:
         return int(self.raw["seed"])
+
+    @property
+    def rank_datasets(self) -> tuple[str, ...]:
+        """Datasets of the non-dominated rank: those of ``pareto.rank_datasets`` that are run
+        (``only_datasets``), or every dataset that is run."""
+        chosen = self.raw["pareto"].get("rank_datasets")
+        return tuple(d for d in self.datasets if chosen is None or d in chosen)
 
     @property
     def resampling(self) -> Mapping[str, Any]:
@@ -262,11 +297,23 @@ class WorkflowConfig:
 
     @property
     def chunks(self) -> tuple[str, ...]:
-        """Chunk ids ``r<first>-<last>`` (inclusive, zero-padded) covering 0 .. M - 1."""
-        M, size = self.n_resamples, self.chunk_size
-        return tuple(
-            f"r{start:04d}-{min(start + size, M) - 1:04d}" for start in range(0, M, size)
-        )
+        """Chunk ids of the global setting (see :meth:`chunks_for` for a dataset's)."""
+        return chunk_ids(self.n_resamples, self.resampling.get("chunk_size"))
+
+    def resampling_for(self, dataset: str) -> Mapping[str, Any]:
+        """The resampling of ``dataset``: its own ``resampling`` keys over the global ones."""
+        return self._dataset(dataset).resampling
+
+    def n_resamples_for(self, dataset: str) -> int:
+        return self._dataset(dataset).n_resamples
+
+    def chunks_for(self, dataset: str) -> tuple[str, ...]:
+        return self._dataset(dataset).chunks
+
+    def _dataset(self, name: str) -> DatasetConfig:
+        if name not in self.datasets:
+            raise ValueError(f"unknown dataset {name!r}; known datasets: {_known(self.datasets)}")
+        return self.datasets[name]
 
     def configurations_for(self, dataset: str) -> tuple[Configuration, ...]:
         return tuple(c for c in self.configurations if dataset in c.datasets)
@@ -381,10 +428,35 @@ def _known(names: Sequence[str]) -> str:
     return ", ".join(sorted(names))
 
 
+def _check_resampling(key: str, resampling: Mapping[str, Any], problems: list[str]) -> None:
+    accepted = set(SCHEMES[resampling["scheme"]]) | set(_COMMON_RESAMPLING_PARAMETERS)
+    unknown = sorted(set(resampling.get("params") or {}) - accepted)
+    if unknown:
+        problems.append(
+            f"{key}.params: scheme {resampling['scheme']!r} has no parameter(s) {unknown}; "
+            f"it accepts: {_known(accepted)}"
+        )
+
+
+def _dataset_resampling(raw: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A dataset's resampling: its ``resampling`` keys over the global section. Scheme
+    parameters are inherited only with the scheme (another scheme's parameters would not
+    apply)."""
+    own = dict(entry.get("resampling") or {})
+    merged = {**copy.deepcopy(dict(raw["resampling"])), **copy.deepcopy(own)}
+    if "scheme" in own and own["scheme"] != raw["resampling"]["scheme"] and "params" not in own:
+        merged["params"] = {}
+    merged.setdefault("params", {})
+    return merged
+
+
 def _check_datasets(raw: Mapping[str, Any], problems: list[str]) -> dict[str, DatasetConfig]:
     datasets = {}
     for name, entry in raw["datasets"].items():
         key = f"datasets.{name}"
+        resampling = _dataset_resampling(raw, entry)
+        if entry.get("resampling"):
+            _check_resampling(f"{key}.resampling", resampling, problems)
         try:
             parse_source(copy.deepcopy(entry["source"]))
         except ValueError as exc:
@@ -408,6 +480,7 @@ def _check_datasets(raw: Mapping[str, Any], problems: list[str]) -> dict[str, Da
                 None if similarity is None else float(similarity.get("threshold", 0.9))
             ),
             holdout=prefilter.get("holdout"),
+            resampling=resampling,
         )
     return datasets
 
@@ -454,7 +527,10 @@ def _check_selector(
         if both:
             problems.append(f"{key}: parameter(s) {both} appear in both {a} and {b}")
             ok = False
-    allowed_sweep = sweep_parameters(cls_name)
+    if cls_name in PATH_SWEEP_SELECTORS:
+        allowed_sweep = tuple(p for p in accepted if p not in _WORKFLOW_SET_PARAMETERS)
+    else:
+        allowed_sweep = sweep_parameters(cls_name)
     not_sweepable = sorted(set(sweep) - set(allowed_sweep))
     if sweep and not_sweepable:
         problems.append(
@@ -579,6 +655,17 @@ def _check_measures(
     return measures, params
 
 
+def _check_dataset_list(key: str, chosen: Sequence[str] | None,
+                        datasets: Mapping[str, DatasetConfig], problems: list[str]) -> None:
+    if chosen is None:
+        return
+    unknown = sorted(set(chosen) - set(datasets))
+    if unknown:
+        problems.append(
+            f"{key}: unknown dataset(s) {unknown}; known datasets: {_known(datasets)}"
+        )
+
+
 def _check_subset(key: str, chosen: Sequence[str] | None, available: Sequence[str],
                   problems: list[str]) -> None:
     if chosen is None:
@@ -597,15 +684,18 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
     """
     raw = copy.deepcopy(dict(config))
     problems: list[str] = []
-    resampling = raw["resampling"]
-    accepted = set(SCHEMES[resampling["scheme"]]) | set(_COMMON_RESAMPLING_PARAMETERS)
-    unknown = sorted(set(resampling.get("params") or {}) - accepted)
-    if unknown:
-        problems.append(
-            f"resampling.params: scheme {resampling['scheme']!r} has no parameter(s) {unknown}; "
-            f"it accepts: {_known(accepted)}"
-        )
+    _check_resampling("resampling", raw["resampling"], problems)
     datasets = _check_datasets(raw, problems)
+    _check_dataset_list("pareto.rank_datasets", raw["pareto"].get("rank_datasets"), datasets,
+                        problems)
+    from fsstab.workflow.evaluation import accuracy_model_problems
+
+    problems += accuracy_model_problems(raw.get("accuracy_model"))
+    if not raw["selectors"] and raw.get("paper") is None:
+        problems.append(
+            "selectors: no selector configured (an empty 'selectors' needs a 'paper' whose "
+            "rules do the work)"
+        )
     configurations: list[Configuration] = []
     for label, entry in raw["selectors"].items():
         configurations += _check_selector(label, entry, datasets, problems, int(raw["seed"]))
@@ -630,12 +720,72 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
     measures, measure_params = _check_measures(raw, datasets, problems, selected)
     _check_subset("pareto.measures", raw["pareto"].get("measures"), measures, problems)
     _check_subset("figures.measures", raw["figures"].get("measures"), measures, problems)
+    only = _selected_datasets(raw.get("only_datasets"), datasets, problems)
+    paper = _paper_config(raw)
     if problems:
         raise ConfigError(problems)
-    return WorkflowConfig(
+    if only is not None:
+        # the whole configuration was checked above; the run is restricted afterwards
+        datasets = {name: entry for name, entry in datasets.items() if name in only}
+        configurations = [
+            dataclasses.replace(c, datasets=tuple(n for n in c.datasets if n in only))
+            for c in configurations
+        ]
+        configurations = [c for c in configurations if c.datasets]
+    workflow = WorkflowConfig(
         raw=raw,
         datasets=datasets,
         configurations=tuple(configurations),
         measures=measures,
         measure_params=measure_params,
+        paper=paper,
     )
+    if paper is not None:
+        _check_paper(paper, workflow)
+    return workflow
+
+
+def _selected_datasets(
+    patterns: Sequence[str] | str | None, datasets: Mapping[str, DatasetConfig],
+    problems: list[str],
+) -> set[str] | None:
+    """The datasets named by ``only_datasets``: a list or a comma-separated string of names or
+    shell-style patterns such as ``*_singh``; each entry must match at least one dataset."""
+    if patterns is None:
+        return None
+    if isinstance(patterns, str):
+        patterns = [p.strip() for p in patterns.split(",") if p.strip()]
+    chosen: set[str] = set()
+    for pattern in patterns:
+        matched = fnmatch.filter(datasets, pattern)
+        if not matched:
+            problems.append(
+                f"only_datasets: {pattern!r} matches no dataset; known datasets: "
+                f"{_known(datasets)}"
+            )
+        chosen.update(matched)
+    return chosen
+
+
+def _paper_config(raw: Mapping[str, Any]) -> PaperConfig | None:
+    section = raw.get("paper")
+    if section is None:
+        return None
+    name = section["name"]
+    output_dir = section.get("output_dir") or f"{raw['results_dir']}/paper/{name}"
+    return PaperConfig(name=name, output_dir=output_dir, settings=section.get("settings") or {})
+
+
+def _check_paper(paper: PaperConfig, workflow: WorkflowConfig) -> None:
+    """The paper's own checks: ``fsstab.papers.<name>.check_settings(settings, workflow)``
+    returns a list of problems (each naming its key below ``paper.settings``)."""
+    try:
+        module = importlib.import_module(f"fsstab.papers.{paper.name}")
+    except ModuleNotFoundError:
+        raise ConfigError([
+            f"paper.name: no paper module fsstab.papers.{paper.name} (it provides the checks "
+            "of paper.settings; rules/paper_<name>.smk its rules)"
+        ]) from None
+    problems = list(module.check_settings(paper.settings, workflow))
+    if problems:
+        raise ConfigError(problems)

@@ -118,15 +118,20 @@ def pareto_arrow(table: pd.DataFrame) -> pa.Table:
     return pa.Table.from_pandas(table[schema.names], schema=schema, preserve_index=False)
 
 
-def rank_table(summaries: pd.DataFrame, measures: Sequence[str]) -> pd.DataFrame:
+def rank_table(
+    summaries: pd.DataFrame, measures: Sequence[str], datasets: Sequence[str] | None = None
+) -> pd.DataFrame:
     """Mean non-dominated rank in (accuracy, measure) across datasets (Sechidis et al. 2019).
 
     Per dataset the rank of a (configuration, variant) -- its ``label`` -- is 1 + the number of
     labels dominating it; ranks are averaged over datasets. Only labels with a finite accuracy
     and stability on *every* dataset are ranked (an average over different datasets would not
-    be comparable). Columns: ``measure``, ``label``, ``configuration``, ``variant``,
-    ``non_dominated_rank``, ``n_datasets``.
+    be comparable). ``datasets`` restricts the average to these datasets (config key
+    ``pareto.rank_datasets``; None: all datasets of ``summaries``). Columns: ``measure``,
+    ``label``, ``configuration``, ``variant``, ``non_dominated_rank``, ``n_datasets``.
     """
+    if datasets is not None:
+        summaries = summaries[summaries["dataset"].isin(list(datasets))]
     n_datasets = summaries["dataset"].nunique()
     frames = []
     for measure in measures:

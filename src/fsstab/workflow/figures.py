@@ -27,6 +27,7 @@ from fsstab.plots import (
     feature_stability_map,
     pareto_plot,
     table_figure,
+    tidy_legend,
     trajectory_plot,
 )
 from fsstab.workflow.naming import format_value
@@ -117,7 +118,7 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
         # drawn large and black-edged so that it shows around a star at the same point
         ax.scatter(acc[chosen], stab[chosen], marker="D", s=260, facecolors="none",
                    edgecolors="black", linewidths=1.0, zorder=6, label="ε-constraint choice")
-        ax.legend(loc="lower left", fontsize=8)
+        tidy_legend(ax, loc="lower left", fontsize=8)
     return fig
 
 

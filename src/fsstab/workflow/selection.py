@@ -25,6 +25,7 @@ import numpy as np
 import pyarrow as pa
 
 from fsstab.datasets import Dataset
+from fsstab.io import canonical_json
 from fsstab.resampling import Resamples
 from fsstab.selectors import (
     SELECTORS,
@@ -33,7 +34,10 @@ from fsstab.selectors import (
     hybrid_rfe_sweep,
     total_ranking,
 )
-from fsstab.workflow.seeds import resample_seed
+from fsstab.selectors._common import default_n_features
+from fsstab.workflow.config import sweep_parameters
+from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
+from fsstab.workflow.seeds import derive_seed, resample_seed
 from fsstab.workflow.tables import SelectionTables
 
 __all__ = ["calibrate", "chunk_resamples", "fit_variants", "select_chunk"]
@@ -65,6 +69,8 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
     target = spec["calibrate_target_k"]
     if target is None:
         raise ValueError(f"configuration {spec['id']!r} has no calibrate_target_k")
+    if target == "auto":  # Hamer & Dupont (2021) §7.2: min(20, √d) features
+        target = default_n_features(ds.n_features)
     if target > ds.n_features:
         raise ValueError(
             f"dataset {ds.name!r}: calibrate_target_k={target} exceeds its {ds.n_features} "
@@ -110,28 +116,35 @@ def fit_variants(
 ) -> list[tuple[str, BaseSelector, float]]:
     """Fit a configuration on ``(X, y)``; return ``(variant id, fitted selector, seconds)``.
 
-    The first variant is a full fit; the others reuse its elimination path through
-    ``refit_final`` (Hamer & Dupont 2021 §7.1: λ_f and α only change the final model). A
-    hybrid-RFE with forced features is fitted through :func:`fsstab.selectors.hybrid_rfe_sweep`
-    with the resample's precomputed ``univariate`` statistics (Welch t, variance).
+    Variants that differ only in final-model parameters (``final_C``, ``shrinkage_alpha``)
+    share one fit: the first is fitted, the others reuse its elimination path through
+    ``refit_final`` (Hamer & Dupont 2021 §7.1: λ_f and α only change the final model). Every
+    other combination of variant parameters (for the RFE family, which may sweep any
+    parameter) is a full fit. A hybrid-RFE fit goes through
+    :func:`fsstab.selectors.hybrid_rfe_sweep` with the resample's precomputed ``univariate``
+    statistics (Welch t, variance) when they are given.
     """
     cls = SELECTORS[spec["class"]]
     params = _constructor_params(spec, random_state, calibrated_C)
-    variants = spec["variants"]
-    first = variants[0]
-    start = time.perf_counter()
-    if univariate is not None and spec["class"] == "HybridRFE":
-        grid = {name: [value] for name, value in first["params"].items()} or [{}]
-        ((_, selector),) = hybrid_rfe_sweep(
-            X, y, grid, base=cls(**params), univariate_statistics=univariate
-        )
-    else:
-        selector = cls(**{**params, **first["params"]}).fit(X, y)
-    fitted = [(first["id"], selector, time.perf_counter() - start)]
-    for variant in variants[1:]:
+    final_parameters = set(sweep_parameters(spec["class"]))
+    fitted: list[tuple[str, BaseSelector, float]] = []
+    paths: dict[str, BaseSelector] = {}
+    for variant in spec["variants"]:
+        path_params = {k: v for k, v in variant["params"].items() if k not in final_parameters}
+        key = canonical_json(path_params)
         start = time.perf_counter()
-        refitted = selector.refit_final(X, y, **variant["params"])
-        fitted.append((variant["id"], refitted, time.perf_counter() - start))
+        if key in paths:
+            final = {k: v for k, v in variant["params"].items() if k in final_parameters}
+            selector = paths[key].refit_final(X, y, **final)
+        elif univariate is not None and spec["class"] == "HybridRFE":
+            grid = {name: [value] for name, value in variant["params"].items()} or [{}]
+            ((_, selector),) = hybrid_rfe_sweep(
+                X, y, grid, base=cls(**params), univariate_statistics=univariate
+            )
+        else:
+            selector = cls(**{**params, **variant["params"]}).fit(X, y)
+        paths.setdefault(key, selector)
+        fitted.append((variant["id"], selector, time.perf_counter() - start))
     return fitted
 
 
@@ -170,6 +183,7 @@ def select_chunk(
     rank_cap: int,
     calibrated_C: float | None = None,
     univariate: Mapping[int, tuple[np.ndarray, np.ndarray]] | None = None,
+    accuracy_model: Mapping[str, Any] | None = None,
 ) -> SelectionTables:
     """Run one configuration on the given resamples of ``ds`` (see the module docstring).
 
@@ -186,6 +200,11 @@ def select_chunk(
         The ``C`` from :func:`calibrate` for configurations with ``calibrate_target_k``.
     univariate
         ``{resample: (welch_t, variance)}`` for hybrid-RFE configurations with forced features.
+    accuracy_model
+        The configuration's ``accuracy_model`` entry: the runs' accuracy is that classifier's,
+        fitted on the selected features of the training rows
+        (:func:`fsstab.workflow.evaluation.selection_accuracy`; its ``random_state`` is
+        ``derive_seed(seed, dataset, "accuracy", r)``), instead of ``selector.score``.
 
     Returns
     -------
@@ -219,7 +238,16 @@ def select_chunk(
             runs["n_train"].append(train.size)
             runs["n_test"].append(test.size)
             runs["n_selected"].append(int(support.sum()))
-            runs["accuracy"].append(float(selector.score(ds.X[test], ds.y[test])))
+            if accuracy_model is None:
+                accuracy = float(selector.score(ds.X[test], ds.y[test]))
+            else:
+                model = make_accuracy_model(
+                    accuracy_model, derive_seed(seed, ds.name, "accuracy", r)
+                )
+                accuracy = selection_accuracy(
+                    model, support, ds.X[train], ds.y[train], ds.X[test], ds.y[test]
+                )
+            runs["accuracy"].append(accuracy)
             runs["ranked"].append(getattr(selector, "ranking_", None) is not None)
             backend = getattr(selector, "backend_", None)
             runs["backend"].append(None if backend is None else str(backend))

@@ -1,0 +1,12 @@
+"""Rule bommert2020_comparison: the comparison rows of every thesis part that ran, in one table."""
+
+from pathlib import Path
+
+from fsstab.io import read_parquet
+from fsstab.papers.outputs import concat_comparisons, write_table
+from fsstab.workflow.scripting import logged
+
+with logged(snakemake.log[0]):
+    parts = [read_parquet(path)[0].to_pandas() for path in snakemake.input.parts]
+    write_table(concat_comparisons(parts), Path(snakemake.output.csv).with_suffix(""),
+                metadata={"paper": "bommert2020", "item": "comparison"})

@@ -1,0 +1,13 @@
+"""Rule onda2022_figure14: fitted n_useful and p against n_tree per normalised mtry (Fig. 14)."""
+
+from pathlib import Path
+
+from fsstab.papers.onda2022 import mtry_figure, mtry_parameters, read_experiment
+from fsstab.plots import save_figure
+from fsstab.workflow.scripting import logged
+
+with logged(snakemake.log[0]):
+    experiments = {(str(e.parameters["mtry"]), int(e.parameters["n_tree"])): e for e in (
+        read_experiment(Path(path).parent) for path in snakemake.input.experiments)}
+    figure = mtry_figure(mtry_parameters(experiments), snakemake.params.dataset)
+    save_figure(figure, Path(snakemake.output[0]).with_suffix(""))

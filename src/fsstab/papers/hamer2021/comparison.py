@@ -1,0 +1,126 @@
+"""``comparison.csv``: every number Hamer & Dupont (2021) state in their text next to ours.
+
+One row per number: the figure or table it comes from (``item``), the data set, the setting,
+the quantity (a measure name or ``accuracy`` / ``pearson_r``), the printed value, our value,
+their difference and a note saying how the two relate (an exact construction, a synthetic
+reconstruction of a map the paper only describes, a data set left out of this run...).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from fsstab.papers.hamer2021.reference import (
+    FREQUENCY_SCORE_CORRELATION,
+    MEASURES,
+    SINGH_COMPROMISES,
+    TABLE5,
+    TOY_FIGURES,
+)
+
+__all__ = ["COMPARISON_COLUMNS", "NOT_IN_RUN", "comparison_table"]
+
+COMPARISON_COLUMNS: tuple[str, ...] = (
+    "item", "dataset", "setting", "quantity", "paper", "ours", "difference", "note",
+)
+#: Note of a number whose data set was left out of the run.
+NOT_IN_RUN = "data set not in this run (only_datasets; e.g. not downloadable offline)"
+
+_TOY_NOTES = {
+    3: "synthetic map built from the paper's description (same 20 features, about equal "
+       "importances); values are ours, not the paper's matrix",
+    4: "synthetic map built from the paper's description (15 frequent features with about "
+       "25 % of the importance); values are ours, not the paper's matrix",
+    5: "synthetic map built from the paper's description (same subset, highly varying "
+       "importances); values are ours, not the paper's matrix",
+    6: "exact construction of §6.3 (15 features with δI = 2/3, 5 never-overlapping with "
+       "δI = 2), d = n_features standing for d → ∞",
+}
+_SYMBOLS = {"nogueira": "φ", "pearson": "φ_pears", "importance_weighted": "φ_iw"}
+_CANBERRA_NOTE = ("; φ_can ranks each run by decreasing importance (random ties) with k = 20 "
+                  "-- the paper does not say how it ranks tied or equally important features")
+
+
+def _row(item: str, dataset: str, setting: str, quantity: str, paper: float, ours: float,
+         note: str) -> dict[str, object]:
+    return {"item": item, "dataset": dataset, "setting": setting, "quantity": quantity,
+            "paper": float(paper), "ours": float(ours), "difference": float(ours) - float(paper),
+            "note": note}
+
+
+def comparison_table(
+    *,
+    toy: pd.DataFrame,
+    frequency: pd.DataFrame | None,
+    table5: pd.DataFrame | None,
+    singh_compromises: pd.DataFrame | None,
+    gamma: float,
+) -> pd.DataFrame:
+    """The comparison table (columns :data:`COMPARISON_COLUMNS`).
+
+    Parameters
+    ----------
+    toy
+        Figs. 3-6: columns ``figure``, ``measure``, ``value``, ``n_runs``, ``n_features``.
+    frequency
+        Fig. 10: one row per data set run (``dataset``, ``pearson_r``, ``configuration``,
+        ``variant``, ``n_runs``), or None; the paper's data sets missing from it are reported as
+        not run.
+    table5
+        Our Table 5 (:func:`fsstab.papers.hamer2021.standard.table5`), or None; likewise.
+    singh_compromises
+        The compromise table of singh (:func:`~fsstab.papers.hamer2021.decisions.compromise_table`)
+        or None if singh was not run.
+    gamma
+        The γ of the chosen compromises.
+    """
+    rows = []
+    for figure, printed in TOY_FIGURES.items():
+        ours = toy[toy["figure"] == figure].set_index("measure")
+        setting = (f"M = {int(ours['n_runs'].iloc[0])} runs, d = "
+                   f"{int(ours['n_features'].iloc[0]):,}")
+        for measure, paper in printed.items():
+            note = _TOY_NOTES[figure] + (_CANBERRA_NOTE if measure == "canberra" else "")
+            rows.append(_row(f"Fig. {figure}", "toy", setting, measure, paper,
+                             ours["value"].get(measure, np.nan), note))
+    runs10 = frequency.set_index("dataset") if frequency is not None else pd.DataFrame()
+    for dataset, paper in FREQUENCY_SCORE_CORRELATION.items():
+        if dataset in runs10.index:
+            row = runs10.loc[dataset]
+            ours = float(row["pearson_r"])
+            note = (f"ours: M = {int(row['n_runs'])}, {row['configuration']} "
+                    f"({row['variant']})")
+        else:
+            ours, note = np.nan, NOT_IN_RUN
+        rows.append(_row("Fig. 10", dataset, "M = 100, p_f vs mean sc_f", "pearson_r", paper,
+                         ours, note))
+    ours5 = table5.set_index("dataset") if table5 is not None else pd.DataFrame()
+    for dataset, printed in TABLE5.items():
+        present = dataset in ours5.index
+        note = NOT_IN_RUN
+        if present:
+            row = ours5.loc[dataset]
+            note = (f"ours: M = {int(row['n_runs'])}, d = {int(row['n_features'])}, "
+                    f"{row['mean_n_selected']:.1f} features selected on average")
+        for quantity, paper in zip(("accuracy", *MEASURES), printed, strict=True):
+            ours = float(ours5.loc[dataset, quantity]) if present else np.nan
+            rows.append(_row("Table 5", dataset, "LASSO, M = 30, min(20, √d) features",
+                             quantity, paper, ours, note))
+    for measure, (paper, (low, high)) in SINGH_COMPROMISES.items():
+        symbol = _SYMBOLS[measure]
+        setting = (f"optimising {symbol}: the paper's map for γ ∈ [{low:.2f}, {high:.2f}], "
+                   f"ours for γ = {gamma:g}")
+        if singh_compromises is None:
+            ours, note = np.nan, NOT_IN_RUN
+        else:
+            chosen = singh_compromises[(singh_compromises["optimised"] == measure)
+                                       & singh_compromises["chosen"]]
+            ours = float(chosen["accuracy"].iloc[0])
+            lo, hi = float(chosen["gamma_lo"].iloc[0]), float(chosen["gamma_hi"].iloc[0])
+            note = (f"ours maximises γA + (1 − γ){symbol} for γ ∈ [{lo:.2f}, {hi:.2f}]: "
+                    f"{chosen['meta_parameters'].iloc[0]}")
+            if "n_runs" in chosen.columns:
+                note += f"; M = {int(chosen['n_runs'].iloc[0])}"
+        rows.append(_row("§7.1 (Fig. 11)", "singh", setting, "accuracy", paper, ours, note))
+    return pd.DataFrame(rows, columns=list(COMPARISON_COLUMNS))

@@ -1,0 +1,155 @@
+"""Stability in the presence of correlated feature groups: Hamer & Dupont (2021), §5.3,
+Table 1, Figs. 7-8.
+
+For one scenario of Table 1 and one generative seed, data sets with ``N = 5`` groups of ``c``
+correlated features (plus ``l`` independent ones; :func:`fsstab.synthetic.correlated_groups`)
+are drawn for every group size ``c`` of a grid. The group LASSO (scenarios 1, 2; one group per
+correlated group, every other feature its own group) or the LASSO (scenario 3) selects
+features on ``M`` bootstrap resamples. Its regularisation is calibrated **once**, at ``c = 1``,
+for about ``target_k`` (40) selected features on average (:func:`fsstab.selectors.calibrate_C`)
+and kept for every other ``c``: the paper's design, in which a group's cumulative importance
+stays about constant while its size grows. For each ``c``: φ (eq. 1), φ_C (Sechidis et al.
+2019, with ``C`` the same-group indicator, :func:`fsstab.similarity.group_similarity`),
+φ_pears (eq. 4) and φ_iw (eq. 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+
+from fsstab.datasets import Dataset
+from fsstab.measures import importance_weighted, nogueira, pearson, sechidis
+from fsstab.resampling import make_resamples
+from fsstab.selectors import GroupLassoSelector, LassoSelector, calibrate_C
+from fsstab.similarity import group_similarity
+from fsstab.synthetic import HAMER_SCENARIOS, correlated_groups
+from fsstab.workflow.seeds import derive_seed
+
+__all__ = [
+    "CORRELATED_MEASURES",
+    "correlated_groups_stability",
+    "group_selector",
+    "scenario_data",
+    "summarise_correlated_groups",
+]
+
+#: φ, φ_C, φ_pears, φ_iw: the measures of Fig. 8.
+CORRELATED_MEASURES: tuple[str, ...] = ("nogueira", "sechidis", "pearson", "importance_weighted")
+
+
+def group_selector(scenario: int, feature_groups: np.ndarray) -> GroupLassoSelector | LassoSelector:
+    """Table 1's method: the group LASSO over the data's feature groups (scenarios 1 and 2: a
+    correlated group is selected as a whole or not at all), the LASSO (scenario 3)."""
+    if scenario not in HAMER_SCENARIOS:
+        raise ValueError(f"scenario must be one of {sorted(HAMER_SCENARIOS)}, got {scenario!r}")
+    if scenario == 3:
+        return LassoSelector()
+    return GroupLassoSelector(groups=np.asarray(feature_groups))
+
+
+def scenario_data(
+    scenario: int, group_size: int, generative_seed: int, *, n_other: int, random_state: int
+) -> tuple[Dataset, int]:
+    """The data set of (scenario, c, generative seed) and the seed of its resampling.
+
+    Returns the dataset and a seed for its resamples; both derive from ``random_state`` and
+    (scenario, generative seed, c) only, so every job draws the same data.
+    """
+    data_seed = derive_seed(random_state, "correlated_groups", scenario, generative_seed,
+                            group_size)
+    ds = correlated_groups(scenario=scenario, group_size=group_size, n_other=n_other,
+                           random_state=data_seed)
+    return ds, derive_seed(data_seed, "resampling")
+
+
+def _training_sets(ds: Dataset, n_runs: int, seed: int) -> list[np.ndarray]:
+    # bootstrap, not stratified (the classes are balanced by design, 100 + 100)
+    return list(make_resamples(ds.y, "bootstrap", n_runs, random_state=seed,
+                               stratify=False).train)
+
+
+def _importances(selector: Any, ds: Dataset, train_sets: Sequence[np.ndarray]) -> sp.csr_array:
+    rows = [sp.csr_array(selector.fit(ds.X[idx], ds.y[idx]).importances_[None, :])
+            for idx in train_sets]
+    return sp.csr_array(sp.vstack(rows))
+
+
+def correlated_groups_stability(
+    scenario: int,
+    generative_seed: int,
+    group_sizes: Sequence[int],
+    *,
+    n_runs: int = 30,
+    target_k: int = 40,
+    n_other: int = 1000,
+    random_state: int = 0,
+) -> tuple[pd.DataFrame, dict[int, sp.csr_array]]:
+    """One (scenario, generative seed) of §5.3 over the group sizes ``c``.
+
+    The penalty is calibrated on the ``c = 1`` data set (its ``n_runs`` bootstrap training
+    sets) for ``target_k`` features on average, then used unchanged for every ``c``.
+
+    Returns
+    -------
+    table
+        One row per ``c``: ``scenario``, ``seed``, ``group_size``, ``C`` (the calibrated
+        inverse penalty), ``mean_n_selected``, and φ (``nogueira``), φ_C (``sechidis``),
+        φ_pears (``pearson``), φ_iw (``importance_weighted``).
+    importances
+        ``c`` → the ``n_runs x d`` importance matrix (for the maps of Fig. 7).
+    """
+    sizes = [int(c) for c in group_sizes]
+    if not sizes or min(sizes) < 1:
+        raise ValueError(f"group_sizes must be positive integers, got {list(group_sizes)!r}")
+    reference, reference_seed = scenario_data(scenario, 1, generative_seed, n_other=n_other,
+                                              random_state=random_state)
+    selector = group_selector(scenario, reference.feature_groups)
+    calibration = calibrate_C(selector, reference.X, reference.y,
+                              _training_sets(reference, n_runs, reference_seed), target_k)
+    rows, importances = [], {}
+    for c in sizes:
+        ds, seed = scenario_data(scenario, c, generative_seed, n_other=n_other,
+                                 random_state=random_state)
+        selector = group_selector(scenario, ds.feature_groups).set_params(C=calibration.C)
+        W = _importances(selector, ds, _training_sets(ds, n_runs, seed))
+        Z = sp.csr_array(W.astype(bool))
+        rows.append({
+            "scenario": scenario,
+            "seed": generative_seed,
+            "group_size": c,
+            "C": float(calibration.C),
+            "mean_n_selected": float(Z.sum(axis=1).mean()),
+            "nogueira": nogueira(Z),
+            # C of φ_C: 1 iff two features belong to the same correlated group (§5.3)
+            "sechidis": sechidis(Z, group_similarity(ds.feature_groups), threshold=1.0),
+            "pearson": pearson(W),
+            "importance_weighted": importance_weighted(W),
+        })
+        importances[c] = W
+    return pd.DataFrame(rows), importances
+
+
+def summarise_correlated_groups(table: pd.DataFrame) -> pd.DataFrame:
+    """Mean, standard deviation and standard error over the generative seeds of every measure
+    per (scenario, c): the points and error bars of Fig. 8.
+
+    Columns: ``scenario``, ``group_size``, ``measure``, ``mean``, ``sd``, ``se``, ``n_seeds``,
+    ``mean_n_selected``.
+    """
+    long = table.melt(id_vars=["scenario", "seed", "group_size", "mean_n_selected"],
+                      value_vars=list(CORRELATED_MEASURES), var_name="measure")
+    grouped = long.groupby(["scenario", "group_size", "measure"], sort=True)
+    summary = grouped["value"].agg(mean="mean", sd="std", n_seeds="count").reset_index()
+    summary["se"] = summary["sd"] / np.sqrt(summary["n_seeds"])
+    sizes = grouped["mean_n_selected"].mean().reset_index(drop=True)
+    summary["mean_n_selected"] = sizes.to_numpy()
+    order = {m: i for i, m in enumerate(CORRELATED_MEASURES)}
+    summary = summary.sort_values(["scenario", "measure", "group_size"],
+                                  key=lambda s: s.map(order) if s.name == "measure" else s)
+    return summary[["scenario", "group_size", "measure", "mean", "sd", "se", "n_seeds",
+                    "mean_n_selected"]].reset_index(drop=True)

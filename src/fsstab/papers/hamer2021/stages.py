@@ -1,0 +1,332 @@
+"""The steps of ``rules/paper_hamer2021.smk``: tables in, figures and tables out.
+
+Each function composes the computations of this package for one rule from in-memory inputs
+(stability summaries as DataFrames, selection tables as Arrow tables keyed by configuration
+id); the scripts in ``scripts/paper_hamer2021/`` only read files, call one function and write
+its results.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import scipy.sparse as sp
+from matplotlib.figure import Figure
+
+from fsstab.io import read_parquet, read_parquet_metadata, write_parquet, write_text
+from fsstab.papers.hamer2021 import figures
+from fsstab.papers.hamer2021.correlated import summarise_correlated_groups
+from fsstab.papers.hamer2021.decisions import (
+    compromise_table,
+    dominated_areas,
+    find_setting,
+    frequency_score_correlation,
+    frequency_scores,
+    meta_parameters,
+    sweep_points,
+)
+from fsstab.papers.hamer2021.reference import MEASURES
+from fsstab.papers.hamer2021.settings import DECISION_FIGURES, MAP_PARAMETERS
+from fsstab.papers.hamer2021.standard import (
+    METHOD_PARAMETERS,
+    coefficients_of_variation,
+    method_rows,
+)
+from fsstab.papers.hamer2021.toy import toy_maps
+from fsstab.workflow.stability import run_matrices
+from fsstab.workflow.tables import read_selection
+
+__all__ = [
+    "TABLE_FORMAT",
+    "SelectionTables",
+    "appendix_step",
+    "correlated_figures_step",
+    "dataset_width",
+    "decision_step",
+    "dominated_areas_step",
+    "frequency_score_step",
+    "importances_of",
+    "logistic_rfe_step",
+    "maps_step",
+    "read_frame",
+    "read_selection_tables",
+    "save_table",
+    "toy_step",
+    "trajectories_step",
+    "variability_step",
+]
+
+#: ``format`` metadata of the paper's Parquet tables.
+TABLE_FORMAT = "fsstab.paper_hamer2021/1"
+
+#: Configuration id -> (runs, features) tables of the selection stage.
+SelectionTables = Mapping[str, tuple[pa.Table, pa.Table]]
+
+def save_table(frame: pd.DataFrame, paths: Sequence[str | os.PathLike[str]]) -> None:
+    """Write ``frame`` as CSV and Parquet (``paths`` = [.csv, .parquet]), atomically and
+    byte-reproducibly (floats in the CSV with 17 significant digits, i.e. exactly)."""
+    csv_path, parquet_path = (Path(p) for p in paths)
+    if csv_path.suffix != ".csv" or parquet_path.suffix != ".parquet":
+        raise ValueError(f"expected a .csv and a .parquet path, got {list(paths)}")
+    write_text(csv_path, frame.to_csv(index=False, float_format="%.17g", lineterminator="\n"))
+    table = pa.Table.from_pandas(frame.reset_index(drop=True), preserve_index=False)
+    write_parquet(table.replace_schema_metadata(None), parquet_path,
+                  metadata={"format": TABLE_FORMAT})
+
+
+def read_frame(path: str | os.PathLike[str]) -> pd.DataFrame:
+    """A Parquet table of the workflow or of this package as a DataFrame."""
+    return read_parquet(path)[0].to_pandas()
+
+
+def read_selection_tables(configurations: Sequence[str],
+                          runs: Sequence[str | os.PathLike[str]],
+                          features: Sequence[str | os.PathLike[str]]) -> dict[str, tuple[
+                              pa.Table, pa.Table]]:
+    """Configuration id -> (runs, features) tables, from parallel lists of gathered files."""
+    tables = {}
+    for configuration, runs_path, features_path in zip(configurations, runs, features,
+                                                       strict=True):
+        read, _ = read_selection({"runs": runs_path, "features": features_path})
+        tables[configuration] = (read["runs"], read["features"])
+    return tables
+
+
+def dataset_width(path: str | os.PathLike[str]) -> int:
+    """The number of features d of a stored dataset (from its metadata only)."""
+    return len(read_parquet_metadata(path)["feature_names"])
+
+
+def importances_of(selection: SelectionTables, configuration: str, variant: str,
+                   d: int) -> sp.csr_array:
+    """The ``M x d`` importance matrix of one (configuration, variant)."""
+    if configuration not in selection:
+        raise ValueError(f"no selection tables for configuration {configuration!r}")
+    runs, features = selection[configuration]
+    return run_matrices(runs, features, variant, d, 1)[1]
+
+
+def _columns_used(W: sp.csr_array) -> np.ndarray:
+    """The ever-selected columns of W, dense (a feature stability map ignores the others)."""
+    used = np.unique(W.indices)
+    return W[:, used].toarray()
+
+
+def _row_values(row: Mapping[str, Any]) -> dict[str, float]:
+    return {m: float(row[m]) for m in MEASURES if m in row}
+
+
+# -- Figs. 3-6 ------------------------------------------------------------------------------------
+
+
+def toy_step(settings: Mapping[str, Any]) -> tuple[list[tuple[str, Figure]], pd.DataFrame]:
+    """Figs. 3-6: ``[(file stem, figure)]`` and the table (figure, title, measure, value)."""
+    maps = toy_maps(n_runs=settings["n_runs"], n_features=settings["n_features"],
+                    canberra_k=settings["canberra_k"], random_state=settings["random_state"])
+    drawn = [(f"fig{m.figure:02d}_toy_{m.stem}", figures.toy_map_figure(m, settings["n_features"]))
+             for m in maps]
+    table = pd.DataFrame([
+        {"figure": m.figure, "title": m.title, "measure": measure, "value": value,
+         "n_runs": settings["n_runs"], "n_features": settings["n_features"]}
+        for m in maps for measure, value in m.values.items()
+    ])
+    return drawn, table
+
+
+# -- Figs. 7-8 ------------------------------------------------------------------------------------
+
+
+def correlated_figures_step(
+    tables: Sequence[pd.DataFrame], map_importances: pd.DataFrame, settings: Mapping[str, Any]
+) -> tuple[Figure, Figure, pd.DataFrame]:
+    """Figs. 7 and 8 from the per-(scenario, seed) tables of
+    :func:`~fsstab.papers.hamer2021.correlated.correlated_groups_stability` and the long
+    importance table (``group_size``, ``run``, ``feature``, ``importance``) of the map's
+    (scenario, seed)."""
+    table = pd.concat(list(tables), ignore_index=True)
+    summary = summarise_correlated_groups(table)
+    chosen = settings["map"]
+    methods = {1: "group LASSO", 2: "group LASSO", 3: "LASSO"}
+    panels = []
+    for c in chosen["group_sizes"]:
+        rows = map_importances[map_importances["group_size"] == c]
+        n_runs = int(settings["n_runs"])
+        used = np.unique(rows["feature"].to_numpy())
+        W = np.zeros((n_runs, used.size))
+        W[rows["run"].to_numpy(), np.searchsorted(used, rows["feature"].to_numpy())] = (
+            rows["importance"].to_numpy()
+        )
+        values = table[(table["scenario"] == chosen["scenario"])
+                       & (table["seed"] == chosen["seed"]) & (table["group_size"] == c)]
+        title = (f"scenario {chosen['scenario']} ({methods[chosen['scenario']]}), c = {c}, "
+                 f"generative seed {chosen['seed']}: {W.shape[1]} features ever selected")
+        panels.append((title, W, values.iloc[0].to_dict()))
+    maps = figures.correlated_maps_figure(panels)
+    maps.suptitle("Fig. 7: feature stability maps with correlated groups (λ set for ≈ "
+                  f"{settings['target_k']} features at c = 1)", fontsize=11)
+    return maps, figures.correlated_stability_figure(summary, methods), summary
+
+
+# -- §7.1 -----------------------------------------------------------------------------------------
+
+
+def decision_step(summary: pd.DataFrame, selection: SelectionTables, d: int, *, paper: str,
+                  settings: Mapping[str, Any]) -> tuple[Figure, pd.DataFrame]:
+    """Fig. 11 / 21-25 and the table of chosen compromises of one §7.1 data set."""
+    points = sweep_points(summary, settings["hybrid"])
+    if points.empty:
+        raise ValueError(f"{paper}: no hybrid-RFE setting with finite accuracy and stabilities")
+    gamma = float(settings["gamma"])
+    table = compromise_table(points, gamma)
+    maps = {}
+    for measure in MEASURES:
+        chosen = table[(table["optimised"] == measure) & table["chosen"]].iloc[0]
+        row = points[points["label"] == chosen["label"]].iloc[0]
+        W = importances_of(selection, row["configuration"], row["variant"], d)
+        maps[measure] = _columns_used(W)
+    figure = figures.decision_figure(points, table, maps, dataset=paper,
+                                     number=DECISION_FIGURES[paper], gamma=gamma)
+    return figure, table
+
+
+def dominated_areas_step(summary: pd.DataFrame, *, paper: str,
+                         settings: Mapping[str, Any]) -> tuple[Figure, pd.DataFrame]:
+    """Fig. 9 for one §7.1 data set and its dominated areas."""
+    points = sweep_points(summary, settings["hybrid"])
+    reference = (float(settings["area_reference"][0]), float(settings["area_reference"][1]))
+    areas = dominated_areas(points, settings["rfe"], reference)
+    areas.insert(0, "dataset", paper)
+    figure = figures.dominated_areas_figure(points, settings["rfe"], reference, paper)
+    return figure, areas
+
+
+def frequency_score_step(summary: pd.DataFrame, selection: SelectionTables, *, paper: str,
+                         settings: Mapping[str, Any]) -> tuple[Figure, pd.DataFrame]:
+    """Fig. 10 for one data set: p_f against the average sc_f, and its correlation."""
+    spec = settings["frequency_score"]
+    configuration, variant = find_setting(summary, spec["selector"], spec["params"])
+    runs, features = selection[configuration]
+    table = frequency_scores(runs, features, variant)
+    r = frequency_score_correlation(table)
+    row = summary[(summary["configuration"] == configuration)
+                  & (summary["variant"] == variant)].iloc[0]
+    n_runs = int(row["n_runs"])
+    setting = f"{spec['selector']} ({meta_parameters(row['params'])}), M = {n_runs}"
+    figure = figures.frequency_score_figure(table, paper, setting)
+    row = pd.DataFrame([{"dataset": paper, "configuration": configuration, "variant": variant,
+                         "n_runs": n_runs, "n_features_selected": len(table),
+                         "pearson_r": r}])
+    return figure, row
+
+
+# -- §7.2 -----------------------------------------------------------------------------------------
+
+
+def _trajectory_table(summaries: Mapping[str, pd.DataFrame], selector: str) -> pd.DataFrame:
+    frames = []
+    for dataset, summary in summaries.items():
+        rows = method_rows(summary, selector)
+        rows.insert(0, "paper_dataset", dataset)
+        frames.append(rows)
+    table = pd.concat(frames, ignore_index=True)
+    keep = ["paper_dataset", "dataset", "label", "accuracy", *MEASURES, "mean_n_selected",
+            "n_runs", *[c for c in table.columns if c.startswith("param_")]]
+    return table[[c for c in keep if c in table.columns]]
+
+
+def trajectories_step(summaries: Mapping[str, pd.DataFrame], *, method: str, selector: str,
+                      number: int, note: str = "") -> tuple[Figure, pd.DataFrame]:
+    """Figs. 13, 15, 17: a method's trajectories over its parameter on every data set."""
+    parameter, symbol, inverse, descending = METHOD_PARAMETERS[method]
+    table = _trajectory_table(summaries, selector)
+    rows = {d: table[table["paper_dataset"] == d] for d in summaries}
+    title = {13: "Fig. 13: elastic net, λ₂ from 1 (LASSO) down by 0.1",
+             15: "Fig. 15: random forests, from 3 trees up",
+             17: "Fig. 17: RELIEF, from 1 neighbour up"}.get(number, f"Fig. {number}")
+    figure = figures.trajectories_figure(rows, parameter=parameter, symbol=symbol,
+                                         inverse=inverse, descending=descending,
+                                         title=title + (f" ({note})" if note else ""))
+    return figure, table
+
+
+def logistic_rfe_step(summaries: Mapping[str, pd.DataFrame], *, selector: str,
+                      note: str = "") -> tuple[Figure, pd.DataFrame]:
+    """Fig. 14: the logistic RFE, one line per λ along increasing λ_f."""
+    table = _trajectory_table(summaries, selector)
+    rows = {d: table[table["paper_dataset"] == d] for d in summaries}
+    title = r"Fig. 14: logistic RFE, one line per $\lambda$, points by increasing $\lambda_f$"
+    figure = figures.trajectories_figure(
+        rows, parameter="final_C", symbol=r"$\lambda_f$", inverse=True, descending=False,
+        title=title + (f" ({note})" if note else ""), groups="C", group_symbol="λ",
+    )
+    return figure, table
+
+
+def maps_step(summaries: Mapping[str, pd.DataFrame],
+              selections: Mapping[str, SelectionTables], n_features: Mapping[str, int], *,
+              method: str, selector: str, values: Sequence[Any] | None, number: int,
+              note: str = "") -> Figure:
+    """Figs. 12, 16, 18: feature stability maps of one method (for the LASSO one map per data
+    set; otherwise one per value of its parameter on each data set)."""
+    panels = []
+    for dataset, summary in summaries.items():
+        rows = method_rows(summary, selector)
+        if values is None:
+            chosen = rows.iloc[:1]
+        else:
+            column = f"param_{MAP_PARAMETERS[method]}"
+            chosen = pd.concat([rows[rows[column] == float(v)] for v in values])
+            missing = sorted(set(map(float, values)) - set(chosen[column]))
+            if missing:
+                raise ValueError(f"{dataset}: {selector} has no setting with "
+                                 f"{MAP_PARAMETERS[method]} = {missing}")
+        for _, row in chosen.iterrows():
+            W = importances_of(selections[dataset], row["configuration"], row["variant"],
+                               n_features[dataset])
+            setting = "" if values is None else (
+                f", {MAP_PARAMETERS[method]} = {row[f'param_{MAP_PARAMETERS[method]}']:g}")
+            title = f"{dataset}{setting}: A = {row['accuracy']:.3f}"
+            panels.append((title, _columns_used(W), _row_values(row)))
+    names = {12: "LASSO", 16: "random forests", 18: "RELIEF"}
+    return figures.maps_figure(panels, f"Fig. {number}: typical feature stability maps of "
+                                       f"{names.get(number, method)}"
+                                       + (f" ({note})" if note else ""))
+
+
+def appendix_step(summaries: Mapping[str, pd.DataFrame], methods: Mapping[str, str], *,
+                  number: int, note: str = "") -> Figure:
+    """Figs. 26-29: φ and φ_iw of every method's settings on a group of data sets."""
+    rows = {}
+    for dataset, summary in summaries.items():
+        per_method = {}
+        for method, selector in methods.items():
+            frame = method_rows(summary, selector)
+            parameter = f"param_{METHOD_PARAMETERS[method][0]}"
+            if parameter in frame.columns:
+                frame = frame.sort_values(parameter, kind="stable")
+            per_method[method] = frame
+        rows[dataset] = per_method
+    return figures.appendix_figure(rows, number, note)
+
+
+# -- §7.3 -----------------------------------------------------------------------------------------
+
+
+def variability_step(estimates: Mapping[str, pd.DataFrame], *, block_size: int) -> (
+    tuple[Figure, pd.DataFrame, pd.DataFrame]
+):
+    """Fig. 19: the coefficient of variation of each measure per data set; returns the figure,
+    the c_v table and all group estimates in one long table."""
+    cv = coefficients_of_variation(estimates)
+    n_blocks = max(len(frame) for frame in estimates.values())
+    figure = figures.variation_figure(cv, block_size, n_blocks)
+    long = pd.concat([frame.assign(dataset=name) for name, frame in estimates.items()],
+                     ignore_index=True)
+    long = long[["dataset", *[c for c in long.columns if c != "dataset"]]]
+    return figure, cv.reset_index(), long

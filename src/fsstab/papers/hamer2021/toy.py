@@ -1,0 +1,214 @@
+"""The toy feature stability maps of Hamer & Dupont (2021), §4, Figs. 3-6.
+
+The paper describes these maps in words (and prints their stability values); it does not give
+the importance matrices. Each function here builds an ``M x n_used`` importance matrix over the
+features ever selected, matching the text:
+
+- Fig. 3 (:func:`equal_importances`): the same 20 features in every run, combined with about
+  equal importances; their ranking within a run is random.
+- Fig. 4 (:func:`frequent_unimportant_importances`): the 15 most frequently selected features
+  carry only about 25 % of the importance; the other 5 features of each run are new in every
+  run and carry the rest.
+- Fig. 5 (:func:`varying_importances`): the same subset in every run, importances varying
+  strongly from run to run.
+- Fig. 6 (:func:`half_stable_importances`, §6.3): 15 features always selected with importance
+  ``δI₁ = 2/3``, 5 features never selected twice with ``δI₂ = 2``.
+
+Design constants (noise levels, the importance profile of Fig. 4) were chosen so that the
+measures land near the printed values; only Fig. 6 is fully specified by the paper, and there
+φ = 0.75, φ_pears = 0.25 and φ_iw = 0.5 follow exactly (eqs. 17, 18, Property 6) as d → ∞.
+
+The paper assumes d → ∞. Measures are evaluated with ``n_features`` columns (default 10⁶)
+holding the ``n_used`` selected ones; the other columns are never selected. φ_can (eq. 5)
+ranks each run's features by decreasing importance (ties broken at random), with location
+parameter ``k`` = 20, the number of features selected per run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+
+from fsstab._random import as_seed, substream
+from fsstab.measures import importance_weighted, nogueira, pearson
+from fsstab.measures.ranking import canberra_chance_term, mean_canberra_distance
+
+__all__ = [
+    "TOY_DESCRIPTIONS",
+    "ToyMap",
+    "equal_importances",
+    "frequent_unimportant_importances",
+    "half_stable_importances",
+    "importance_ranks",
+    "toy_maps",
+    "toy_stability",
+    "varying_importances",
+]
+
+#: Figure number -> (file-name stem, title) of the toy maps.
+TOY_DESCRIPTIONS: dict[int, tuple[str, str]] = {
+    3: ("equal_importance", "Same 20 features, about equal importances"),
+    4: ("frequent_unimportant", "Frequent features with about 25 % of the importance"),
+    5: ("varying_importance", "Same subset, highly varying importances"),
+    6: ("half_stable", "15 stable features (δI = 2/3), 5 never-overlapping (δI = 2)"),
+}
+
+
+def _check_runs(n_runs: int) -> int:
+    if isinstance(n_runs, bool) or not isinstance(n_runs, int | np.integer) or n_runs < 2:
+        raise ValueError(f"n_runs must be an integer >= 2, got {n_runs!r}")
+    return int(n_runs)
+
+
+def equal_importances(
+    n_runs: int, rng: np.random.Generator, *, n_selected: int = 20, sigma: float = 0.175
+) -> np.ndarray:
+    """Fig. 3: ``n_selected`` features in every run with importances ``exp(σ ε)``, ε ~ N(0, 1).
+
+    For small σ and d → ∞, φ_pears ≈ E[XY]/E[X²] = exp(−σ²) (eq. 14) and φ_iw ≈ E[min(X, Y)]
+    / E[X] = 2 − 2Φ(σ/√2); σ = 0.175 gives the printed 0.97 and 0.90.
+    """
+    n_runs = _check_runs(n_runs)
+    return np.exp(sigma * rng.standard_normal((n_runs, n_selected)))
+
+
+def frequent_unimportant_importances(
+    n_runs: int,
+    rng: np.random.Generator,
+    *,
+    n_frequent: int = 15,
+    n_changing: int = 5,
+    frequent_share: float = 0.25,
+    decay: float = 0.7,
+    sigma: float = 0.3,
+) -> np.ndarray:
+    """Fig. 4: ``n_frequent`` of ``n_frequent + 1`` frequent features (one left out at random
+    per run) with mean importances decaying geometrically by ``decay`` and summing to
+    ``frequent_share`` of a run's importance, plus ``n_changing`` features new in every run
+    sharing the rest equally; every importance is multiplied by ``exp(σ ε)``.
+
+    Columns: the ``n_frequent + 1`` frequent features, then ``n_changing`` per run.
+    """
+    n_runs = _check_runs(n_runs)
+    if not 0 < frequent_share < 1:
+        raise ValueError(f"frequent_share must lie in (0, 1), got {frequent_share!r}")
+    pool = n_frequent + 1
+    k = n_frequent + n_changing
+    profile = decay ** np.arange(pool)
+    profile *= frequent_share * k / profile[:n_frequent].sum()
+    changing = (1 - frequent_share) * k / n_changing
+    W = np.zeros((n_runs, pool + n_changing * n_runs))
+    for i in range(n_runs):
+        kept = np.delete(np.arange(pool), rng.integers(pool))
+        W[i, kept] = profile[kept] * np.exp(sigma * rng.standard_normal(n_frequent))
+        new = pool + n_changing * i + np.arange(n_changing)
+        W[i, new] = changing * np.exp(sigma * rng.standard_normal(n_changing))
+    return W
+
+
+def varying_importances(
+    n_runs: int,
+    rng: np.random.Generator,
+    *,
+    n_selected: int = 20,
+    sigma: float = 1.0,
+    spread: float = 2.0,
+) -> np.ndarray:
+    """Fig. 5: ``n_selected`` features in every run; feature f has the typical importance
+    ``exp(s_f)`` (``s_f`` evenly spaced over ``[spread/2, −spread/2]``) multiplied in each run
+    by ``exp(σ ε)``: the same subset, highly varying importances, and a ranking that is more
+    consistent than Fig. 3's random one (the paper's φ_can is higher in Fig. 5 than in
+    Fig. 3)."""
+    n_runs = _check_runs(n_runs)
+    typical = np.exp(np.linspace(spread / 2, -spread / 2, n_selected))
+    return typical * np.exp(sigma * rng.standard_normal((n_runs, n_selected)))
+
+
+def half_stable_importances(
+    n_runs: int,
+    *,
+    n_stable: int = 15,
+    n_changing: int = 5,
+    stable_importance: float = 2 / 3,
+    changing_importance: float = 2.0,
+) -> np.ndarray:
+    """Fig. 6 (§6.3): ``n_stable`` features in every run with importance δI₁ = 2/3 and
+    ``n_changing`` features per run, never selected twice, with δI₂ = 2 (each run's
+    importances then sum to k = 20, the normalisation of eq. 6)."""
+    n_runs = _check_runs(n_runs)
+    W = np.zeros((n_runs, n_stable + n_changing * n_runs))
+    W[:, :n_stable] = stable_importance
+    for i in range(n_runs):
+        W[i, n_stable + n_changing * i: n_stable + n_changing * (i + 1)] = changing_importance
+    return W
+
+
+def importance_ranks(importances: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Each run's ranking by decreasing importance (1 = most important; ties in random order),
+    truncated at ``k + 1`` as in eq. 5; unselected features get ``k + 1``."""
+    W = np.asarray(importances, dtype=np.float64)
+    ranks = np.full(W.shape, float(k + 1))
+    for i, row in enumerate(W):
+        selected = np.flatnonzero(row > 0)
+        order = selected[np.lexsort((rng.random(selected.size), -row[selected]))]
+        ranks[i, order] = np.minimum(np.arange(1, order.size + 1), k + 1)
+    return ranks
+
+
+def toy_stability(
+    importances: np.ndarray, n_features: int, k: int, rng: np.random.Generator
+) -> dict[str, float]:
+    """φ (eq. 1), φ_pears (eq. 4), φ_iw (eq. 6) and φ_can^k (eq. 5) of an ``M x n_used``
+    importance matrix whose columns are ``n_used`` of ``n_features`` features (the others are
+    never selected)."""
+    W = np.asarray(importances, dtype=np.float64)
+    if n_features < W.shape[1]:
+        raise ValueError(
+            f"n_features={n_features} is smaller than the {W.shape[1]} columns of importances"
+        )
+    full = sp.csr_array(W, shape=(W.shape[0], W.shape[1]))
+    full.resize((W.shape[0], n_features))
+    # features never ranked within k contribute nothing to the Canberra distance, so it is
+    # computed on the used columns; χ needs the full d
+    distance = mean_canberra_distance(importance_ranks(W, k, rng), k)
+    return {
+        "nogueira": nogueira(sp.csr_array(full.astype(bool))),
+        "pearson": pearson(full),
+        "importance_weighted": importance_weighted(full),
+        "canberra": 1.0 - distance / canberra_chance_term(k, n_features),
+    }
+
+
+@dataclass(frozen=True)
+class ToyMap:
+    """One toy map: its figure number, file stem, title, importances (runs x used features)
+    and stability values."""
+
+    figure: int
+    stem: str
+    title: str
+    importances: np.ndarray
+    values: dict[str, float]
+
+
+def toy_maps(
+    *, n_runs: int = 30, n_features: int = 10**6, canberra_k: int = 20, random_state: int = 0
+) -> list[ToyMap]:
+    """Figs. 3-6 with their stability values; figure f draws from ``substream(seed, f)``."""
+    seed = as_seed(random_state)
+    builders = {
+        3: lambda rng: equal_importances(n_runs, rng),
+        4: lambda rng: frequent_unimportant_importances(n_runs, rng),
+        5: lambda rng: varying_importances(n_runs, rng),
+        6: lambda rng: half_stable_importances(n_runs),
+    }
+    maps = []
+    for figure, build in builders.items():
+        rng = substream(seed, figure)
+        W = build(rng)
+        stem, title = TOY_DESCRIPTIONS[figure]
+        values = toy_stability(W, n_features, canberra_k, rng)
+        maps.append(ToyMap(figure, stem, title, W, values))
+    return maps
