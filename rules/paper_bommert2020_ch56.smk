@@ -1,25 +1,33 @@
 # Bommert (2020, thesis), Chapters 5 (filter benchmark) and 6 (comparison of stability
-# measures): the paper's figures and tables under results/paper/bommert2020/, from the sections
-# paper.ch5 and paper.ch6 of the configuration (config/paper/bommert2020.yaml;
-# docs/paper-bommert2020-ch56.md). The selections of §6.3 come from the generic stages; the
-# computations are in fsstab.papers.bommert2020_ch56.
+# measures): included by rules/paper_bommert2020.smk when paper.settings.ch5 or .ch6 is given
+# (config/paper/bommert2020.yaml; docs/paper-bommert2020-ch56.md). The selections of §6.3 come
+# from the generic stages; the computations are in fsstab.papers.bommert2020_ch56. Data sets
+# left out of the run (only_datasets) are left out of the figures and tables.
 
-from fsstab.papers.bommert2020_ch56 import check_sections
+from fsstab.papers.bommert2020_ch56 import boxplot_split
 
-CH56 = check_sections(
-    PAPER,
-    WF.datasets,
-    load_schema(Path(workflow.basedir) / "config/schema/paper_bommert2020_ch56.schema.yaml"),
-)
-B56_WORK = f"{PAPER_DIR}/work/ch56"
+CH56 = {k: v for k, v in BOMMERT_SETTINGS.items() if k in ("ch5", "ch6")}
+B56_WORK = f"{BOMMERT_WORK}/ch56"
+
+
+def b56_run(names):
+    """The data sets of ``names`` that are run (only_datasets), in the given order."""
+    return [d for d in names if d in DATASETS]
 
 
 def b56_table(stem):
-    return [f"{PAPER_DIR}/{stem}.csv", f"{PAPER_DIR}/{stem}.parquet"]
+    return [f"{BOMMERT}/{stem}.csv", f"{BOMMERT}/{stem}.parquet"]
 
 
 def b56_figure(stem):
-    return [f"{PAPER_DIR}/{stem}.pdf", f"{PAPER_DIR}/{stem}.png"]
+    return [f"{BOMMERT}/{stem}.pdf", f"{BOMMERT}/{stem}.png"]
+
+
+def b56_final(rule_outputs, comparison):
+    """A rule's figures and tables become paper targets, its comparison rows a part of
+    comparison.csv."""
+    PAPER_TARGETS.extend(f for f in rule_outputs if f != comparison)
+    BOMMERT_COMPARISON_PARTS.append(comparison)
 
 
 # --------------------------------------------------------------------------------------------
@@ -33,10 +41,24 @@ if "ch5" in CH56:
     # file names use fsstab's filter names (the thesis' contain dots)
     B5_FILTERS = [get_filter(f).name for f in B5["filters"]]
     B5_OUTER = list(range(B5["benchmark"]["outer_folds"]))
+    B5_DATASETS = b56_run(B5["datasets"])
+    # §5.1 needs its base data set
+    B5_SCALING = B5["scaling"]["dataset"] in DATASETS
+    B5_SHOWN, B5_OTHERS = boxplot_split(B5_DATASETS, B5["benchmark"]["boxplot_datasets"])
 
     wildcard_constraints:
         filter=r"[a-z_]+",
         outer=r"\d+",
+
+    if WF.raw["localrules"]:
+
+        localrules:
+            bommert2020_ch5_scaling,
+            bommert2020_ch5_ranking,
+            bommert2020_ch5_benchmark,
+
+
+if "ch5" in CH56 and B5_SCALING:
 
     rule bommert2020_ch5_scaling_times:
         # §5.1; run times are not reproducible. Two threads: on a 2-core machine the timing
@@ -59,7 +81,7 @@ if "ch5" in CH56:
             mem_mb=4000,
             runtime=1440,
         script:
-            "../scripts/bommert2020_ch5_scaling_times.py"
+            "../scripts/paper_bommert2020/ch5_scaling_times.py"
 
     rule bommert2020_ch5_scaling:
         input:
@@ -75,9 +97,11 @@ if "ch5" in CH56:
             comparison=f"{B56_WORK}/comparison_ch5_1.parquet",
         params:
             filters=B5_FILTERS,
-            folder=PAPER_DIR,
+            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch5_scaling.log",
+        benchmark:
+            f"{BENCH}/paper/bommert2020/ch5_scaling.tsv"
         conda:
             "../envs/fsstab.yaml"
         threads: 1
@@ -85,7 +109,13 @@ if "ch5" in CH56:
             mem_mb=2000,
             runtime=10,
         script:
-            "../scripts/bommert2020_ch5_scaling.py"
+            "../scripts/paper_bommert2020/ch5_scaling.py"
+
+    b56_final(rules.bommert2020_ch5_scaling.output,
+              rules.bommert2020_ch5_scaling.output.comparison)
+
+
+if "ch5" in CH56 and B5_DATASETS:
 
     rule bommert2020_ch5_scores:
         # §5.2: each filter's scores of all features on the full data set
@@ -106,24 +136,25 @@ if "ch5" in CH56:
             mem_mb=4000,
             runtime=240,
         script:
-            "../scripts/bommert2020_ch5_scores.py"
+            "../scripts/paper_bommert2020/ch5_scores.py"
 
     rule bommert2020_ch5_ranking:
         input:
-            scores=[f"{B56_WORK}/scores/{d}/{f}.parquet"
-                    for d in B5["datasets"] for f in B5_FILTERS],
+            scores=[f"{B56_WORK}/scores/{d}/{f}.parquet" for d in B5_DATASETS for f in B5_FILTERS],
         output:
             *b56_figure("fig05_4_rank_correlation"),
             *b56_table("fig05_4_rank_correlation"),
             *b56_table("table5_2_highest_rank_correlations"),
-            *[f for d in B5["datasets"] for f in b56_figure(f"figA05_{d}_rank_correlation")],
+            *[f for d in B5_DATASETS for f in b56_figure(f"figA05_{d}_rank_correlation")],
             comparison=f"{B56_WORK}/comparison_ch5_2.parquet",
         params:
-            datasets=B5["datasets"],
+            datasets=B5_DATASETS,
             filters=B5_FILTERS,
-            folder=PAPER_DIR,
+            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch5_ranking.log",
+        benchmark:
+            f"{BENCH}/paper/bommert2020/ch5_ranking.tsv"
         conda:
             "../envs/fsstab.yaml"
         threads: 1
@@ -131,7 +162,7 @@ if "ch5" in CH56:
             mem_mb=4000,
             runtime=30,
         script:
-            "../scripts/bommert2020_ch5_ranking.py"
+            "../scripts/paper_bommert2020/ch5_ranking.py"
 
     rule bommert2020_ch5_benchmark_fold:
         # §5.3: one outer fold of the nested cross-validation of one filter (or none)
@@ -154,19 +185,22 @@ if "ch5" in CH56:
             mem_mb=4000,
             runtime=600,
         script:
-            "../scripts/bommert2020_ch5_benchmark_fold.py"
+            "../scripts/paper_bommert2020/ch5_benchmark_fold.py"
 
-    B5_FOLDS = [f"{B56_WORK}/benchmark/{d}/{f}/outer{o}"
-                for d in B5["datasets"] for f in [*B5_FILTERS, "none"] for o in B5_OUTER]
-    # Fig. 5.5 shows two data sets, Figs. A.7-A.8 the others
-    B5_OTHERS = [d for d in B5["datasets"] if d not in B5["benchmark"]["boxplot_datasets"]]
+    B5_FOLDS = [
+        f"{B56_WORK}/benchmark/{d}/{f}/outer{o}"
+        for d in B5_DATASETS
+        for f in [*B5_FILTERS, "none"]
+        for o in B5_OUTER
+    ]
 
     rule bommert2020_ch5_benchmark:
+        # §5.3 and the conclusions of §5.5 (which use §5.1's Table 5.1 when §5.1 runs)
         input:
             results=[f"{stem}.parquet" for stem in B5_FOLDS],
             timings=[f"{stem}.times.parquet" for stem in B5_FOLDS],
-            ranking=f"{PAPER_DIR}/fig05_4_rank_correlation.parquet",
-            scaling=f"{PAPER_DIR}/table5_1_median_times.parquet",
+            ranking=f"{BOMMERT}/fig05_4_rank_correlation.parquet",
+            **({"scaling": f"{BOMMERT}/table5_1_median_times.parquet"} if B5_SCALING else {}),
         output:
             *b56_figure("fig05_5_accuracy_boxplots"),
             *(b56_figure("figA07_accuracy_boxplots") if B5_OTHERS else []),
@@ -184,10 +218,12 @@ if "ch5" in CH56:
             *b56_table("table5_5_conclusions"),
             comparison=f"{B56_WORK}/comparison_ch5_3.parquet",
         params:
-            boxplot_datasets=B5["benchmark"]["boxplot_datasets"],
-            folder=PAPER_DIR,
+            boxplot_datasets=B5_SHOWN,
+            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch5_benchmark.log",
+        benchmark:
+            f"{BENCH}/paper/bommert2020/ch5_benchmark.tsv"
         conda:
             "../envs/fsstab.yaml"
         threads: 1
@@ -195,12 +231,10 @@ if "ch5" in CH56:
             mem_mb=4000,
             runtime=30,
         script:
-            "../scripts/bommert2020_ch5_benchmark.py"
+            "../scripts/paper_bommert2020/ch5_benchmark.py"
 
-    for b5_rule in (rules.bommert2020_ch5_scaling, rules.bommert2020_ch5_ranking,
-                    rules.bommert2020_ch5_benchmark):
-        PAPER_OUTPUTS.extend(b5_rule.output)
-        PAPER_COMPARISON_PARTS.append(b5_rule.output.comparison)
+    for b5_rule in (rules.bommert2020_ch5_ranking, rules.bommert2020_ch5_benchmark):
+        b56_final(b5_rule.output, b5_rule.output.comparison)
 
 
 # --------------------------------------------------------------------------------------------
@@ -223,7 +257,7 @@ if "ch6" in CH56:
             comparison=f"{B56_WORK}/comparison_ch6_2.parquet",
         params:
             threshold=CH56["ch6"]["all_pairs"]["threshold"],
-            folder=PAPER_DIR,
+            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch6_all_pairs.log",
         benchmark:
@@ -235,10 +269,10 @@ if "ch6" in CH56:
             mem_mb=4000,
             runtime=30,
         script:
-            "../scripts/bommert2020_ch6_all_pairs.py"
+            "../scripts/paper_bommert2020/ch6_all_pairs.py"
 
-    PAPER_OUTPUTS.extend(rules.bommert2020_ch6_all_pairs.output)
-    PAPER_COMPARISON_PARTS.append(rules.bommert2020_ch6_all_pairs.output.comparison)
+    b56_final(rules.bommert2020_ch6_all_pairs.output,
+              rules.bommert2020_ch6_all_pairs.output.comparison)
 
 
 # --------------------------------------------------------------------------------------------
@@ -248,16 +282,26 @@ if "ch6" in CH56:
 
 def b56_selection_files(wildcards):
     folder = f"{RESULTS}/{wildcards.dataset}/select"
-    files = {"dataset": f"{DATA}/{wildcards.dataset}/dataset.parquet",
-             "similarity": f"{RESULTS}/{wildcards.dataset}/similarity.parquet"}
+    files = {
+        "dataset": f"{DATA}/{wildcards.dataset}/dataset.parquet",
+        "similarity": f"{RESULTS}/{wildcards.dataset}/similarity.parquet",
+    }
     for c in WF.configurations_for(wildcards.dataset):
         files[f"runs__{c.id}"] = f"{folder}/{c.id}/runs.parquet"
         files[f"features__{c.id}"] = f"{folder}/{c.id}/features.parquet"
     return files
 
 
-if "ch6" in CH56:
-    B56_REAL = CH56["ch6"]["real"]
+B6_DATASETS = b56_run(CH56["ch6"]["real"]["datasets"]) if "ch6" in CH56 else []
+
+
+if B6_DATASETS:
+    B6_REAL = CH56["ch6"]["real"]
+
+    if WF.raw["localrules"]:
+
+        localrules:
+            bommert2020_ch6_real,
 
     rule bommert2020_ch6_measure_times:
         # run times are not reproducible: a table of its own, kept apart from the others
@@ -268,7 +312,7 @@ if "ch6" in CH56:
         params:
             measures=list(WF.measures),
             measure_params=WF.measure_params,
-            n_configurations=B56_REAL["timing_configurations"],
+            n_configurations=B6_REAL["timing_configurations"],
             seed=WF.seed,
         log:
             f"{LOGS}/paper/bommert2020/ch6_measure_times_{{dataset}}.log",
@@ -281,12 +325,12 @@ if "ch6" in CH56:
             mem_mb=4000,
             runtime=600,
         script:
-            "../scripts/bommert2020_ch6_measure_times.py"
+            "../scripts/paper_bommert2020/ch6_measure_times.py"
 
     rule bommert2020_ch6_real:
         input:
-            summaries=[f"{RESULTS}/{d}/stability.parquet" for d in B56_REAL["datasets"]],
-            times=[f"{B56_WORK}/measure_times/{d}.parquet" for d in B56_REAL["datasets"]],
+            summaries=[f"{RESULTS}/{d}/stability.parquet" for d in B6_DATASETS],
+            times=[f"{B56_WORK}/measure_times/{d}.parquet" for d in B6_DATASETS],
         output:
             b56_figure("fig06_4_proportion_selected"),
             b56_figure("fig06_5_mean_correlation"),
@@ -295,12 +339,12 @@ if "ch6" in CH56:
             b56_figure("fig06_7_run_times"),
             b56_table("fig06_7_run_times"),
             b56_figure("figA15_run_times_adjusted"),
-            [f for d in B56_REAL["datasets"] for f in b56_figure(f"figA13_{d}_correlation")],
+            [f for d in B6_DATASETS for f in b56_figure(f"figA13_{d}_correlation")],
             comparison=f"{B56_WORK}/comparison_ch6_3.parquet",
         params:
             measures=list(WF.measures),
-            datasets=B56_REAL["datasets"],
-            folder=PAPER_DIR,
+            datasets=B6_DATASETS,
+            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch6_real.log",
         benchmark:
@@ -312,7 +356,6 @@ if "ch6" in CH56:
             mem_mb=8000,
             runtime=60,
         script:
-            "../scripts/bommert2020_ch6_real.py"
+            "../scripts/paper_bommert2020/ch6_real.py"
 
-    PAPER_OUTPUTS.extend(rules.bommert2020_ch6_real.output)
-    PAPER_COMPARISON_PARTS.append(rules.bommert2020_ch6_real.output.comparison)
+    b56_final(rules.bommert2020_ch6_real.output, rules.bommert2020_ch6_real.output.comparison)

@@ -12,7 +12,7 @@ from scipy import stats
 
 from fsstab.papers import bommert2020_ch56 as b
 from fsstab.selectors import FilterClassifier, FilterSelector
-from fsstab.workflow.config import ConfigError, load_schema
+from fsstab.workflow.config import ConfigError
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -334,23 +334,45 @@ def test_time_measures_times_every_measure():
     assert all(s > 0 for s in seconds.values())
 
 
-def test_check_sections_names_every_problem():
-    schema = load_schema(REPO / "config/schema/paper_bommert2020_ch56.schema.yaml")
-    paper = {"name": "bommert2020",
-             "ch5": {"datasets": ["a", "zz"], "filters": ["anova.test", "bogus"],
-                     "scaling": {"dataset": "a", "n_observations": 10},
-                     "benchmark": {"classifiers": {"svm": {"k": {"integers": [1, 3]}},
-                                                   "tree": {}},
-                                   "boxplot_datasets": ["b"]}},
-             "ch6": {"real": {"datasets": ["a_train"]}}}
-    with pytest.raises(ConfigError) as error:
-        b.check_sections(paper, ["a", "b"], schema)
-    message = str(error.value)
-    for expected in ("paper.ch5.datasets: dataset(s) ['zz']", "paper.ch5.filters: unknown filter",
-                     "paper.ch5.benchmark.classifiers.svm: no hyperparameter(s) ['k']",
-                     "unknown classifier 'tree'", "boxplot_datasets: ['b'] are not in",
-                     "paper.ch6.real.datasets: dataset(s) ['a_train']"):
+class _Workflow:
+    """What the settings checks read of the workflow: the whole configuration (``raw``)."""
+
+    def __init__(self, datasets):
+        self.raw = {"datasets": {name: {"source": "x"} for name in datasets}}
+
+
+def test_check_section_names_every_problem_relative_to_the_section():
+    ch5 = {"datasets": ["a", "zz"], "filters": ["anova.test", "bogus"],
+           "scaling": {"dataset": "a", "n_observations": 10},
+           "benchmark": {"classifiers": {"svm": {"k": {"integers": [1, 3]}}, "tree": {}},
+                         "boxplot_datasets": ["b"]}}
+    problems = b.check_section("ch5", ch5, _Workflow(["a", "b"]))
+    message = "\n".join(problems)
+    for expected in ("datasets: dataset(s) ['zz']", "filters: unknown filter",
+                     "benchmark.classifiers.svm: no hyperparameter(s) ['k']",
+                     "unknown classifier 'tree'", "benchmark.boxplot_datasets: ['b'] are not in"):
         assert expected in message
-    filled = b.check_sections({"name": "x", "ch6": {"real": {"datasets": ["a"]}}}, ["a"],
-                              schema)
+    assert not any(p.startswith("paper.") for p in problems)
+    assert b.check_section("ch6", {"real": {"datasets": ["a_train"]}}, _Workflow(["a"])) == [
+        "real.datasets: dataset(s) ['a_train'] are not configured under 'datasets'; "
+        "configured: ['a']"]
+    # schema problems: a key of the section, or the section itself (": ...")
+    assert b.check_section("ch6", {"real": {"datasets": ["a"]}, "all_pairs": {"threshold": 2}},
+                           _Workflow(["a"]))[0].startswith("all_pairs.threshold: 2 is greater")
+    assert b.check_section("ch6", {}, _Workflow(["a"]))[0].startswith(": 'real' is a required")
+
+
+def test_the_hook_prefixes_the_section_and_resolve_fills_defaults():
+    from fsstab.papers import bommert2020
+
+    problems = bommert2020.check_settings({"ch6": {"real": {"datasets": ["zz"]}}},
+                                          _Workflow(["a"]))
+    assert problems == ["paper.settings.ch6.real.datasets: dataset(s) ['zz'] are not configured "
+                        "under 'datasets'; configured: ['a']"]
+    filled = bommert2020.resolved_settings({"ch6": {"real": {"datasets": ["a"]}}})
     assert filled["ch6"]["all_pairs"]["threshold"] == 0.9
+    assert filled["ch6"]["real"]["timing_configurations"] is None
+    with pytest.raises(ConfigError, match="real"):
+        b.resolve_section("ch6", {"all_pairs": {}})
+    with pytest.raises(ValueError, match="name must be one of"):
+        b.section_schema("ch7")

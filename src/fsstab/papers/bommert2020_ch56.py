@@ -31,7 +31,6 @@ from scipy.cluster.hierarchy import fcluster, leaves_list, linkage
 from scipy.spatial.distance import squareform
 
 from fsstab.measures import adjusted_pair_score_matrix, compute, pair_score_matrix
-from fsstab.papers._io import comparison_frame, comparison_row, write_table
 from fsstab.papers._plots import (
     box_plots,
     facet_points,
@@ -42,6 +41,7 @@ from fsstab.papers._plots import (
     scatter_matrix,
     style_cycle,
 )
+from fsstab.papers.outputs import comparison_frame, write_table
 from fsstab.plots import save_figure
 
 __all__ = [
@@ -556,78 +556,123 @@ def correlation_figure(correlation: pd.DataFrame, *, title: str | None = None,
 
 
 # --------------------------------------------------------------------------------------------
-# The configuration sections ch5 and ch6 of `paper`
+# The settings sections ch5 and ch6 (paper.settings.ch5 / .ch6; hook fsstab.papers.bommert2020)
 # --------------------------------------------------------------------------------------------
 
-#: Sections of `paper` this module owns.
+#: Settings sections this module owns.
 SECTIONS: tuple[str, ...] = ("ch5", "ch6")
 
+#: JSON schema of both sections (one ``properties`` entry per section, shared ``definitions``).
+SCHEMA_PATH = (Path(__file__).resolve().parents[3] / "config" / "schema"
+               / "paper_bommert2020_ch56.schema.yaml")
 
-def check_sections(
-    paper: Mapping[str, object], dataset_names: Iterable[str], schema: Mapping[str, object]
-) -> dict[str, dict]:
-    """Validate the ``ch5`` / ``ch6`` sections of ``paper`` (schema
-    ``config/schema/paper_bommert2020_ch56.schema.yaml``, defaults filled in) and their meaning:
-    datasets configured, filters and classifiers known, search spaces valid.
 
-    Raises :class:`fsstab.workflow.config.ConfigError` listing every problem with its key
-    (``paper.ch5.filters: ...``). Sections that are absent stay absent.
-    """
+def section_schema(name: str) -> dict:
+    """The JSON schema of section ``name`` (``ch5`` or ``ch6``) from :data:`SCHEMA_PATH`."""
+    from fsstab.workflow.config import load_schema
+
+    if name not in SECTIONS:
+        raise ValueError(f"name must be one of {SECTIONS}, got {name!r}")
+    schema = load_schema(SCHEMA_PATH)
+    return {"$schema": schema["$schema"], "definitions": schema["definitions"],
+            **schema["properties"][name]}
+
+
+def _relative_to_section(problem: str) -> str:
+    """``paper.settings.key: msg`` -> ``key: msg``; a problem of the whole section -> ``: msg``
+    (the hook prefixes ``paper.settings.<section>``)."""
+    rest = problem.removeprefix("paper.settings")
+    return rest[1:] if rest.startswith(".") else rest
+
+
+def _ch5_problems(ch5: Mapping, datasets: Iterable[str]) -> list[str]:
     from fsstab.search import parse_space
     from fsstab.selectors import CLASSIFIERS, get_filter
-    from fsstab.workflow.config import ConfigError, validate_schema
 
-    sections = {k: paper[k] for k in SECTIONS if k in paper}
-    try:
-        filled = validate_schema(sections, schema)
-    except ConfigError as exc:
-        raise ConfigError([f"paper.{p}" for p in exc.problems]) from None
-    known = set(dataset_names)
-    problems: list[str] = []
-
-    def need_datasets(key: str, names: Iterable[str]) -> None:
-        missing = sorted(set(names) - known)
-        if missing:
-            problems.append(f"paper.{key}: dataset(s) {missing} are not configured under "
-                            f"'datasets'; configured: {sorted(known)}")
-
-    if "ch5" in filled:
-        ch5 = filled["ch5"]
-        need_datasets("ch5.datasets", ch5["datasets"])
-        need_datasets("ch5.scaling.dataset", [ch5["scaling"]["dataset"]])
-        for name in ch5["filters"]:
-            try:
-                get_filter(name)
-            except ValueError as exc:
-                problems.append(f"paper.ch5.filters: {exc}")
-        benchmark = ch5["benchmark"]
+    problems = _missing_datasets("datasets", ch5["datasets"], datasets)
+    problems += _missing_datasets("scaling.dataset", [ch5["scaling"]["dataset"]], datasets)
+    for name in ch5["filters"]:
         try:
-            parse_space({"fraction": benchmark["fraction"]})
+            get_filter(name)
         except ValueError as exc:
-            problems.append(f"paper.ch5.benchmark.{exc}")
-        for name, space in benchmark["classifiers"].items():
-            if name not in CLASSIFIERS:
-                problems.append(f"paper.ch5.benchmark.classifiers: unknown classifier {name!r}; "
-                                f"known: {sorted(CLASSIFIERS)}")
-                continue
-            extra = sorted(set(space) - set(CLASSIFIERS[name].params))
-            if extra:
-                problems.append(f"paper.ch5.benchmark.classifiers.{name}: no hyperparameter(s) "
-                                f"{extra}; {name} has {list(CLASSIFIERS[name].params)}")
-            elif space:
-                try:
-                    parse_space(space)
-                except ValueError as exc:
-                    problems.append(f"paper.ch5.benchmark.classifiers.{name}.{exc}")
-        outside = sorted(set(benchmark["boxplot_datasets"]) - set(ch5["datasets"]))
-        if outside:
-            problems.append(f"paper.ch5.benchmark.boxplot_datasets: {outside} are not in "
-                            "paper.ch5.datasets")
-    if "ch6" in filled:
-        need_datasets("ch6.real.datasets", filled["ch6"]["real"]["datasets"])
+            problems.append(f"filters: {exc}")
+    benchmark = ch5["benchmark"]
+    try:
+        parse_space({"fraction": benchmark["fraction"]})
+    except ValueError as exc:
+        problems.append(f"benchmark.{exc}")
+    for name, space in benchmark["classifiers"].items():
+        if name not in CLASSIFIERS:
+            problems.append(f"benchmark.classifiers: unknown classifier {name!r}; "
+                            f"known: {sorted(CLASSIFIERS)}")
+            continue
+        extra = sorted(set(space) - set(CLASSIFIERS[name].params))
+        if extra:
+            problems.append(f"benchmark.classifiers.{name}: no hyperparameter(s) {extra}; "
+                            f"{name} has {list(CLASSIFIERS[name].params)}")
+        elif space:
+            try:
+                parse_space(space)
+            except ValueError as exc:
+                problems.append(f"benchmark.classifiers.{name}.{exc}")
+    outside = sorted(set(benchmark["boxplot_datasets"]) - set(ch5["datasets"]))
+    if outside:
+        problems.append(f"benchmark.boxplot_datasets: {outside} are not in "
+                        "paper.settings.ch5.datasets")
+    return problems
+
+
+def _missing_datasets(key: str, names: Iterable[str], datasets: Iterable[str]) -> list[str]:
+    known = set(datasets)
+    missing = sorted(set(names) - known)
+    if not missing:
+        return []
+    return [f"{key}: dataset(s) {missing} are not configured under 'datasets'; configured: "
+            f"{sorted(known)}"]
+
+
+def check_section(name: str, section: Mapping, workflow: object) -> list[str]:
+    """Problems of settings section ``name`` (``ch5`` / ``ch6``), keys relative to it: the
+    schema (:func:`section_schema`), then the meaning -- datasets configured under
+    ``datasets`` of the whole configuration (``workflow.raw``), filters and classifiers known,
+    search spaces valid."""
+    from fsstab.papers import settings_problems
+
+    filled, problems = settings_problems(section, section_schema(name))
     if problems:
-        raise ConfigError(problems)
-    return filled
+        return [_relative_to_section(p) for p in problems]
+    datasets = workflow.raw["datasets"]
+    if name == "ch5":
+        return _ch5_problems(filled, datasets)
+    return _missing_datasets("real.datasets", filled["real"]["datasets"], datasets)
+
+
+def resolve_section(name: str, section: Mapping) -> dict:
+    """Section ``name`` with the defaults of its schema filled in (what the rules read)."""
+    from fsstab.papers import resolve_settings
+
+    return resolve_settings(section, section_schema(name))
+
+
+def _text(value: object) -> str:
+    """A comparison value as text: floats to 6 significant digits, booleans as yes / no."""
+    if value is None:
+        return ""
+    if isinstance(value, bool | np.bool_):
+        return "yes" if value else "no"
+    if isinstance(value, float | np.floating):
+        return "" if np.isnan(value) else f"{float(value):.6g}"
+    return str(value)
+
+
+def comparison_row(
+    item: str, paper_value: object, our_value: object, *, dataset: str = "", setting: str = "",
+    note: str = "",
+) -> dict[str, str]:
+    """One row of ``comparison.csv`` (:data:`fsstab.papers.outputs.COMPARISON_COLUMNS`): a
+    number or statement of the thesis next to ours."""
+    return {"item": item, "dataset": dataset, "setting": setting,
+            "paper_value": _text(paper_value), "our_value": _text(our_value), "note": note}
 
 
 # --------------------------------------------------------------------------------------------
@@ -1549,6 +1594,14 @@ def benchmark_comparison(summary: pd.DataFrame, wins: pd.DataFrame,
     return rows
 
 
+def boxplot_split(datasets: Sequence[str],
+                  boxplot_datasets: Sequence[str]) -> tuple[list[str], list[str]]:
+    """``(shown, others)``: the data sets of Fig. 5.5 (those of ``boxplot_datasets`` that are
+    run, else the first two run) and the rest (Figs. A.7-A.8)."""
+    shown = [d for d in boxplot_datasets if d in datasets] or list(datasets[:2])
+    return shown, [d for d in datasets if d not in shown]
+
+
 def benchmark_outputs(folder: Path, comparison_path: str | Path, results: pd.DataFrame,
                       timings: pd.DataFrame, order: Sequence[str],
                       boxplot_datasets: Sequence[str]) -> dict[str, object]:
@@ -1557,10 +1610,9 @@ def benchmark_outputs(folder: Path, comparison_path: str | Path, results: pd.Dat
     order = [*order, "none"] if "none" not in order else list(order)
     summary = benchmark_summary(results, timings)
     datasets = list(dict.fromkeys(results["dataset"]))
-    shown = [d for d in boxplot_datasets if d in datasets] or datasets[:2]
+    shown, others = boxplot_split(datasets, boxplot_datasets)
     save_figure(figure_5_5(results[results["dataset"].isin(shown)], order, shown),
                 folder / "fig05_5_accuracy_boxplots")
-    others = [d for d in datasets if d not in shown]
     if others:
         save_figure(figure_5_5(results[results["dataset"].isin(others)], order, others),
                     folder / "figA07_accuracy_boxplots")
@@ -1599,12 +1651,14 @@ def _verdict(ok: bool | None) -> str:
 
 
 def conclusions_table(
-    relative_times_frame: pd.DataFrame, mean_rank: pd.DataFrame,
+    relative_times_frame: pd.DataFrame | None, mean_rank: pd.DataFrame,
     accuracy: pd.DataFrame, relative_accuracy: pd.DataFrame,
 ) -> pd.DataFrame:
     """Thesis §5.5, one row per conclusion: how we check it on our run, the evidence and
-    whether it holds. ``accuracy`` is the per (dataset, filter) mean accuracy;
-    ``relative_accuracy`` the median distance to the best filter (``accuracy_median``)."""
+    whether it holds. ``relative_times_frame`` is Table 5.1 of §5.1 (None when §5.1 is not
+    run: its conclusion is then "not testable"); ``accuracy`` the per (dataset, filter) mean
+    accuracy; ``relative_accuracy`` the median distance to the best filter
+    (``accuracy_median``)."""
     rows = []
 
     def add(conclusion: str, criterion: str, evidence: str, ok: bool | None) -> None:
@@ -1626,14 +1680,22 @@ def conclusions_table(
             f"{len(THESIS_FILTER_GROUPS)} groups",
             f"cluster: {', '.join(sorted(cluster))}",
             alone if len(group) == 1 else together)
-    select = _at_full(relative_times_frame, "select")
-    iterative = [f for f in ITERATIVE_FILTERS if f in select.index]
-    others = [f for f in select.index if f not in ITERATIVE_FILTERS]
-    if iterative and others:
-        add("NJMIM, DISR, JMIM, JMI, CMIM and MRMR scale differently (their scores are computed "
-            "iteratively)", "relative run time at 100 % selected: every iterative filter above "
-            "every other one", f"iterative min {select[iterative].min():.2f}, others max "
-            f"{select[others].max():.2f}", bool(select[iterative].min() > select[others].max()))
+    scaling_conclusion = ("NJMIM, DISR, JMIM, JMI, CMIM and MRMR scale differently (their "
+                          "scores are computed iteratively)")
+    scaling_criterion = ("relative run time at 100 % selected: every iterative filter above "
+                         "every other one")
+    if relative_times_frame is None:
+        add(scaling_conclusion, scaling_criterion,
+            "§5.1 not run (its base data set is not run)", None)
+    else:
+        select = _at_full(relative_times_frame, "select")
+        iterative = [f for f in ITERATIVE_FILTERS if f in select.index]
+        others = [f for f in select.index if f not in ITERATIVE_FILTERS]
+        if iterative and others:
+            add(scaling_conclusion, scaling_criterion,
+                f"iterative min {select[iterative].min():.2f}, others max "
+                f"{select[others].max():.2f}",
+                bool(select[iterative].min() > select[others].max()))
     table = accuracy.pivot(index="dataset", columns="filter", values="accuracy_mean")
     best = table.idxmax(axis=1)
     several = table.shape[0] > 1

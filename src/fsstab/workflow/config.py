@@ -276,11 +276,17 @@ class WorkflowConfig:
         return int(self.raw["seed"])
 
     @property
+    def selected_datasets(self) -> tuple[str, ...]:
+        """Datasets that are run and that some selector runs on (a paper configuration may keep
+        other datasets for its own rules only)."""
+        return tuple(d for d in self.datasets if self.configurations_for(d))
+
+    @property
     def rank_datasets(self) -> tuple[str, ...]:
-        """Datasets of the non-dominated rank: those of ``pareto.rank_datasets`` that are run
-        (``only_datasets``), or every dataset that is run."""
+        """Datasets of the non-dominated rank: those of ``pareto.rank_datasets`` among
+        :attr:`selected_datasets`, or all of these."""
         chosen = self.raw["pareto"].get("rank_datasets")
-        return tuple(d for d in self.datasets if chosen is None or d in chosen)
+        return tuple(d for d in self.selected_datasets if chosen is None or d in chosen)
 
     @property
     def resampling(self) -> Mapping[str, Any]:

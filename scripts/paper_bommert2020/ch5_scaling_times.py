@@ -4,8 +4,8 @@
 from pathlib import Path
 
 from fsstab.datasets import read_dataset
-from fsstab.papers._io import write_table
 from fsstab.papers.bommert2020_ch56 import balanced_base, scaling_settings, time_filter_scaling
+from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.seeds import derive_seed
 

@@ -4,8 +4,8 @@ cross-validation of one filter (accuracy table reproducible, timing table not)."
 from pathlib import Path
 
 from fsstab.datasets import read_dataset
-from fsstab.papers._io import write_table
 from fsstab.papers.bommert2020_ch56 import benchmark_fold
+from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):

@@ -4,8 +4,8 @@ one dataset (thesis Fig. 6.7); not reproducible, hence a table of its own."""
 from pathlib import Path
 
 from fsstab.io import read_parquet_metadata
-from fsstab.papers._io import write_table
 from fsstab.papers.bommert2020_ch56 import measure_timing_table, sample_variants
+from fsstab.papers.outputs import write_table
 from fsstab.workflow.data import read_similarity
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.seeds import derive_seed

@@ -4,12 +4,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from fsstab.papers._io import read_table
 from fsstab.papers.bommert2020_ch56 import real_outputs
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    summaries = [read_table(path) for path in snakemake.input.summaries]
-    times = pd.concat([read_table(path) for path in snakemake.input.times], ignore_index=True)
+    summaries = [pd.read_parquet(path) for path in snakemake.input.summaries]
+    times = pd.concat([pd.read_parquet(path) for path in snakemake.input.times], ignore_index=True)
     real_outputs(Path(snakemake.params.folder), snakemake.output.comparison, summaries, times,
                  measures=snakemake.params.measures, datasets=snakemake.params.datasets)

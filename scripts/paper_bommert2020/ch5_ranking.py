@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from fsstab.papers._io import read_table
+import pandas as pd
+
 from fsstab.papers.bommert2020_ch56 import rank_correlation, ranking_outputs
 from fsstab.workflow.scripting import logged
 
@@ -11,7 +12,7 @@ with logged(snakemake.log[0]):
     paths = iter(snakemake.input.scores)
     correlations = {}
     for dataset in snakemake.params.datasets:
-        scores = {name: read_table(next(paths))["score"].to_numpy() for name in filters}
+        scores = {name: pd.read_parquet(next(paths))["score"].to_numpy() for name in filters}
         correlations[dataset] = rank_correlation(scores)
     ranking_outputs(Path(snakemake.params.folder), snakemake.output.comparison, correlations,
                     filters)

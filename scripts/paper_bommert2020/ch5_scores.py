@@ -5,8 +5,8 @@ from pathlib import Path
 import pandas as pd
 
 from fsstab.datasets import read_dataset
-from fsstab.papers._io import write_table
 from fsstab.papers.bommert2020_ch56 import filter_scores
+from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.seeds import derive_seed
 

@@ -4,11 +4,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from fsstab.papers._io import read_table
 from fsstab.papers.bommert2020_ch56 import scaling_outputs
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    times = pd.concat([read_table(p) for p in snakemake.input.times], ignore_index=True)
+    times = pd.concat([pd.read_parquet(p) for p in snakemake.input.times], ignore_index=True)
     scaling_outputs(Path(snakemake.params.folder), snakemake.output.comparison, times,
                     snakemake.params.filters)
