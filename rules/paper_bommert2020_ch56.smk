@@ -2,61 +2,16 @@
 # measures): included by rules/paper_bommert2020.smk when paper.settings.ch5 or .ch6 is given
 # (config/paper/bommert2020.yaml; docs/paper-bommert2020-ch56.md). The selections of §6.3 come
 # from the generic stages; the computations are in fsstab.papers.bommert2020_ch56. Data sets
-# left out of the run (only_datasets) are left out of the figures and tables.
-
-from fsstab.papers.bommert2020_ch56 import boxplot_split
-
-CH56 = {k: v for k, v in BOMMERT_SETTINGS.items() if k in ("ch5", "ch6")}
-B56_WORK = f"{BOMMERT_WORK}/ch56"
+# left out of the run (only_datasets) are left out of the figures and tables. Settings, data
+# sets and helpers: paper_bommert2020_ch56_common.smk.
 
 
-def b56_run(names):
-    """The data sets of ``names`` that are run (only_datasets), in the given order."""
-    return [d for d in names if d in DATASETS]
-
-
-def b56_table(stem):
-    return [f"{BOMMERT}/{stem}.csv", f"{BOMMERT}/{stem}.parquet"]
-
-
-def b56_figure(stem):
-    return [f"{BOMMERT}/{stem}.pdf", f"{BOMMERT}/{stem}.png"]
-
-
-def b56_final(rule_outputs, comparison):
-    """A rule's figures and tables become paper targets, its comparison rows a part of
-    comparison.csv."""
-    PAPER_TARGETS.extend(f for f in rule_outputs if f != comparison)
-    BOMMERT_COMPARISON_PARTS.append(comparison)
+include: "paper_bommert2020_ch56_common.smk"
 
 
 # --------------------------------------------------------------------------------------------
 # Chapter 5: filter benchmark (Figs. 5.1-5.8, A.2-A.10, the conclusions of §5.5)
 # --------------------------------------------------------------------------------------------
-
-if "ch5" in CH56:
-    from fsstab.selectors import get_filter
-
-    B5 = CH56["ch5"]
-    # file names use fsstab's filter names (the thesis' contain dots)
-    B5_FILTERS = [get_filter(f).name for f in B5["filters"]]
-    B5_OUTER = list(range(B5["benchmark"]["outer_folds"]))
-    B5_DATASETS = b56_run(B5["datasets"])
-    # §5.1 needs its base data set
-    B5_SCALING = B5["scaling"]["dataset"] in DATASETS
-    B5_SHOWN, B5_OTHERS = boxplot_split(B5_DATASETS, B5["benchmark"]["boxplot_datasets"])
-
-    wildcard_constraints:
-        filter=r"[a-z_]+",
-        outer=r"\d+",
-
-    if WF.raw["localrules"]:
-
-        localrules:
-            bommert2020_ch5_scaling,
-            bommert2020_ch5_ranking,
-            bommert2020_ch5_benchmark,
-
 
 if "ch5" in CH56 and B5_SCALING:
 
@@ -97,7 +52,6 @@ if "ch5" in CH56 and B5_SCALING:
             comparison=f"{B56_WORK}/comparison_ch5_1.parquet",
         params:
             filters=B5_FILTERS,
-            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch5_scaling.log",
         benchmark:
@@ -150,7 +104,6 @@ if "ch5" in CH56 and B5_DATASETS:
         params:
             datasets=B5_DATASETS,
             filters=B5_FILTERS,
-            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch5_ranking.log",
         benchmark:
@@ -187,13 +140,6 @@ if "ch5" in CH56 and B5_DATASETS:
         script:
             "../scripts/paper_bommert2020/ch5_benchmark_fold.py"
 
-    B5_FOLDS = [
-        f"{B56_WORK}/benchmark/{d}/{f}/outer{o}"
-        for d in B5_DATASETS
-        for f in [*B5_FILTERS, "none"]
-        for o in B5_OUTER
-    ]
-
     rule bommert2020_ch5_benchmark:
         # §5.3 and the conclusions of §5.5 (which use §5.1's Table 5.1 when §5.1 runs)
         input:
@@ -219,7 +165,6 @@ if "ch5" in CH56 and B5_DATASETS:
             comparison=f"{B56_WORK}/comparison_ch5_3.parquet",
         params:
             boxplot_datasets=B5_SHOWN,
-            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch5_benchmark.log",
         benchmark:
@@ -257,7 +202,6 @@ if "ch6" in CH56:
             comparison=f"{B56_WORK}/comparison_ch6_2.parquet",
         params:
             threshold=CH56["ch6"]["all_pairs"]["threshold"],
-            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch6_all_pairs.log",
         benchmark:
@@ -280,29 +224,7 @@ if "ch6" in CH56:
 # --------------------------------------------------------------------------------------------
 
 
-def b56_selection_files(wildcards):
-    folder = f"{RESULTS}/{wildcards.dataset}/select"
-    files = {
-        "dataset": f"{DATA}/{wildcards.dataset}/dataset.parquet",
-        "similarity": f"{RESULTS}/{wildcards.dataset}/similarity.parquet",
-    }
-    for c in WF.configurations_for(wildcards.dataset):
-        files[f"runs__{c.id}"] = f"{folder}/{c.id}/runs.parquet"
-        files[f"features__{c.id}"] = f"{folder}/{c.id}/features.parquet"
-    return files
-
-
-B6_DATASETS = b56_run(CH56["ch6"]["real"]["datasets"]) if "ch6" in CH56 else []
-
-
 if B6_DATASETS:
-    B6_REAL = CH56["ch6"]["real"]
-
-    if WF.raw["localrules"]:
-
-        localrules:
-            bommert2020_ch6_real,
-
     rule bommert2020_ch6_measure_times:
         # run times are not reproducible: a table of its own, kept apart from the others
         input:
@@ -344,7 +266,6 @@ if B6_DATASETS:
         params:
             measures=list(WF.measures),
             datasets=B6_DATASETS,
-            folder=BOMMERT,
         log:
             f"{LOGS}/paper/bommert2020/ch6_real.log",
         benchmark:

@@ -13,7 +13,7 @@ from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    folder = Path(snakemake.params.folder)
+    folder = Path(snakemake.output[0]).parent
     results = pd.concat([pd.read_parquet(p) for p in snakemake.input.results], ignore_index=True)
     timings = pd.concat([pd.read_parquet(p) for p in snakemake.input.timings], ignore_index=True)
     ranking = pd.read_parquet(snakemake.input.ranking)

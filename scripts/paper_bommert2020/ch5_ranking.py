@@ -14,5 +14,5 @@ with logged(snakemake.log[0]):
     for dataset in snakemake.params.datasets:
         scores = {name: pd.read_parquet(next(paths))["score"].to_numpy() for name in filters}
         correlations[dataset] = rank_correlation(scores)
-    ranking_outputs(Path(snakemake.params.folder), snakemake.output.comparison, correlations,
+    ranking_outputs(Path(snakemake.output[0]).parent, snakemake.output.comparison, correlations,
                     filters)

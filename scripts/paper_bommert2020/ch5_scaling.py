@@ -9,5 +9,5 @@ from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     times = pd.concat([pd.read_parquet(p) for p in snakemake.input.times], ignore_index=True)
-    scaling_outputs(Path(snakemake.params.folder), snakemake.output.comparison, times,
+    scaling_outputs(Path(snakemake.output[0]).parent, snakemake.output.comparison, times,
                     snakemake.params.filters)

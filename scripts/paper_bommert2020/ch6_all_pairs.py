@@ -6,5 +6,5 @@ from fsstab.papers.bommert2020_ch56 import all_pairs_outputs
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    all_pairs_outputs(Path(snakemake.params.folder), snakemake.output.comparison,
+    all_pairs_outputs(Path(snakemake.output[0]).parent, snakemake.output.comparison,
                       threshold=snakemake.params.threshold)

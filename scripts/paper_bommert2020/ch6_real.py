@@ -10,5 +10,5 @@ from fsstab.workflow.scripting import logged
 with logged(snakemake.log[0]):
     summaries = [pd.read_parquet(path) for path in snakemake.input.summaries]
     times = pd.concat([pd.read_parquet(path) for path in snakemake.input.times], ignore_index=True)
-    real_outputs(Path(snakemake.params.folder), snakemake.output.comparison, summaries, times,
+    real_outputs(Path(snakemake.output[0]).parent, snakemake.output.comparison, summaries, times,
                  measures=snakemake.params.measures, datasets=snakemake.params.datasets)
