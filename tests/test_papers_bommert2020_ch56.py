@@ -376,3 +376,22 @@ def test_the_hook_prefixes_the_section_and_resolve_fills_defaults():
         b.resolve_section("ch6", {"all_pairs": {}})
     with pytest.raises(ValueError, match="name must be one of"):
         b.section_schema("ch7")
+
+
+def test_heatmap_dendrogram_must_join_the_matrix_columns():
+    from scipy.cluster.hierarchy import dendrogram
+
+    from fsstab.papers._plots import heatmap
+
+    rng = _rng(3)
+    labels = [f"f{i}" for i in range(6)]
+    similarity = pd.DataFrame(np.corrcoef(rng.normal(size=(20, 6)).T), index=labels,
+                              columns=labels)
+    order = b.average_linkage_order(similarity)
+    tree = b._linkage(similarity)
+    # the tree's leaves, left to right, are the order of the tiles
+    assert dendrogram(tree, no_plot=True, labels=labels)["ivl"] == order
+    figure = heatmap(similarity.loc[order, order], dendrogram_linkage=tree)
+    assert len(figure.axes) == 3  # tree, tiles, colour bar
+    with pytest.raises(ValueError, match="joins 6 leaves; the matrix has 5 columns"):
+        heatmap(similarity.iloc[:5, :5], dendrogram_linkage=tree)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 from matplotlib import colormaps
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import Normalize, TwoSlopeNorm
 from matplotlib.figure import Figure
@@ -62,19 +63,27 @@ def heatmap(
     xlabel: str | None = None,
     ylabel: str | None = None,
     figsize: tuple[float, float] | None = None,
+    dendrogram_linkage: np.ndarray | None = None,
 ) -> Figure:
     """A labelled matrix as coloured tiles (blue - white - red, as the thesis' Figs. 5.4, 5.6,
-    6.5), NaN entries grey, optionally with each value written in its tile."""
+    6.5), NaN entries grey, optionally with each value written in its tile.
+
+    ``dendrogram_linkage``: a SciPy linkage matrix of the columns, drawn as a dendrogram above
+    the tiles; the matrix must then be ordered by its leaves (``leaves_list``)."""
     values = matrix.to_numpy(dtype=np.float64)
     n_rows, n_cols = values.shape
     if figsize is None:
-        figsize = (1.6 + 0.36 * n_cols, 1.2 + 0.32 * n_rows)
+        figsize = (1.6 + 0.36 * n_cols,
+                   1.2 + 0.32 * n_rows + (1.2 if dendrogram_linkage is not None else 0.0))
     fig = new_figure(figsize)
-    ax = fig.add_subplot()
+    if dendrogram_linkage is not None:
+        tree_ax, ax = fig.subplots(2, 1, height_ratios=(1.2, 0.32 * n_rows), sharex=False)
+        _draw_dendrogram(tree_ax, dendrogram_linkage, n_cols)
+    else:
+        ax = fig.add_subplot()
     norm = (TwoSlopeNorm(vcenter=center, vmin=vmin, vmax=vmax) if center is not None
             else Normalize(vmin=vmin, vmax=vmax))
-    cmap = colormaps["RdBu_r"].copy()
-    cmap.set_bad("0.8")
+    cmap = colormaps["RdBu_r"].with_extremes(bad="0.8")
     image = ax.imshow(np.ma.masked_invalid(values), cmap=cmap, norm=norm, aspect="auto",
                       interpolation="nearest")
     ax.set_xticks(range(n_cols), [str(c) for c in matrix.columns], rotation=90)
@@ -88,7 +97,9 @@ def heatmap(
                     strong = abs(norm(v) - 0.5) > 0.35
                     ax.text(j, i, fmt.format(v), ha="center", va="center", fontsize=6.5,
                             color="white" if strong else "black")
-    fig.colorbar(image, ax=ax, label=colorbar_label, shrink=0.8)
+    # with a dendrogram the colour bar takes its width from both axes, which stay aligned
+    hosts = ax if dendrogram_linkage is None else [tree_ax, ax]
+    fig.colorbar(image, ax=hosts, label=colorbar_label, shrink=0.8)
     if title:
         ax.set_title(title)
     if xlabel:
@@ -96,6 +107,23 @@ def heatmap(
     if ylabel:
         ax.set_ylabel(ylabel)
     return fig
+
+
+def _draw_dendrogram(ax: Axes, linkage_matrix: np.ndarray, n_leaves: int) -> None:
+    """The tree of ``linkage_matrix`` over tile columns 0..n_leaves-1 (SciPy places leaf i at
+    10 i + 5), heights = 1 - similarity."""
+    from scipy.cluster.hierarchy import dendrogram
+
+    if linkage_matrix.shape[0] != n_leaves - 1:
+        raise ValueError(f"dendrogram_linkage joins {linkage_matrix.shape[0] + 1} leaves; the "
+                         f"matrix has {n_leaves} columns")
+    dendrogram(linkage_matrix, ax=ax, no_labels=True, color_threshold=0.0,
+               above_threshold_color="black")
+    ax.set_xlim(0, 10 * n_leaves)
+    ax.set_ylabel("1 - similarity", fontsize=7)
+    ax.tick_params(labelsize=6, bottom=False)
+    for side in ("top", "right", "bottom"):
+        ax.spines[side].set_visible(False)
 
 
 def _distinct_pairs(x: np.ndarray, y: np.ndarray) -> np.ndarray:

@@ -1553,7 +1553,8 @@ def ranking_outputs(folder: Path, comparison_path: str | Path,
     order = average_linkage_order(mean)
     groups = average_linkage_groups(mean, min(len(THESIS_FILTER_GROUPS), len(mean)))
     ordered = mean.loc[order, order]
-    save_figure(heatmap(ordered, annotate=True, colorbar_label="Mean Rank Correlation"),
+    save_figure(heatmap(ordered, annotate=True, colorbar_label="Mean Rank Correlation",
+                        dendrogram_linkage=_linkage(mean)),
                 folder / "fig05_4_rank_correlation")
     write_table(_matrix_frame(ordered, "filter").assign(group=[groups[f] for f in order]),
                 folder / "fig05_4_rank_correlation")
