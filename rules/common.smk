@@ -119,12 +119,13 @@ PAPER_TARGETS = []
 
 
 def final_outputs():
-    """The generic stages' outputs for every dataset that is run (none without selectors: a
-    paper configuration whose own rules do all the work) and the paper's targets."""
+    """The generic stages' outputs for every dataset that selectors run on (none without
+    selectors: a paper configuration whose own rules do all the work) and the paper's
+    targets."""
     if not WF.configurations:
         return list(PAPER_TARGETS)
     outputs = [f"{RESULTS}/summary.parquet", f"{RESULTS}/pareto_rank.parquet"]
-    for dataset in DATASETS:
+    for dataset in WF.selected_datasets:
         outputs.append(f"{RESULTS}/{dataset}/pareto.parquet")
         if WF.raw["figures"]["dataset_figures"]:
             outputs += figure_targets(dataset)

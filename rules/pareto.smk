@@ -28,7 +28,9 @@ rule pareto:
 
 rule rank:
     input:
-        summaries=expand(f"{RESULTS}/{{dataset}}/stability.parquet", dataset=DATASETS),
+        summaries=expand(
+            f"{RESULTS}/{{dataset}}/stability.parquet", dataset=WF.selected_datasets
+        ),
     output:
         summary=f"{RESULTS}/summary.parquet",
         rank=f"{RESULTS}/pareto_rank.parquet",

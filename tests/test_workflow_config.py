@@ -226,3 +226,18 @@ def test_every_config_file_of_the_project_is_valid():
         wf = check_config(validate_schema(raw, SCHEMA))
         # a paper configuration may leave all the work to its own rules (config/paper/onda2022)
         assert wf.configurations or wf.paper is not None, path
+
+
+def test_a_paper_configuration_may_keep_datasets_for_its_own_rules():
+    toy = copy.deepcopy(BASE["datasets"]["toy"])
+    raw = {"datasets": {"toy": toy, "extra": {"source": "sklearn:breast_cancer"}},
+           "selectors": {"rf": {"class": "RandomForestSelector", "datasets": ["toy"]}},
+           "measures": copy.deepcopy(BASE["measures"])}
+    # without a paper, a dataset no selector runs on is a mistake
+    assert "datasets.extra: no selector runs on this dataset" in problems_of(raw)
+    raw["paper"] = {"name": "bommert2020", "settings": {"ch6": {"real": {"datasets": ["extra"]}}}}
+    wf = expand(raw)
+    assert set(wf.datasets) == {"toy", "extra"}
+    # the generic stages (and the similarity the adjusted measures need) only where selectors run
+    assert wf.selected_datasets == ("toy",)
+    assert wf.rank_datasets == ("toy",)

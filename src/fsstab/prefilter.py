@@ -5,14 +5,17 @@ with the lowest variance (Hamer & Dupont 2021 §7.1 and Table 3: borovecki to 10
 1250, chiaretti and arcene to 5000 features; §7.2 prunes the biomedical sets to 5000), after
 removing constant features (Bommert 2020 §4.1). :func:`prefilter` does, in this order:
 
+0. optionally keep one part of a stratified holdout split (``holdout``: the training or the
+   test half of thesis §6.3.1 / Ch. 7); steps 1 and 3 are then computed on the *training*
+   part, so the two parts of a split keep the same features;
 1. drop constant features (max = min; they carry no information and break standardisation);
 2. optionally log-transform (``"log2"``, ``"log10"`` or ``"ln"``; microarray intensities), which
    requires every remaining value to be positive;
 3. keep the ``n_features`` features of largest sample variance (ties: the earlier feature),
    in their original order.
 
-Being unsupervised, the filter looks at all samples without leaking class information into
-the selection (the labels are never used).
+Apart from the stratification of the holdout split, the filter is unsupervised: it never
+leaks class information into the selection.
 
 Report table (``fsstab.prefilter/1``)
 -------------------------------------
@@ -28,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,15 +44,19 @@ from fsstab.io import write_parquet
 from fsstab.selectors._univariate import sample_variance
 
 __all__ = [
+    "HOLDOUT_PARTS",
     "LOG_TRANSFORMS",
     "PREFILTER_FORMAT",
     "PrefilterReport",
+    "holdout_rows",
     "prefilter",
     "resolve_n_features",
     "write_prefilter_report",
 ]
 
 PREFILTER_FORMAT = "fsstab.prefilter/1"
+#: The parts of a holdout split a dataset can be restricted to.
+HOLDOUT_PARTS: tuple[str, ...] = ("train", "test")
 
 LOG_TRANSFORMS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "log2": np.log2,
@@ -139,11 +146,42 @@ def _log_transform(X: np.ndarray, how: str, ds: Dataset, columns: np.ndarray) ->
     return LOG_TRANSFORMS[how](X)
 
 
+def holdout_rows(
+    y: np.ndarray, *, fraction: float, random_state: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """A stratified holdout split: ``(train rows, test rows)``, sorted.
+
+    round(fraction · n) training rows allocated to the classes in proportion to their sizes
+    (:func:`fsstab.resampling.make_resamples`' stratified ``subsample``; mlr's stratified
+    ``Holdout`` with ``split = fraction`` in thesis §6.3.1 and Ch. 7).
+    """
+    from fsstab.resampling import make_resamples
+
+    if isinstance(fraction, bool) or not isinstance(fraction, float | int) or not 0 < fraction < 1:
+        raise ValueError(f"holdout fraction must lie in (0, 1), got {fraction!r}")
+    split = make_resamples(y, "subsample", 1, random_state, fraction=float(fraction))
+    return split.train[0], split.test[0]
+
+
+def _check_holdout(holdout: Mapping[str, Any]) -> tuple[str, float, int]:
+    unknown = sorted(set(holdout) - {"part", "fraction", "random_state"})
+    if unknown or "part" not in holdout or "random_state" not in holdout:
+        raise ValueError(
+            "holdout needs 'part' (train or test) and 'random_state' (an integer shared by the "
+            f"datasets of both parts), optionally 'fraction'; got keys {sorted(holdout)}"
+        )
+    if holdout["part"] not in HOLDOUT_PARTS:
+        raise ValueError(f"holdout part must be one of {list(HOLDOUT_PARTS)}, got "
+                         f"{holdout['part']!r}")
+    return holdout["part"], holdout.get("fraction", 0.5), holdout["random_state"]
+
+
 def prefilter(
     ds: Dataset,
     *,
     n_features: int | float | None = None,
     log_transform: str | None = None,
+    holdout: Mapping[str, Any] | None = None,
 ) -> tuple[Dataset, PrefilterReport]:
     """Drop constant features, optionally log-transform, keep the top features by variance.
 
@@ -156,6 +194,11 @@ def prefilter(
         up), or None for all non-constant features (see :func:`resolve_n_features`).
     log_transform
         None, ``"log2"``, ``"log10"`` or ``"ln"``.
+    holdout
+        ``{"part": "train" | "test", "fraction": 0.5, "random_state": int}``: keep only that
+        part of the stratified split :func:`holdout_rows`; constant features and variances are
+        taken from the training part (thesis §6.3.1: the training half, constant features
+        removed on it, the test half restricted to the same features).
 
     Returns
     -------
@@ -163,17 +206,33 @@ def prefilter(
         The dataset restricted to the kept features (transformed if requested; its
         provenance gains a ``prefilter`` entry) and the :class:`PrefilterReport`.
     """
+    holdout_record = None
+    if holdout is not None:
+        part, fraction, seed = _check_holdout(holdout)
+        train, test = holdout_rows(ds.y, fraction=fraction, random_state=seed)
+        rows = train if part == "train" else test
+        reference = ds.X[train]
+        holdout_record = {"part": part, "fraction": fraction, "random_state": seed,
+                          "n_train": int(train.size), "n_test": int(test.size)}
+        ds = dataclasses.replace(
+            ds, X=ds.X[rows], y=ds.y[rows],
+            sample_ids=tuple(ds.sample_ids[i] for i in rows),
+        )
     X = ds.X
-    constant = np.flatnonzero(np.ptp(X, axis=0) == 0)
+    reference_X = X if holdout is None else reference
+    constant = np.flatnonzero(np.ptp(reference_X, axis=0) == 0)
     candidates = np.setdiff1d(np.arange(ds.n_features), constant)
     if candidates.size == 0:
         raise ValueError(f"dataset {ds.name!r}: all {ds.n_features} features are constant")
     k = resolve_n_features(n_features, candidates.size, dataset=ds.name)
     values = X[:, candidates]
+    reference_values = reference_X[:, candidates]
     if log_transform is not None:
         values = _log_transform(values, log_transform, ds, candidates)
+        reference_values = (values if holdout is None else
+                            _log_transform(reference_values, log_transform, ds, candidates))
     variances = np.zeros(ds.n_features)
-    variances[candidates] = sample_variance(values)
+    variances[candidates] = sample_variance(reference_values)
     # largest variance first; equal variances keep the earlier feature
     ranked = np.lexsort((candidates, -variances[candidates]))
     kept_positions = np.sort(ranked[:k])
@@ -194,6 +253,8 @@ def prefilter(
         "n_constant": int(constant.size),
         "n_kept": int(k),
     }
+    if holdout_record is not None:
+        record["holdout"] = holdout_record
     filtered = ds.select_features(kept, prefilter=record)
     if log_transform is not None:
         filtered = dataclasses.replace(filtered, X=values[:, kept_positions])

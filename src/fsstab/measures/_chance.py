@@ -168,6 +168,13 @@ def estimated_expectations(
     return (totals / n_estimate).tolist()
 
 
+def clear_expectation_cache() -> None:
+    """Forget every memoised expectation, so that the next evaluation computes its own (for
+    timing a measure as if it were evaluated alone, e.g. thesis Fig. 6.7)."""
+    with _cache_lock:
+        _cache.clear()
+
+
 def _remember(key: tuple, value: float) -> None:
     with _cache_lock:
         _cache[key] = value

@@ -5,6 +5,12 @@ to selectors through it.
 """
 
 from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._classifiers import (
+    CLASSIFIERS,
+    ClassifierInfo,
+    make_classifier,
+)
+from fsstab.selectors._combined import FilterClassifier
 from fsstab.selectors._common import total_ranking
 
 # -- tree, neighbour, filter and resampling-ensemble selectors --------------------------------
@@ -51,6 +57,7 @@ SELECTORS.update(
             RandomForestSelector,
             ReliefSelector,
             FilterSelector,
+            FilterClassifier,
             GBMSelector,
             GLMBoostSelector,
             StabilitySelection,
@@ -60,13 +67,16 @@ SELECTORS.update(
 )
 
 __all__ = [
+    "CLASSIFIERS",
     "FILTERS",
     "SELECTORS",
     "SVMRFE",
     "BaseSelector",
     "CalibrationResult",
+    "ClassifierInfo",
     "ElasticNetSelector",
     "EnsembleSelector",
+    "FilterClassifier",
     "FilterInfo",
     "FilterSelector",
     "GBMSelector",
@@ -89,6 +99,7 @@ __all__ = [
     "hybrid_rfe_sweep",
     "l0_logistic_fit",
     "l0_logistic_support",
+    "make_classifier",
     "stability_selection_parameters",
     "total_ranking",
 ]

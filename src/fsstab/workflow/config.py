@@ -33,9 +33,11 @@ import yaml
 
 from fsstab.measures import MEASURES
 from fsstab.resampling import SCHEMES
+from fsstab.search import sample_space
 from fsstab.selectors import SELECTORS
 from fsstab.sources import parse_source
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
+from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "CALIBRATED_SELECTORS",
@@ -171,6 +173,7 @@ class DatasetConfig:
     log_transform: str | None = None
     similarity_method: str | None = None
     similarity_threshold: float | None = None
+    holdout: Mapping[str, Any] | None = None
     resampling: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -185,7 +188,8 @@ class DatasetConfig:
 
     @property
     def prefilter_params(self) -> dict[str, Any]:
-        return {"n_features": self.n_features, "log_transform": self.log_transform}
+        return {"n_features": self.n_features, "log_transform": self.log_transform,
+                "holdout": None if self.holdout is None else dict(self.holdout)}
 
     @property
     def similarity_params(self) -> dict[str, Any] | None:
@@ -272,11 +276,17 @@ class WorkflowConfig:
         return int(self.raw["seed"])
 
     @property
+    def selected_datasets(self) -> tuple[str, ...]:
+        """Datasets that are run and that some selector runs on (a paper configuration may keep
+        other datasets for its own rules only)."""
+        return tuple(d for d in self.datasets if self.configurations_for(d))
+
+    @property
     def rank_datasets(self) -> tuple[str, ...]:
-        """Datasets of the non-dominated rank: those of ``pareto.rank_datasets`` that are run
-        (``only_datasets``), or every dataset that is run."""
+        """Datasets of the non-dominated rank: those of ``pareto.rank_datasets`` among
+        :attr:`selected_datasets`, or all of these."""
         chosen = self.raw["pareto"].get("rank_datasets")
-        return tuple(d for d in self.datasets if chosen is None or d in chosen)
+        return tuple(d for d in self.selected_datasets if chosen is None or d in chosen)
 
     @property
     def resampling(self) -> Mapping[str, Any]:
@@ -368,11 +378,56 @@ def selector_parameters(cls_name: str) -> tuple[str, ...]:
 
 
 def sweep_parameters(cls_name: str) -> tuple[str, ...]:
-    """Parameters of a class that only change its final model (``refit_final``), else ()."""
+    """Parameters a class changes in ``refit_final`` without refitting what they do not affect
+    (its ``_sweep_parameters``, else ``final_C`` / ``shrinkage_alpha``), or () without it."""
     cls = SELECTORS[cls_name]
     if not hasattr(cls, "refit_final"):
         return ()
+    declared = getattr(cls, "_sweep_parameters", None)
+    if declared is not None:
+        return tuple(declared)
     return tuple(p for p in ("final_C", "shrinkage_alpha") if p in selector_parameters(cls_name))
+
+
+#: Variant ids of random-search draws: ``draw-0000``, ``draw-0001``, ...
+RANDOM_VARIANT_PREFIX = "draw"
+
+
+def _searches(entry: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """``(key suffix, search)`` of a selector's ``random_search``: one search, or a list of
+    searches (e.g. one per classifier of a hierarchical space) whose draws are concatenated."""
+    search = entry["random_search"]
+    if isinstance(search, Mapping):
+        return [("", search)]
+    return [(f"[{i}]", s) for i, s in enumerate(search)]
+
+
+def _random_variants(
+    key: str, entry: Mapping[str, Any], allowed: Sequence[str], seed: int, label: str,
+    problems: list[str],
+) -> tuple[Variant, ...] | None:
+    """The variants of ``random_search``: n draws of each space, seeded by (seed, label, index
+    of the search), numbered ``draw-0000``, ``draw-0001``, ... across the searches."""
+    draws: list[dict[str, Any]] = []
+    for index, (suffix, search) in enumerate(_searches(entry)):
+        where = f"{key}.random_search{suffix}.space"
+        not_sweepable = sorted(set(search["space"]) - set(allowed))
+        if not_sweepable:
+            problems.append(
+                f"{where}: {not_sweepable} cannot vary inside a job for {entry['class']} "
+                f"(variant parameters: {list(allowed) or 'none for this class'})"
+            )
+            return None
+        keys = (label, "random_search") if not suffix else (label, "random_search", index)
+        try:
+            draws += sample_space(search["space"], search["n"], derive_seed(seed, *keys))
+        except ValueError as exc:
+            problems.append(f"{where}.{exc}")
+            return None
+    width = max(4, len(str(len(draws) - 1)))
+    return tuple(
+        Variant(f"{RANDOM_VARIANT_PREFIX}-{i:0{width}d}", draw) for i, draw in enumerate(draws)
+    )
 
 
 def _known(names: Sequence[str]) -> str:
@@ -430,6 +485,7 @@ def _check_datasets(raw: Mapping[str, Any], problems: list[str]) -> dict[str, Da
             similarity_threshold=(
                 None if similarity is None else float(similarity.get("threshold", 0.9))
             ),
+            holdout=prefilter.get("holdout"),
             resampling=resampling,
         )
     return datasets
@@ -443,7 +499,7 @@ def _grid_combinations(grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]
 
 def _check_selector(
     label: str, entry: Mapping[str, Any], datasets: Mapping[str, DatasetConfig],
-    problems: list[str],
+    problems: list[str], seed: int = 0,
 ) -> list[Configuration]:
     key = f"selectors.{label}"
     cls_name = entry["class"]
@@ -509,12 +565,38 @@ def _check_selector(
             f"{key}.datasets: unknown dataset(s) {missing}; known datasets: {_known(datasets)}"
         )
         ok = False
+    if "random_search" in entry:
+        if sweep:
+            problems.append(f"{key}: give either sweep or random_search, not both")
+            ok = False
+        for suffix, search in _searches(entry):
+            where = f"{key}.random_search{suffix}.space"
+            clash = sorted(set(search["space"]) & (set(params) | set(grid)))
+            if clash:
+                problems.append(
+                    f"{where}: parameter(s) {clash} also appear in params or grid"
+                )
+                ok = False
+            unknown = sorted(set(search["space"]) - set(accepted))
+            if unknown:
+                problems.append(
+                    f"{where}: {cls_name} has no parameter(s) {unknown}; its parameters: "
+                    f"{_known(accepted)}"
+                )
+                ok = False
     if not ok:
         return []
-    variants = tuple(
-        Variant(parameter_id(None, combo, empty=DEFAULT_VARIANT), combo)
-        for combo in _grid_combinations(sweep)
-    ) if sweep else (Variant(DEFAULT_VARIANT, {}),)
+    if "random_search" in entry:
+        variants = _random_variants(key, entry, allowed_sweep, seed, label, problems)
+        if variants is None:
+            return []
+    elif sweep:
+        variants = tuple(
+            Variant(parameter_id(None, combo, empty=DEFAULT_VARIANT), combo)
+            for combo in _grid_combinations(sweep)
+        )
+    else:
+        variants = (Variant(DEFAULT_VARIANT, {}),)
     resources = dict(entry.get("resources") or {})
     configurations = []
     for combo in _grid_combinations(grid) if grid else [{}]:
@@ -535,8 +617,11 @@ def _check_selector(
 
 
 def _check_measures(
-    raw: Mapping[str, Any], datasets: Mapping[str, DatasetConfig], problems: list[str]
+    raw: Mapping[str, Any], datasets: Mapping[str, DatasetConfig], problems: list[str],
+    selected: Sequence[str] | None = None,
 ) -> tuple[tuple[str, ...], dict[str, dict[str, Any]]]:
+    """Measures and their parameters; ``selected``: the datasets selectors run on (None: all),
+    which need a similarity matrix when an adjusted measure is computed."""
     section = raw["measures"]
     names = section["names"]
     measures = tuple(MEASURES) if names == "all" else tuple(names)
@@ -566,7 +651,8 @@ def _check_measures(
             f"1..rank_cap={cap} (ranks above rank_cap are not stored), got {k!r}"
         )
     needs_c = [m for m in measures if m in MEASURES and "C" in MEASURES[m].requires]
-    without = [n for n, d in datasets.items() if d.similarity_method is None]
+    without = [n for n, d in datasets.items() if d.similarity_method is None
+               and (selected is None or n in selected)]
     if needs_c and without:
         problems.append(
             f"measures.names: {needs_c} need a similarity matrix; add 'similarity' to "
@@ -618,7 +704,7 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
         )
     configurations: list[Configuration] = []
     for label, entry in raw["selectors"].items():
-        configurations += _check_selector(label, entry, datasets, problems)
+        configurations += _check_selector(label, entry, datasets, problems, int(raw["seed"]))
     seen: dict[str, str] = {}
     for c in configurations:
         if c.id in seen:
@@ -627,13 +713,17 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
                 f"selectors.{seen[c.id]}; use distinct labels or grid values"
             )
         seen[c.id] = c.selector
+    # (a paper configuration may keep datasets for its own rules only; its rules check them)
     for name in datasets:
-        if not any(name in c.datasets for c in configurations) and configurations:
+        if not raw.get("paper") and configurations and not any(
+            name in c.datasets for c in configurations
+        ):
             problems.append(
                 f"datasets.{name}: no selector runs on this dataset (every selector's "
                 "'datasets' list leaves it out)"
             )
-    measures, measure_params = _check_measures(raw, datasets, problems)
+    selected = sorted({name for c in configurations for name in c.datasets})
+    measures, measure_params = _check_measures(raw, datasets, problems, selected)
     _check_subset("pareto.measures", raw["pareto"].get("measures"), measures, problems)
     _check_subset("figures.measures", raw["figures"].get("measures"), measures, problems)
     only = _selected_datasets(raw.get("only_datasets"), datasets, problems)

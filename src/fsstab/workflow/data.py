@@ -75,13 +75,15 @@ def fetch_dataset(
 
 
 def prefilter_dataset(
-    ds: Dataset, *, n_features: int | float | None, log_transform: str | None
+    ds: Dataset, *, n_features: int | float | None, log_transform: str | None,
+    holdout: Mapping[str, Any] | None = None,
 ) -> tuple[Dataset, PrefilterReport]:
-    """:func:`fsstab.prefilter.prefilter` (constant features out, optional log, top variance).
+    """:func:`fsstab.prefilter.prefilter` (optional holdout part, constant features out,
+    optional log, top variance).
 
     Asking for more features than remain fails naming the dataset.
     """
-    return prefilter(ds, n_features=n_features, log_transform=log_transform)
+    return prefilter(ds, n_features=n_features, log_transform=log_transform, holdout=holdout)
 
 
 def draw_resamples(

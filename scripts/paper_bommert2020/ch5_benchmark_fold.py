@@ -1,0 +1,21 @@
+"""Rule bommert2020_ch5_benchmark_fold: thesis §5.3, one outer fold of the nested
+cross-validation of one filter (accuracy table reproducible, timing table not)."""
+
+from pathlib import Path
+
+from fsstab.datasets import read_dataset
+from fsstab.papers.bommert2020_ch56 import benchmark_fold
+from fsstab.papers.outputs import write_table
+from fsstab.workflow.scripting import logged
+
+with logged(snakemake.log[0]):
+    ds = read_dataset(snakemake.input.dataset)
+    result, timing = benchmark_fold(
+        ds.X, ds.y, dataset=ds.name, filter_name=snakemake.wildcards.filter,
+        outer=int(snakemake.wildcards.outer), settings=snakemake.params.settings,
+        seed=snakemake.params.seed,
+    )
+    write_table(result, Path(snakemake.output.result).with_suffix(""),
+                metadata={"format": "fsstab.bommert2020.benchmark/1"})
+    write_table(timing, Path(snakemake.output.timing).with_suffix(""),
+                metadata={"format": "fsstab.bommert2020.benchmark_times/1"})
