@@ -68,7 +68,6 @@ if WF.raw["localrules"]:
         onda2022_figure15,
         onda2022_main_figures,
         onda2022_tables,
-        onda2022_comparison,
 
 
 rule onda2022_experiment:

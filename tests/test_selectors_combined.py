@@ -17,6 +17,7 @@ from fsstab.selectors import (
     FilterSelector,
     make_classifier,
 )
+
 # the classifier of Table 6.5's glm_boosting (intercept as a base learner, as mboost's glmboost
 # with an intercept column); fsstab.selectors.GLMBoostClassifier is the offset-only variant of §8.1
 from fsstab.selectors._classifiers import (
