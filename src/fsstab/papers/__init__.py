@@ -24,10 +24,10 @@ the comparison table).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["resolve_settings", "settings_problems"]
+__all__ = ["check_paper_settings", "resolve_settings", "settings_problems"]
 
 
 def settings_problems(
@@ -43,6 +43,21 @@ def settings_problems(
         return dict(settings or {}), [
             f"paper.settings.{problem}".replace(".(top level)", "") for problem in exc.problems
         ]
+
+
+def check_paper_settings(
+    settings: Mapping[str, Any] | None,
+    schema: Mapping[str, Any],
+    workflow: Any,
+    cross_checks: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]],
+) -> list[str]:
+    """The paper hook's ``check_settings``: the schema first, then
+    ``cross_checks(filled settings, workflow.raw)`` (problems relative to ``paper.settings``),
+    each problem naming its key as ``paper.settings.<key>``."""
+    filled, problems = settings_problems(settings, schema)
+    if problems:
+        return problems
+    return [f"paper.settings.{p}" for p in cross_checks(filled, workflow.raw)]
 
 
 def resolve_settings(settings: Mapping[str, Any] | None,

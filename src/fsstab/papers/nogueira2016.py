@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 
 from fsstab.measures import MEASURES, compute, nogueira_brown
 from fsstab.measures._core import MeasureInputs, SelectionStats, as_selection_matrix
-from fsstab.papers import resolve_settings, settings_problems
+from fsstab.papers import check_paper_settings, resolve_settings
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_mean_sd, format_number
 
 __all__ = [
@@ -120,10 +120,7 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 def check_settings(settings: Mapping[str, Any] | None, workflow: Any) -> list[str]:
     """Problems of ``paper.settings`` (the workflow's paper hook): the schema, then the checks
     against the whole configuration (``workflow.raw``); each names its key."""
-    filled, problems = settings_problems(settings, SETTINGS_SCHEMA)
-    if problems:
-        return problems
-    return [f"paper.settings.{p}" for p in _settings_problems(filled, workflow.raw)]
+    return check_paper_settings(settings, SETTINGS_SCHEMA, workflow, _settings_problems)
 
 
 def resolved_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -46,7 +46,7 @@ from sklearn.ensemble import RandomForestClassifier
 
 from fsstab.datasets import Dataset
 from fsstab.io import read_json, read_parquet, write_json, write_parquet
-from fsstab.papers import resolve_settings, settings_problems
+from fsstab.papers import check_paper_settings, resolve_settings
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, format_mean_sd, format_number
 from fsstab.simulator import (
     PAPER_SETTINGS,
@@ -174,10 +174,7 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 def check_settings(settings: Mapping[str, Any] | None, workflow: Any) -> list[str]:
     """Problems of ``paper.settings`` (the workflow's paper hook): the schema, then the checks
     against the whole configuration (``workflow.raw``); each names its key."""
-    filled, problems = settings_problems(settings, SETTINGS_SCHEMA)
-    if problems:
-        return problems
-    return [f"paper.settings.{p}" for p in _settings_problems(filled, workflow.raw)]
+    return check_paper_settings(settings, SETTINGS_SCHEMA, workflow, _settings_problems)
 
 
 def resolved_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
