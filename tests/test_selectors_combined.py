@@ -1,9 +1,7 @@
-"""FilterClassifier (filter + classifier, thesis §5.3 / §6.3.1), the classifiers of Tables 5.2 /
-6.5 and GLMBoostClassifier (mboost's glmboost, Binomial family)."""
+"""FilterClassifier (filter + classifier, thesis §5.3 / §6.3.1) and the classifiers of Tables 5.2 /
+6.5 (GLM boosting itself: tests/test_selectors_glmboost.py)."""
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 import pytest
@@ -17,14 +15,7 @@ from fsstab.selectors import (
     FilterSelector,
     make_classifier,
 )
-
-# the classifier of Table 6.5's glm_boosting (intercept as a base learner, as mboost's glmboost
-# with an intercept column); fsstab.selectors.GLMBoostClassifier is the offset-only variant of §8.1
-from fsstab.selectors._classifiers import (
-    GLMBoostClassifier,
-    RidgeLogisticRegression,
-    used_columns,
-)
+from fsstab.selectors._classifiers import RidgeLogisticRegression, used_columns
 from fsstab.selectors._combined import n_kept
 
 
@@ -33,66 +24,6 @@ def _data(n=60, d=30, seed=0):
     X = rng.normal(size=(n, d))
     y = (X[:, 0] + X[:, 1] - X[:, 2] + 0.8 * rng.normal(size=n) > 0).astype(int)
     return X, y
-
-
-# --------------------------------------------------------------------------------------------
-# GLM boosting
-# --------------------------------------------------------------------------------------------
-
-
-def _glmboost_loop(X, y, mstop, nu=0.1):
-    """mboost's glmboost(Binomial()) written out: base learners = intercept + each centred
-    feature, least-squares fit of the negative gradient, the best one added with step nu."""
-    s = 2.0 * y - 1.0
-    n, d = X.shape
-    means = X.mean(axis=0)
-    Xc = X - means
-    p = y.mean()
-    f = np.full(n, 0.5 * math.log(p / (1 - p)))
-    coef = np.zeros(d)
-    intercept = 0.0
-    for _ in range(mstop):
-        u = np.array([2 * s[i] / ((1 + math.exp(2 * s[i] * f[i])) * math.log(2))
-                      for i in range(n)])
-        best, best_rss, best_beta = None, None, None
-        # intercept learner: fit u by a constant
-        beta0 = u.mean()
-        rss0 = float(((u - beta0) ** 2).sum())
-        best, best_rss, best_beta = -1, rss0, beta0
-        for j in range(d):
-            beta = float(Xc[:, j] @ u / (Xc[:, j] @ Xc[:, j]))
-            rss = float(((u - beta * Xc[:, j]) ** 2).sum())
-            if rss < best_rss:
-                best, best_rss, best_beta = j, rss, beta
-        if best == -1:
-            intercept += nu * best_beta
-            f = f + nu * best_beta
-        else:
-            coef[best] += nu * best_beta
-            f = f + nu * best_beta * Xc[:, best]
-    return coef, f
-
-
-@pytest.mark.parametrize("mstop", [1, 7, 60])
-def test_glmboost_equals_the_componentwise_loop(mstop):
-    X, y = _data(n=40, d=8, seed=3)
-    model = GLMBoostClassifier(n_iterations=mstop).fit(X, y)
-    coef, f = _glmboost_loop(X, y, mstop)
-    np.testing.assert_allclose(model.coef_, coef, atol=1e-10)
-    np.testing.assert_allclose(model.decision_function(X), f, atol=1e-10)
-    assert model.selection_counts_.sum() <= mstop
-    np.testing.assert_array_equal(model.coef_ != 0, model.selection_counts_ > 0)
-    proba = model.predict_proba(X)[:, 1]
-    np.testing.assert_allclose(proba, 1 / (1 + np.exp(-2 * f)))
-    np.testing.assert_array_equal(model.predict(X), (f > 0).astype(int))
-
-
-def test_glmboost_rejects_bad_input():
-    X, y = _data()
-    with pytest.raises(ValueError, match="n_iterations"):
-        GLMBoostClassifier(n_iterations=0).fit(X, y)
-    with pytest.raises(ValueError, match="binary"):
-        GLMBoostClassifier().fit(X, np.arange(len(y)) % 3)
 
 
 def test_ridge_logistic_solves_scikit_learns_objective():

@@ -18,8 +18,8 @@ name                thesis (R package)                       model here
                                                              C = 1/(n λ)
 ``random_forest``   random forest: ntree, nodesize, mtry     ``RandomForestClassifier``
                     (ranger)
-``glm_boosting``    componentwise linear boosting, mstop     :class:`GLMBoostClassifier`
-                    (mboost glmboost, Binomial family)
+``glm_boosting``    componentwise linear boosting, mstop     standardise → ``GLMBoostClassifier``
+                    (mboost glmboost, Binomial family)       (:mod:`fsstab.selectors._glmboost`)
 ==================  =======================================  ==================================
 
 kernlab and kknn scale the features and glmnet standardises them (variance with 1/n) before
@@ -44,6 +44,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from fsstab.selectors._glmboost import GLMBoostClassifier
 from fsstab.selectors._logistic import (
     PenalizedLogisticRegression,
     ridge_logistic,
@@ -53,92 +54,10 @@ from fsstab.selectors._logistic import (
 __all__ = [
     "CLASSIFIERS",
     "ClassifierInfo",
-    "GLMBoostClassifier",
     "RidgeLogisticRegression",
     "make_classifier",
     "used_columns",
 ]
-
-
-class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
-    """Componentwise linear gradient boosting for two classes (mboost's ``glmboost`` with the
-    ``Binomial()`` family; thesis §3.2.4).
-
-    The base learners are least-squares fits of the negative gradient on one (centred) feature
-    or on the intercept; each of the ``n_iterations`` (mstop) iterations adds the best one,
-    shrunk by ``learning_rate`` (ν = 0.1, mboost's default). With y ∈ {−1, 1} and f half the
-    log-odds, the loss is log₂(1 + exp(−2yf)) (mboost divides by log 2), the negative gradient
-    2y / ((1 + exp(2yf)) log 2), and the offset ½ log(p / (1 − p)) of the class proportion p.
-    Features whose base learner is never chosen keep a zero coefficient: the embedded
-    feature selection of §3.2.4.
-
-    Attributes
-    ----------
-    coef_ : ndarray (d,)
-        Coefficients on the input scale (f = intercept_ + X coef_).
-    intercept_ : float
-        Offset plus the intercept learner's contributions, minus coef_ · (column means).
-    selection_counts_ : ndarray (d,)
-        How often each feature's base learner was chosen.
-    """
-
-    def __init__(self, n_iterations: int = 100, learning_rate: float = 0.1):
-        self.n_iterations = n_iterations
-        self.learning_rate = learning_rate
-
-    def fit(self, X: Any, y: Any) -> GLMBoostClassifier:
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        self.classes_, codes = np.unique(y, return_inverse=True)
-        if self.classes_.size != 2:
-            raise ValueError(f"GLMBoostClassifier is binary; y has {self.classes_.size} classes")
-        mstop = _check_int(self.n_iterations, "n_iterations")
-        nu = float(self.learning_rate)
-        if not (np.isfinite(nu) and nu > 0):
-            raise ValueError(f"learning_rate must be positive, got {self.learning_rate!r}")
-        signs = 2.0 * codes - 1.0
-        n, d = X.shape
-        means = X.mean(axis=0)
-        centred = X - means
-        norms = np.einsum("ij,ij->j", centred, centred)
-        usable = norms > 0  # a constant column has no least-squares fit
-        p = codes.mean()
-        offset = 0.5 * math.log(p / (1.0 - p))
-        f = np.full(n, offset)
-        beta = np.zeros(d)
-        counts = np.zeros(d, dtype=np.int64)
-        intercept = 0.0
-        for _ in range(mstop):
-            u = 2.0 * signs / ((1.0 + np.exp(2.0 * signs * f)) * math.log(2.0))
-            projections = centred.T @ u
-            gains = np.where(usable, projections**2 / np.where(usable, norms, 1.0), -np.inf)
-            j = int(np.argmax(gains))
-            intercept_gain = u.sum() ** 2 / n
-            if intercept_gain > gains[j]:  # the intercept learner fits best
-                step = nu * u.mean()
-                intercept += step
-                f += step
-            else:
-                step = nu * projections[j] / norms[j]
-                beta[j] += step
-                counts[j] += 1
-                f += step * centred[:, j]
-        self.coef_ = beta
-        self.intercept_ = float(offset + intercept - means @ beta)
-        self.selection_counts_ = counts
-        return self
-
-    def decision_function(self, X: Any) -> np.ndarray:
-        """Half the log-odds of the positive class (mboost's f)."""
-        check_is_fitted(self, "coef_")
-        X = validate_data(self, X, dtype=np.float64, reset=False)
-        return self.intercept_ + X @ self.coef_
-
-    def predict_proba(self, X: Any) -> np.ndarray:
-        p = 1.0 / (1.0 + np.exp(-2.0 * self.decision_function(X)))
-        return np.column_stack([1.0 - p, p])
-
-    def predict(self, X: Any) -> np.ndarray:
-        return self.classes_[(self.decision_function(X) > 0).astype(np.int64)]
 
 
 class RidgeLogisticRegression(ClassifierMixin, BaseEstimator):
@@ -289,7 +208,7 @@ def make_classifier(
             n_estimators=_check_int(values["n_trees"], "n_trees"), max_features=mtry,
             min_samples_leaf=node_size, bootstrap=True, random_state=random_state)
     return make_pipeline(StandardScaler(), GLMBoostClassifier(
-        n_iterations=_check_int(values["n_iterations"], "n_iterations")))
+        n_iter=_check_int(values["n_iterations"], "n_iterations")))
 
 
 def used_columns(name: str, model: Any, n_columns: int) -> np.ndarray:

@@ -3,9 +3,13 @@
 Boosting with one linear base learner per feature (Bühlmann & Yu 2003; Hofner et al. 2014):
 starting from the offset, every iteration fits each centred feature to the negative gradient of
 the loss by least squares (no intercept), takes the feature whose fit has the smallest residual
-sum of squares, and moves the fit a step ν along it. After ``n_iter`` iterations the model is
-linear in the features that were chosen at least once -- the embedded feature selection the
-thesis uses in Ch. 7 (Table 6.5, ``n.iter``) and §8.1.
+sum of squares, and moves the fit a step ν along it. ``glmboost(y ~ .)`` also has the intercept
+column of the model matrix as a base learner (a constant fitted to the gradient); it is one
+here too unless ``intercept_learner=False``. After ``n_iter`` iterations the model is linear in
+the features that were chosen at least once -- the embedded feature selection the thesis uses
+in Ch. 5-7 (Tables 5.2 and 6.5, ``mstop`` / ``n.iter``) and §8.1. This one implementation
+serves all of them: :class:`GLMBoostSelector` and the ``glm_boosting`` classifier of
+:func:`fsstab.selectors.make_classifier`.
 
 The loss is mboost's default ``Binomial()`` family (type ``"adaboost"``): with y ∈ {-1, 1} and
 ``f`` half the log-odds, ``ρ(y, f) = log₂(1 + exp(-2yf))``, negative gradient
@@ -30,15 +34,19 @@ from fsstab.selectors._common import check_positive_int
 __all__ = ["GLMBoostClassifier", "GLMBoostFit", "GLMBoostSelector", "glm_boost"]
 
 _LOG2 = math.log(2.0)
+#: ``GLMBoostFit.path`` entries that are not a feature index
+NO_STEP = -1  # no base learner could reduce the loss (every feature constant)
+INTERCEPT_STEP = -2  # the intercept learner was chosen
 
 
 class GLMBoostFit(NamedTuple):
     """The result of :func:`glm_boost`.
 
     ``f(x) = intercept + coef · x`` is half the log-odds of class 1; ``path[j]`` is the feature
-    chosen in iteration ``j`` (-1 when no feature could reduce the loss, e.g. all constant) and
-    ``steps[j]`` the coefficient added to it; ``offset`` and ``means`` (of the features) give the
-    model after fewer iterations (:meth:`after`).
+    chosen in iteration ``j`` (:data:`INTERCEPT_STEP` for the intercept learner, :data:`NO_STEP`
+    when nothing could reduce the loss, e.g. all features constant) and ``steps[j]`` the
+    coefficient added to it; ``offset`` and ``means`` (of the features) give the model after
+    fewer iterations (:meth:`after`).
     """
 
     coef: np.ndarray
@@ -53,11 +61,16 @@ class GLMBoostFit(NamedTuple):
         sequential, so one run to the largest ``n_iter`` gives every smaller one."""
         if not 0 <= n_iter <= self.path.size:
             raise ValueError(f"n_iter must lie in 0..{self.path.size}, got {n_iter!r}")
-        done = self.path[:n_iter] >= 0
-        coef = np.bincount(
-            self.path[:n_iter][done], weights=self.steps[:n_iter][done], minlength=self.coef.size
-        )
-        return coef, self.offset - float(coef @ self.means)
+        path, steps = self.path[:n_iter], self.steps[:n_iter]
+        on_feature = path >= 0
+        coef = np.bincount(path[on_feature], weights=steps[on_feature], minlength=self.coef.size)
+        constant = self.offset + float(steps[path == INTERCEPT_STEP].sum())
+        return coef, constant - float(coef @ self.means)
+
+    @property
+    def selection_counts(self) -> np.ndarray:
+        """How often each feature's base learner was chosen."""
+        return np.bincount(self.path[self.path >= 0], minlength=self.coef.size)
 
 
 def _check_learning_rate(nu: Any) -> float:
@@ -76,7 +89,9 @@ def binomial_negative_gradient(y_pm: np.ndarray, f: np.ndarray) -> np.ndarray:
     return 2.0 * y_pm * (0.5 * (1.0 - np.tanh(0.5 * margin))) / _LOG2
 
 
-def glm_boost(X: np.ndarray, y01: np.ndarray, n_iter: int, nu: float = 0.1) -> GLMBoostFit:
+def glm_boost(
+    X: np.ndarray, y01: np.ndarray, n_iter: int, nu: float = 0.1, intercept_learner: bool = True
+) -> GLMBoostFit:
     """Component-wise linear boosting with the binomial loss (thesis §3.2.4, mboost ``glmboost``).
 
     Parameters
@@ -90,12 +105,18 @@ def glm_boost(X: np.ndarray, y01: np.ndarray, n_iter: int, nu: float = 0.1) -> G
         selected features).
     nu
         Step length ν (mboost's default 0.1).
+    intercept_learner
+        Whether the intercept is a base learner (``glmboost(y ~ .)``, the default) or only the
+        offset (``glmboost(y ~ . - 1)``, ``center = TRUE``). The offset minimises the loss among
+        constants, so the intercept learner is chosen only once the fitted features have moved
+        the gradient's mean away from zero.
 
     Returns
     -------
     GLMBoostFit
-        Coefficients on the original (uncentred) scale, intercept, and the chosen feature per
-        iteration. Ties between features go to the lowest index (R's ``which.min``).
+        Coefficients on the original (uncentred) scale, intercept, and the chosen learner per
+        iteration. Ties go to the first learner in the model matrix, the intercept and then the
+        lowest feature index (R's ``which.min``).
     """
     n_iter = check_positive_int(n_iter, "n_iter")
     nu = _check_learning_rate(nu)
@@ -110,9 +131,11 @@ def glm_boost(X: np.ndarray, y01: np.ndarray, n_iter: int, nu: float = 0.1) -> G
     squares = np.einsum("ij,ij->j", Xc, Xc)
     usable = squares > 1e-12 * max(1.0, float(squares.max(initial=0.0)))
     safe_squares = np.where(usable, squares, 1.0)
-    f = np.full(X.shape[0], offset)
+    n_samples = X.shape[0]
+    f = np.full(n_samples, offset)
     coef = np.zeros(X.shape[1])
-    path = np.full(n_iter, -1, dtype=np.int64)
+    constant = offset
+    path = np.full(n_iter, NO_STEP, dtype=np.int64)
     steps = np.zeros(n_iter)
     for iteration in range(n_iter):
         u = binomial_negative_gradient(y_pm, f)
@@ -120,6 +143,15 @@ def glm_boost(X: np.ndarray, y01: np.ndarray, n_iter: int, nu: float = 0.1) -> G
         # least-squares fit of u on feature k reduces the RSS by products_k² / squares_k
         reduction = np.where(usable, products * products / safe_squares, -np.inf)
         best = int(np.argmax(reduction))
+        gradient_sum = float(u.sum())
+        # the constant learner (fit: mean of u) reduces the RSS by (Σu)² / n
+        if intercept_learner and gradient_sum * gradient_sum / n_samples >= reduction[best]:
+            step = nu * gradient_sum / n_samples
+            f += step
+            constant += step
+            path[iteration] = INTERCEPT_STEP
+            steps[iteration] = step
+            continue
         if not np.isfinite(reduction[best]):
             break
         step = nu * products[best] / squares[best]
@@ -128,21 +160,26 @@ def glm_boost(X: np.ndarray, y01: np.ndarray, n_iter: int, nu: float = 0.1) -> G
         path[iteration] = best
         steps[iteration] = step
     return GLMBoostFit(
-        coef=coef, intercept=offset - float(coef @ means), path=path, steps=steps, offset=offset,
-        means=means,
+        coef=coef, intercept=constant - float(coef @ means), path=path, steps=steps,
+        offset=offset, means=means,
     )
 
 
 class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
     """A scikit-learn classifier around :func:`glm_boost` (binary labels).
 
+    Parameters: ``n_iter`` (mstop), ``nu`` (step length) and ``intercept_learner`` (see
+    :func:`glm_boost`).
+
     Attributes: ``classes_``, ``coef_`` (d,), ``intercept_`` (half log-odds scale), ``path_``,
-    ``selected_`` (bool, d: features chosen in at least one iteration).
+    ``selected_`` (bool, d: features chosen in at least one iteration), ``selection_counts_``
+    (d: how often each feature was chosen).
     """
 
-    def __init__(self, n_iter: int = 100, nu: float = 0.1):
+    def __init__(self, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
         self.n_iter = n_iter
         self.nu = nu
+        self.intercept_learner = intercept_learner
 
     def fit(self, X: Any, y: Any) -> GLMBoostClassifier:
         X, y = validate_data(self, X, y, dtype=np.float64)
@@ -151,10 +188,10 @@ class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(
                 f"GLMBoostClassifier is binary; y has {self.classes_.size} classes"
             )
-        fit = glm_boost(X, codes, self.n_iter, self.nu)
+        fit = glm_boost(X, codes, self.n_iter, self.nu, bool(self.intercept_learner))
         self.coef_, self.intercept_, self.path_ = fit.coef, fit.intercept, fit.path
-        self.selected_ = np.zeros(X.shape[1], dtype=bool)
-        self.selected_[fit.path[fit.path >= 0]] = True
+        self.selection_counts_ = fit.selection_counts
+        self.selected_ = self.selection_counts_ > 0
         return self
 
     def decision_function(self, X: Any) -> np.ndarray:
@@ -186,17 +223,24 @@ class GLMBoostSelector(BaseSelector):
         Boosting iterations (the thesis draws ``round(2^x)``, x ∈ [0, 15]).
     nu
         Step length (mboost's default 0.1).
+    intercept_learner
+        Whether the intercept is a base learner (mboost's ``glmboost(y ~ .)``), see
+        :func:`glm_boost`.
     """
 
-    def __init__(self, n_iter: int = 100, nu: float = 0.1):
+    def __init__(self, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
         self.n_iter = n_iter
         self.nu = nu
+        self.intercept_learner = intercept_learner
+
+    def _model(self) -> GLMBoostClassifier:
+        return GLMBoostClassifier(self.n_iter, self.nu, self.intercept_learner)
 
     def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
-        full = GLMBoostClassifier(n_iter=self.n_iter, nu=self.nu).fit(X, y)
+        full = self._model().fit(X, y)
         self.support_ = full.selected_.copy()
         self.path_ = full.path_
-        self.estimator_ = self._fit_model(GLMBoostClassifier(self.n_iter, self.nu), X, y)
+        self.estimator_ = self._fit_model(self._model(), X, y)
         if np.any(self.support_):
             scaled = self.estimator_.coef_ * X[:, self.support_].std(axis=0)
             self.importances_ = importances_on_support(linear_importance(scaled), self.support_)
