@@ -10,6 +10,8 @@ BOMMERT_WORK = f"{BOMMERT}/work"
 BOMMERT_SETTINGS = resolved_settings(WF.paper.settings)
 # each part appends its comparison rows (tables with fsstab.papers.outputs.COMPARISON_COLUMNS)
 BOMMERT_COMPARISON_PARTS = []
+# comparison rows of configured data sets that are not run (only_datasets)
+BOMMERT_NOT_RUN = []
 
 
 if {"ch5", "ch6"} & BOMMERT_SETTINGS.keys():
@@ -34,6 +36,8 @@ rule bommert2020_comparison:
     output:
         csv=f"{BOMMERT}/comparison.csv",
         parquet=f"{BOMMERT}/comparison.parquet",
+    params:
+        not_run=BOMMERT_NOT_RUN,
     log:
         f"{LOGS}/paper/bommert2020/comparison.log",
     benchmark:

@@ -1,10 +1,11 @@
 # Bommert (2020, thesis), Chapters 5-6: the settings the rules of paper_bommert2020_ch56.smk
 # read, the data sets they run on (those of only_datasets) and their helper functions.
 
-from fsstab.papers.bommert2020_ch56 import boxplot_split
+from fsstab.papers.bommert2020_ch56 import boxplot_split, not_run_rows
 
 CH56 = {k: v for k, v in BOMMERT_SETTINGS.items() if k in ("ch5", "ch6")}
 B56_WORK = f"{BOMMERT_WORK}/ch56"
+BOMMERT_NOT_RUN.extend(not_run_rows(CH56, DATASETS))
 
 
 def b56_run(names):

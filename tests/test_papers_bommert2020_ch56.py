@@ -395,3 +395,18 @@ def test_heatmap_dendrogram_must_join_the_matrix_columns():
     assert len(figure.axes) == 3  # tree, tiles, colour bar
     with pytest.raises(ValueError, match="joins 6 leaves; the matrix has 5 columns"):
         heatmap(similarity.iloc[:5, :5], dendrogram_linkage=tree)
+
+
+def test_not_run_rows_name_every_configured_but_not_run_dataset():
+    from fsstab.papers.outputs import NOT_RUN_NOTE
+
+    settings = {"ch5": {"scaling": {"dataset": "gina_agnostic"},
+                        "datasets": ["sonar", "christensen", "gravier"]},
+                "ch6": {"real": {"datasets": ["christensen_train", "sonar_train"]}}}
+    rows = b.not_run_rows(settings, ["christensen", "gravier", "christensen_train"])
+    assert [(r["item"][:5], r["dataset"]) for r in rows] == [
+        ("§5.1:", "gina_agnostic"), ("§5.2-", "sonar"), ("§6.3:", "sonar_train")]
+    assert all(r["note"] == NOT_RUN_NOTE and r["our_value"] == "" for r in rows)
+    assert b.not_run_rows(settings, ["gina_agnostic", "sonar", "christensen", "gravier",
+                                     "christensen_train", "sonar_train"]) == []
+    assert b.not_run_rows({}, []) == []

@@ -41,7 +41,7 @@ from fsstab.papers._plots import (
     scatter_matrix,
     style_cycle,
 )
-from fsstab.papers.outputs import comparison_frame, write_table
+from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, write_table
 from fsstab.plots import save_figure
 
 __all__ = [
@@ -673,6 +673,24 @@ def comparison_row(
     number or statement of the thesis next to ours."""
     return {"item": item, "dataset": dataset, "setting": setting,
             "paper_value": _text(paper_value), "our_value": _text(our_value), "note": note}
+
+
+def not_run_rows(settings: Mapping[str, Mapping], run: Iterable[str]) -> list[dict[str, str]]:
+    """Comparison rows for the data sets of Chapters 5-6 that are configured but not run here
+    (restricted by ``only_datasets``, e.g. offline), so that ``comparison.csv`` says so instead
+    of leaving them out. ``settings`` holds the resolved ``ch5`` / ``ch6`` sections."""
+    run = set(run)
+    parts: list[tuple[str, list[str]]] = []
+    if "ch5" in settings:
+        ch5 = settings["ch5"]
+        parts.append(("§5.1: run time scaling of the filters (base data set)",
+                      [ch5["scaling"]["dataset"]]))
+        parts.append(("§5.2-5.3: filter rankings and nested-CV benchmark", list(ch5["datasets"])))
+    if "ch6" in settings:
+        parts.append(("§6.3: stability measures on real feature sets",
+                      list(settings["ch6"]["real"]["datasets"])))
+    return [comparison_row(item, "", "", dataset=dataset, note=NOT_RUN_NOTE)
+            for item, datasets in parts for dataset in datasets if dataset not in run]
 
 
 # --------------------------------------------------------------------------------------------
