@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["check_paper_settings", "resolve_settings", "settings_problems"]
+__all__ = ["PaperSettings", "check_paper_settings", "resolve_settings", "settings_problems"]
 
 
 def settings_problems(
@@ -70,3 +70,26 @@ def resolve_settings(settings: Mapping[str, Any] | None,
     if problems:
         raise ConfigError(problems)
     return filled
+
+
+class PaperSettings:
+    """A paper module's two settings hooks from its schema and cross-checks: ``check`` is the
+    workflow's ``check_settings(settings, workflow)`` hook (:func:`check_paper_settings`),
+    ``resolve`` the rules' ``resolved_settings(settings)`` (:func:`resolve_settings`)."""
+
+    def __init__(
+        self,
+        schema: Mapping[str, Any],
+        cross_checks: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]],
+    ) -> None:
+        self.schema = schema
+        self.cross_checks = cross_checks
+
+    def check(self, settings: Mapping[str, Any] | None, workflow: Any) -> list[str]:
+        """Problems of ``paper.settings``: the schema, then the checks against the whole
+        configuration (``workflow.raw``); each names its key."""
+        return check_paper_settings(settings, self.schema, workflow, self.cross_checks)
+
+    def resolve(self, settings: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The settings with the schema's defaults filled in (the rules' view)."""
+        return resolve_settings(settings, self.schema)

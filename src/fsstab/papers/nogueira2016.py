@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 
 from fsstab.measures import MEASURES, compute, nogueira_brown
 from fsstab.measures._core import MeasureInputs, SelectionStats, as_selection_matrix
-from fsstab.papers import check_paper_settings, resolve_settings
+from fsstab.papers import PaperSettings
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_mean_sd, format_number
 
 __all__ = [
@@ -117,17 +117,6 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 }
 
 
-def check_settings(settings: Mapping[str, Any] | None, workflow: Any) -> list[str]:
-    """Problems of ``paper.settings`` (the workflow's paper hook): the schema, then the checks
-    against the whole configuration (``workflow.raw``); each names its key."""
-    return check_paper_settings(settings, SETTINGS_SCHEMA, workflow, _settings_problems)
-
-
-def resolved_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The settings with the defaults of :data:`SETTINGS_SCHEMA` filled in (the rules' view)."""
-    return resolve_settings(settings, SETTINGS_SCHEMA)
-
-
 def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
     """Problems of checked settings given the whole configuration (keys below paper.settings)."""
     problems = []
@@ -143,6 +132,12 @@ def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -
             f"figure2_measures: {missing} are not computed by the workflow (measures.names)"
         )
     return problems
+
+
+#: the workflow's paper hooks (:class:`fsstab.papers.PaperSettings`)
+_SETTINGS = PaperSettings(SETTINGS_SCHEMA, _settings_problems)
+check_settings = _SETTINGS.check
+resolved_settings = _SETTINGS.resolve
 
 
 def symbol(measure: str, plain: bool = False) -> str:

@@ -46,7 +46,7 @@ from sklearn.ensemble import RandomForestClassifier
 
 from fsstab.datasets import Dataset
 from fsstab.io import read_json, read_parquet, write_json, write_parquet
-from fsstab.papers import check_paper_settings, resolve_settings
+from fsstab.papers import PaperSettings
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, format_mean_sd, format_number
 from fsstab.simulator import (
     PAPER_SETTINGS,
@@ -171,17 +171,6 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 }
 
 
-def check_settings(settings: Mapping[str, Any] | None, workflow: Any) -> list[str]:
-    """Problems of ``paper.settings`` (the workflow's paper hook): the schema, then the checks
-    against the whole configuration (``workflow.raw``); each names its key."""
-    return check_paper_settings(settings, SETTINGS_SCHEMA, workflow, _settings_problems)
-
-
-def resolved_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The settings with the defaults of :data:`SETTINGS_SCHEMA` filled in (the rules' view)."""
-    return resolve_settings(settings, SETTINGS_SCHEMA)
-
-
 def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
     """Problems of checked settings given the whole configuration (keys below paper.settings)."""
     problems = []
@@ -206,6 +195,12 @@ def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -
         problems.append(f"parameter_map.p_range: {[first, last, step]} must be 0 <= first <= "
                         "last <= 1 with a positive step")
     return problems
+
+
+#: the workflow's paper hooks (:class:`fsstab.papers.PaperSettings`)
+_SETTINGS = PaperSettings(SETTINGS_SCHEMA, _settings_problems)
+check_settings = _SETTINGS.check
+resolved_settings = _SETTINGS.resolve
 
 
 # --------------------------------------------------------------------------------------------
