@@ -55,6 +55,26 @@ def nogueira_inference(reference_dir: Path) -> dict:
 
 TINY_CONFIG = REPO / ".test" / "config" / "config.yaml"
 
+# snakemake-executor-plugin-slurm runs `scontrol show config` when it is imported, i.e. at every
+# snakemake start, with a 10 s timeout. Where the SLURM client is installed but no controller
+# answers -- on this machine after tests/cluster/start_slurm.sh has stopped its daemons -- every
+# start then waits ~9 s (4 of the suite's 14 minutes). Local runs never talk to SLURM, so they
+# get a configuration whose controller is unreachable at once; the cluster test passes its own.
+NO_CONTROLLER_SLURM_CONF = (
+    "# written by tests/conftest.py: local snakemake runs of the tests use no SLURM\n"
+    "ClusterName=fsstab-tests-local\nSlurmctldHost=localhost\nSlurmctldPort=1\n"
+    "MessageTimeout=1\n"
+)
+
+
+def _no_controller_slurm_conf() -> str:
+    import tempfile
+
+    path = Path(tempfile.gettempdir()) / f"fsstab-tests-no-slurm-{os.getuid()}.conf"
+    if not path.exists() or path.read_text() != NO_CONTROLLER_SLURM_CONF:
+        path.write_text(NO_CONTROLLER_SLURM_CONF)
+    return str(path)
+
 
 def run_snakemake(workdir: Path, *args: str, env: dict | None = None, timeout: int = 900):
     """Run the project's Snakefile in ``workdir`` (which holds config/config.yaml); downloads
@@ -70,6 +90,8 @@ def run_snakemake(workdir: Path, *args: str, env: dict | None = None, timeout: i
     environment = dict(os.environ)
     environment["FSSTAB_CACHE"] = str(workdir / "cache")
     environment.pop("FSSTAB_MIRROR", None)
+    if shutil.which("scontrol"):
+        environment["SLURM_CONF"] = _no_controller_slurm_conf()
     environment.update(env or {})
     return subprocess.run(command, capture_output=True, text=True, env=environment,
                           timeout=timeout, check=False)
