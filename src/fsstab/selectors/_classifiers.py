@@ -44,6 +44,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from fsstab.selectors._common import encode_binary_target
 from fsstab.selectors._glmboost import GLMBoostClassifier
 from fsstab.selectors._logistic import (
     PenalizedLogisticRegression,
@@ -71,11 +72,7 @@ class RidgeLogisticRegression(ClassifierMixin, BaseEstimator):
 
     def fit(self, X: Any, y: Any) -> RidgeLogisticRegression:
         X, y = validate_data(self, X, y, dtype=np.float64)
-        self.classes_, codes = np.unique(y, return_inverse=True)
-        if self.classes_.size != 2:
-            raise ValueError(
-                f"RidgeLogisticRegression is binary; y has {self.classes_.size} classes"
-            )
+        codes = encode_binary_target(self, y)
         C = _check_positive(self.C, "C")
         with single_threaded_blas():
             coef, intercept = ridge_logistic(X, codes.astype(np.float64), C)

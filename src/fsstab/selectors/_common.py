@@ -136,3 +136,14 @@ def fit_paired_model(
         return
     values = model_importances(selector.estimator_, X[:, support], y, random_state)
     selector.importances_ = importances_on_support(values, support)
+
+
+def encode_binary_target(estimator: Any, y: Any) -> np.ndarray:
+    """Set ``estimator.classes_`` from ``y`` and return ``y`` coded 0/1 (index into
+    ``classes_``); ``ValueError`` naming the estimator unless ``y`` has exactly two classes."""
+    estimator.classes_, codes = np.unique(y, return_inverse=True)
+    if estimator.classes_.size != 2:
+        raise ValueError(
+            f"{type(estimator).__name__} is binary; y has {estimator.classes_.size} classes"
+        )
+    return codes

@@ -29,7 +29,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._base import BaseSelector
-from fsstab.selectors._common import check_positive_int
+from fsstab.selectors._common import check_positive_int, encode_binary_target
 
 __all__ = ["GLMBoostClassifier", "GLMBoostFit", "GLMBoostSelector", "glm_boost"]
 
@@ -183,11 +183,7 @@ class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X: Any, y: Any) -> GLMBoostClassifier:
         X, y = validate_data(self, X, y, dtype=np.float64)
-        self.classes_, codes = np.unique(y, return_inverse=True)
-        if self.classes_.size != 2:
-            raise ValueError(
-                f"GLMBoostClassifier is binary; y has {self.classes_.size} classes"
-            )
+        codes = encode_binary_target(self, y)
         fit = glm_boost(X, codes, self.n_iter, self.nu, bool(self.intercept_learner))
         self.coef_, self.intercept_, self.path_ = fit.coef, fit.intercept, fit.path
         self.selection_counts_ = fit.selection_counts

@@ -33,6 +33,8 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import ThreadpoolController
 
+from fsstab.selectors._common import encode_binary_target
+
 #: Armijo sufficient-decrease constant and backtracking factor of the line searches.
 _ARMIJO, _BACKTRACK = 1e-4, 0.5
 
@@ -601,11 +603,7 @@ class PenalizedLogisticRegression(ClassifierMixin, BaseEstimator):
         intercept_init: float | None = None,
     ) -> PenalizedLogisticRegression:
         X, y = validate_data(self, X, y, dtype=np.float64)
-        self.classes_, y01 = np.unique(y, return_inverse=True)
-        if self.classes_.size != 2:
-            raise ValueError(
-                f"PenalizedLogisticRegression is binary; y has {self.classes_.size} classes"
-            )
+        y01 = encode_binary_target(self, y)
         if not (np.isfinite(self.C) and self.C > 0):
             raise ValueError(f"C must be a positive finite number, got {self.C!r}")
         groups = GroupStructure.from_labels(self.groups, X.shape[1])
