@@ -1,4 +1,4 @@
-"""Rule calibrate: one C reaching calibrate_target_k features on average over all M resamples."""
+"""Rule calibrate: one C reaching calibrate_target_k features on average over the resamples."""
 
 from fsstab.datasets import read_dataset
 from fsstab.io import write_json

@@ -115,11 +115,40 @@ def test_calibrate_C_reaches_target_on_average():
     ]
     assert abs(np.mean(sizes) - 12) <= 1.0
     assert result.target_k == 12
+    assert result.reached
     assert result.support_sizes.shape == (result.Cs.size, 8)
     assert np.all(np.diff(result.Cs) > 0)
     below = result.mean_support_size[result.Cs < result.C]
     above = result.mean_support_size[result.Cs > result.C]
     assert below.max() < 12 <= above.min()
+
+
+def test_calibrate_C_unreachable_target_saturates():
+    # An L1-penalised logistic regression keeps at most as many features as there are
+    # distinct training rows (Rosset et al. 2004); bootstraps of 12 rows have about 8, so a
+    # mean of 15 features is out of reach at any C.
+    X, y, _ = informative_data(n=12, d=200, seed=31)
+    rng = np.random.default_rng(3)
+    train_sets = []
+    while len(train_sets) < 6:
+        idx = rng.choice(12, size=12, replace=True)
+        if np.unique(y[idx]).size == 2:
+            train_sets.append(idx)
+    distinct = np.mean([np.unique(idx).size for idx in train_sets])
+    assert distinct < 15
+    with pytest.raises(ValueError, match=r"target_k=15 is out of reach: .* saturates at"):
+        calibrate_C(LassoSelector(), X, y, train_sets, target_k=15)
+    result = calibrate_C(LassoSelector(), X, y, train_sets, target_k=15, on_unreachable="closest")
+    assert not result.reached
+    assert result.C in result.Cs
+    best = result.mean_support_size.max()
+    assert result.mean_support_size[result.Cs == result.C][0] == best
+    assert np.all(result.mean_support_size[result.Cs < result.C] < best)
+    sizes = [LassoSelector(C=result.C).fit(X[i], y[i]).n_features_selected_ for i in train_sets]
+    assert np.mean(sizes) == pytest.approx(best)
+    assert best <= distinct
+    with pytest.raises(ValueError, match="on_unreachable must be"):
+        calibrate_C(LassoSelector(), X, y, train_sets, target_k=15, on_unreachable="max")
 
 
 def test_calibrate_C_errors():

@@ -185,6 +185,12 @@ def test_selector_parameter_problems():
     assert "calibration chooses C itself" in problems_of(raw)
     raw = with_change("selectors.rf.calibrate_target_k", 3)
     assert "selectors.rf.calibrate_target_k: only for" in problems_of(raw)
+    raw = with_change("selectors.rf.calibrate_resamples", 10)
+    assert "selectors.rf: ['calibrate_resamples'] only apply with calibrate_target_k" in (
+        problems_of(raw))
+    assert "calibrate_unreachable" in problems_of(
+        with_change("selectors.lasso.calibrate_unreachable", "maximum"))
+    assert "calibrate_resamples" in problems_of(with_change("selectors.lasso.calibrate_resamples", 0))
     raw = with_change("selectors.rf.datasets", ["nowhere"])
     assert "unknown dataset(s) ['nowhere']" in problems_of(raw)
     raw = copy.deepcopy(BASE)

@@ -13,7 +13,7 @@ import yaml
 from conftest import REPO, run_snakemake, workflow_dir
 
 from fsstab.resampling import make_resamples
-from fsstab.selectors import HybridRFE, LogisticRFE
+from fsstab.selectors import HybridRFE, LassoSelector, LogisticRFE, calibrate_C
 from fsstab.synthetic import informative
 from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
 from fsstab.workflow.selection import calibrate, fit_variants
@@ -194,6 +194,35 @@ def test_calibrate_target_k_auto_is_min_20_sqrt_d():
     spec = {"id": "lasso", "class": "LassoSelector", "params": {}, "calibrate_target_k": "auto"}
     # √30 = 5.48, rounded to 5 (Hamer & Dupont 2021, §7.2: min(20, √d))
     assert calibrate(ds, resamples, spec)["target_k"] == 5
+
+
+def test_calibrate_on_the_first_resamples_only():
+    ds = informative(n_samples=60, n_features=30, n_informative=6, effect_size=1.0,
+                     random_state=2)
+    resamples = make_resamples(ds.y, "subsample", 6, random_state=0)
+    spec = {"id": "lasso", "class": "LassoSelector", "params": {}, "calibrate_target_k": 5,
+            "calibrate_resamples": 2}
+    result = calibrate(ds, resamples, spec)
+    direct = calibrate_C(LassoSelector(), ds.X, ds.y, list(resamples.train)[:2], 5)
+    assert result["n_train_sets"] == 2
+    assert result["reached"]
+    assert result["C"] == direct.C
+    assert calibrate(ds, resamples, {**spec, "calibrate_resamples": None})["n_train_sets"] == 6
+
+
+def test_calibrate_unreachable_target_names_dataset_and_option():
+    # 8 rows: no L1 path keeps 15 features on average (at most one per distinct training row)
+    ds = informative(n_samples=8, n_features=40, n_informative=4, effect_size=2.0,
+                     random_state=5)
+    resamples = make_resamples(ds.y, "subsample", 3, random_state=0)
+    spec = {"id": "lasso", "class": "LassoSelector", "params": {}, "calibrate_target_k": 15}
+    with pytest.raises(ValueError, match=rf"dataset {ds.name!r}, configuration 'lasso': "
+                       r"target_k=15 is out of reach.*calibrate_unreachable: closest"):
+        calibrate(ds, resamples, spec)
+    result = calibrate(ds, resamples, {**spec, "calibrate_unreachable": "closest"})
+    assert not result["reached"]
+    assert result["C"] in result["evaluated_C"]
+    assert max(result["mean_support_size"]) < 15
 
 
 # -- Snakefile: --configfile, dataset_figures -----------------------------------------------------

@@ -417,12 +417,16 @@ class CalibrationResult:
     Cs, support_sizes
         Every evaluated ``C`` (increasing) and the support size of each training set there
         (shape ``(len(Cs), M)``); ``mean_support_size`` is its row mean.
+    reached
+        False when the mean support size saturated below ``target_k`` and ``C`` is the closest
+        reachable point (``on_unreachable="closest"``).
     """
 
     C: float
     target_k: int
     Cs: np.ndarray
     support_sizes: np.ndarray
+    reached: bool = True
 
     @property
     def mean_support_size(self) -> np.ndarray:
@@ -437,6 +441,7 @@ def calibrate_C(
     target_k: int | None = None,
     *,
     n_refine: int = 8,
+    on_unreachable: str = "raise",
 ) -> CalibrationResult:
     """One ``C`` for which the selector keeps ``target_k`` features on average over resamples.
 
@@ -447,6 +452,13 @@ def calibrate_C(
     mean support size reaches ``target_k``; the bracketing interval is then bisected
     ``n_refine`` times in ``log C`` (all sets warm-started from the sparser end), and ``C`` is
     interpolated linearly in ``log C`` between the final bracket's mean support sizes.
+
+    The target may be out of reach: with few distinct training rows (a bootstrap of n = 31
+    has about 20) the L1 path saturates, as the support of an L1-penalised logistic
+    regression is bounded by the number of distinct samples. The climb stops once a decade of
+    ``C`` adds less than one feature on average; then ``on_unreachable="raise"`` raises a
+    ``ValueError`` giving the saturation level, and ``"closest"`` returns the smallest
+    evaluated ``C`` with the largest mean support size (``reached=False``).
 
     Parameters
     ----------
@@ -459,6 +471,9 @@ def calibrate_C(
         One array of row indices per selection run (bootstrap indices may repeat).
     target_k
         Requested mean number of selected features (default: ``selector.target_k``).
+    on_unreachable
+        ``"raise"`` or ``"closest"``: what to do when the mean support size saturates below
+        ``target_k`` (see above).
 
     Returns
     -------
@@ -480,6 +495,8 @@ def calibrate_C(
     target = _check_target_k(target, X.shape[1])
     if len(train_sets) == 0:
         raise ValueError("train_sets is empty: give one array of row indices per resample")
+    if on_unreachable not in ("raise", "closest"):
+        raise ValueError(f"on_unreachable must be 'raise' or 'closest', got {on_unreachable!r}")
     problems = []
     for i, idx in enumerate(train_sets):
         rows = check_array(np.asarray(idx), ensure_2d=False, dtype=None)
@@ -512,10 +529,23 @@ def calibrate_C(
             hi = sols
             break
         lo = sols
+        if j >= _PER_DECADE and mean_k(sols) - mean_k(records[-1 - _PER_DECADE]) < 1.0:
+            break  # saturated: a decade of C added less than one feature on average
     if hi is None:
-        raise ValueError(
-            f"the mean support size stays below target_k={target} up to C={lo[0].C:.4g}; "
-            "lower target_k"
+        best = max(range(len(records)), key=lambda i: (mean_k(records[i]), -i))
+        if on_unreachable == "raise":
+            raise ValueError(
+                f"target_k={target} is out of reach: the mean support size saturates at "
+                f"{mean_k(records[best]):.2f} (C={records[best][0].C:.4g}, less than one more "
+                f"feature per decade of C up to C={lo[0].C:.4g}); lower target_k or accept the "
+                "closest C (on_unreachable='closest')"
+            )
+        return CalibrationResult(
+            C=float(records[best][0].C),
+            target_k=target,
+            Cs=np.array([sols[0].C for sols in records]),
+            support_sizes=np.array([[s.k for s in sols] for sols in records], dtype=np.int64),
+            reached=False,
         )
     for _ in range(n_refine):
         if mean_k(hi) == target:

@@ -224,6 +224,8 @@ class Configuration:
     calibrate_target_k: int | str | None
     datasets: tuple[str, ...]
     resources: Mapping[str, int] = field(default_factory=dict)
+    calibrate_resamples: int | None = None
+    calibrate_unreachable: str = "raise"
 
     @property
     def spec(self) -> dict[str, Any]:
@@ -236,6 +238,8 @@ class Configuration:
             "grid": dict(self.grid),
             "variants": [{"id": v.id, "params": dict(v.params)} for v in self.variants],
             "calibrate_target_k": self.calibrate_target_k,
+            "calibrate_resamples": self.calibrate_resamples,
+            "calibrate_unreachable": self.calibrate_unreachable,
         }
 
     @property
@@ -546,6 +550,13 @@ def _check_selector(
         )
         ok = False
     calibrate = entry.get("calibrate_target_k")
+    calibration_options = sorted({"calibrate_resamples", "calibrate_unreachable"} & set(entry))
+    if calibrate is None and calibration_options:
+        problems.append(
+            f"{key}: {calibration_options} only apply with calibrate_target_k; set it or remove "
+            "them"
+        )
+        ok = False
     if calibrate is not None:
         if cls_name not in CALIBRATED_SELECTORS:
             problems.append(
@@ -611,6 +622,8 @@ def _check_selector(
                 calibrate_target_k=calibrate,
                 datasets=tuple(n for n in datasets if n in names),
                 resources=resources,
+                calibrate_resamples=entry.get("calibrate_resamples"),
+                calibrate_unreachable=entry.get("calibrate_unreachable", "raise"),
             )
         )
     return configurations

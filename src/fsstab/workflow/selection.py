@@ -61,7 +61,9 @@ def chunk_resamples(chunk: str, n_resamples: int) -> np.ndarray:
 
 def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dict[str, Any]:
     """One ``C`` for which the configuration selects ``calibrate_target_k`` features on average
-    over the training sets of *all* M resamples (:func:`fsstab.selectors.calibrate_C`).
+    over the training sets of the M resamples (:func:`fsstab.selectors.calibrate_C`), or of
+    the first ``calibrate_resamples`` of them; ``calibrate_unreachable`` says what happens
+    when the target is out of reach.
 
     Done once per (dataset, configuration) before the selection chunks, so every chunk uses
     the same C whatever the chunk size.
@@ -77,11 +79,26 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
             "features"
         )
     selector = SELECTORS[spec["class"]](**spec["params"])
-    result = calibrate_C(selector, ds.X, ds.y, list(resamples.train), target)
+    train_sets = list(resamples.train)[: spec.get("calibrate_resamples") or None]
+    try:
+        result = calibrate_C(
+            selector, ds.X, ds.y, train_sets, target,
+            on_unreachable=spec.get("calibrate_unreachable", "raise"),
+        )
+    except ValueError as err:
+        hint = (
+            "; or set calibrate_unreachable: closest for this selector"
+            if "out of reach" in str(err) else ""
+        )
+        raise ValueError(
+            f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}{hint}"
+        ) from err
     return {
         "dataset": ds.name,
         "configuration": spec["id"],
         "target_k": int(target),
+        "reached": bool(result.reached),
+        "n_train_sets": len(train_sets),
         "C": float(result.C),
         "evaluated_C": result.Cs.tolist(),
         "mean_support_size": result.mean_support_size.tolist(),
