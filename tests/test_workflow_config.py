@@ -190,7 +190,8 @@ def test_selector_parameter_problems():
         problems_of(raw))
     assert "calibrate_unreachable" in problems_of(
         with_change("selectors.lasso.calibrate_unreachable", "maximum"))
-    assert "calibrate_resamples" in problems_of(with_change("selectors.lasso.calibrate_resamples", 0))
+    assert "calibrate_resamples" in problems_of(
+        with_change("selectors.lasso.calibrate_resamples", 0))
     raw = with_change("selectors.rf.datasets", ["nowhere"])
     assert "unknown dataset(s) ['nowhere']" in problems_of(raw)
     raw = copy.deepcopy(BASE)
