@@ -26,8 +26,11 @@ rule hamer2021_toy:
         settings=HAMER["toy"],
     log:
         f"{LOGS}/paper_hamer2021/toy.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/toy.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
     resources:
         mem_mb=2000,
         runtime=10,
@@ -53,6 +56,8 @@ rule hamer2021_correlated_groups:
         seed=WF.seed,
     log:
         f"{LOGS}/paper_hamer2021/correlated_groups_scenario{{scenario}}_seed{{seed}}.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/correlated_groups_scenario{{scenario}}_seed{{seed}}.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -78,8 +83,11 @@ rule hamer2021_correlated_figures:
         settings=HAMER["correlated_groups"],
     log:
         f"{LOGS}/paper_hamer2021/correlated_figures.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/correlated_figures.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
     resources:
         mem_mb=2000,
         runtime=10,
@@ -106,8 +114,11 @@ rule hamer2021_decision:
         )["configurations"],
     log:
         f"{LOGS}/paper_hamer2021/fig{{number}}_{{paper}}.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig{{number}}_{{paper}}.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
     resources:
         mem_mb=4000,
         runtime=20,
@@ -127,8 +138,11 @@ rule hamer2021_dominated_areas:
         settings=HAMER["section71"],
     log:
         f"{LOGS}/paper_hamer2021/fig09_{{paper}}.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig09_{{paper}}.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
     resources:
         mem_mb=2000,
         runtime=10,
@@ -146,8 +160,14 @@ rule hamer2021_dominated_areas_table:
         table=PLAN.table("fig09_dominated_areas"),
     log:
         f"{LOGS}/paper_hamer2021/fig09_table.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig09_table.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/concatenate.py"
 
@@ -168,8 +188,11 @@ rule hamer2021_frequency_score:
         )["configurations"],
     log:
         f"{LOGS}/paper_hamer2021/fig10_{{paper}}.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig10_{{paper}}.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
     resources:
         mem_mb=2000,
         runtime=10,
@@ -187,8 +210,14 @@ rule hamer2021_frequency_score_table:
         table=PLAN.table("fig10_frequency_score_correlation"),
     log:
         f"{LOGS}/paper_hamer2021/fig10_table.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig10_table.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/concatenate.py"
 
@@ -205,8 +234,14 @@ rule hamer2021_table5:
         selector=HAMER["section72"]["methods"].get("lasso"),
     log:
         f"{LOGS}/paper_hamer2021/table5.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/table5.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/table5.py"
 
@@ -224,8 +259,14 @@ rule hamer2021_trajectories:
         methods=HAMER["section72"]["methods"],
     log:
         f"{LOGS}/paper_hamer2021/fig{{number}}_{{stem}}.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig{{number}}_{{stem}}.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/trajectories.py"
 
@@ -243,8 +284,14 @@ rule hamer2021_logistic_rfe:
         note=PLAN.logistic_rfe_datasets().note,
     log:
         f"{LOGS}/paper_hamer2021/fig14.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig14.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/logistic_rfe.py"
 
@@ -273,8 +320,11 @@ rule hamer2021_maps:
         },
     log:
         f"{LOGS}/paper_hamer2021/fig{{number}}_{{stem}}.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig{{number}}_{{stem}}.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
     resources:
         mem_mb=2000,
         runtime=10,
@@ -299,8 +349,14 @@ rule hamer2021_appendix:
         methods=HAMER["section72"]["methods"],
     log:
         f"{LOGS}/paper_hamer2021/fig{{number}}.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig{{number}}.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/appendix.py"
 
@@ -319,8 +375,11 @@ rule hamer2021_blocks:
         block_size=HAMER["section73"]["block_size"],
     log:
         f"{LOGS}/paper_hamer2021/section73_{{paper}}.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/section73_{{paper}}.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
     resources:
         mem_mb=4000,
         runtime=10,
@@ -342,8 +401,14 @@ rule hamer2021_variability:
         block_size=HAMER["section73"]["block_size"],
     log:
         f"{LOGS}/paper_hamer2021/fig19.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig19.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/variability.py"
 
@@ -361,8 +426,14 @@ rule hamer2021_distributions:
         note=PLAN.distribution_datasets().note,
     log:
         f"{LOGS}/paper_hamer2021/fig20.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/fig20.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/distributions.py"
 
@@ -379,7 +450,13 @@ rule hamer2021_comparison:
         gamma=HAMER["section71"]["gamma"],
     log:
         f"{LOGS}/paper_hamer2021/comparison.log",
+    benchmark:
+        f"{BENCH}/paper_hamer2021/comparison.tsv"
     conda:
         "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     script:
         "../scripts/paper_hamer2021/comparison.py"

@@ -26,6 +26,8 @@ rule nogueira2016_figure1:
         figure1=NOGUEIRA_SETTINGS["figure1"],
     log:
         f"{LOGS}/paper/nogueira2016/figure1.log",
+    benchmark:
+        f"{BENCH}/paper/nogueira2016/figure1.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -42,6 +44,8 @@ rule nogueira2016_toy_examples:
         parquet=f"{NOGUEIRA}/sec3_2_toy_examples.parquet",
     log:
         f"{LOGS}/paper/nogueira2016/toy_examples.log",
+    benchmark:
+        f"{BENCH}/paper/nogueira2016/toy_examples.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -70,6 +74,8 @@ rule nogueira2016_figure2:
         n_resamples=WF.n_resamples,
     log:
         f"{LOGS}/paper/nogueira2016/figure2.log",
+    benchmark:
+        f"{BENCH}/paper/nogueira2016/figure2.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -93,6 +99,8 @@ rule nogueira2016_comparison:
         configured=list(WF.raw["datasets"]),
     log:
         f"{LOGS}/paper/nogueira2016/comparison.log",
+    benchmark:
+        f"{BENCH}/paper/nogueira2016/comparison.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1

@@ -62,6 +62,8 @@ rule onda2022_parameter_map:
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "parameter map"),
     log:
         f"{LOGS}/paper/onda2022/{{dataset}}/parameter_map.log",
+    benchmark:
+        f"{BENCH}/paper/onda2022/{{dataset}}/parameter_map.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -82,6 +84,8 @@ rule onda2022_dataset_figures:
         settings=ONDA_SETTINGS,
     log:
         f"{LOGS}/paper/onda2022/{{dataset}}/figures.log",
+    benchmark:
+        f"{BENCH}/paper/onda2022/{{dataset}}/figures.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -106,6 +110,8 @@ rule onda2022_fixed_point:
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "fixed point"),
     log:
         f"{LOGS}/paper/onda2022/{{dataset}}/fixed_point.log",
+    benchmark:
+        f"{BENCH}/paper/onda2022/{{dataset}}/fixed_point.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -127,6 +133,8 @@ rule onda2022_figure14:
         dataset=ONDA_MAIN,
     log:
         f"{LOGS}/paper/onda2022/figure14.log",
+    benchmark:
+        f"{BENCH}/paper/onda2022/figure14.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -148,6 +156,8 @@ rule onda2022_figure15:
         mtry=None if ONDA_MTRY is None else ONDA_MTRY.get("real_ensemble_mtry"),
     log:
         f"{LOGS}/paper/onda2022/{{dataset}}/figure15.log",
+    benchmark:
+        f"{BENCH}/paper/onda2022/{{dataset}}/figure15.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -171,6 +181,8 @@ rule onda2022_main_figures:
         dataset=ONDA_MAIN,
     log:
         f"{LOGS}/paper/onda2022/main_figures.log",
+    benchmark:
+        f"{BENCH}/paper/onda2022/main_figures.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -207,6 +219,8 @@ rule onda2022_tables:
         fixed=ONDA_FIXED,
     log:
         f"{LOGS}/paper/onda2022/tables.log",
+    benchmark:
+        f"{BENCH}/paper/onda2022/tables.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1

@@ -20,6 +20,8 @@ rule sechidis2019_eq1:
         parquet=f"{SECHIDIS}/eq1_worked_example.parquet",
     log:
         f"{LOGS}/paper/sechidis2019/eq1.log",
+    benchmark:
+        f"{BENCH}/paper/sechidis2019/eq1.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -45,6 +47,8 @@ rule sechidis2019_figure1:
         seed=WF.seed,
     log:
         f"{LOGS}/paper/sechidis2019/figure1.log",
+    benchmark:
+        f"{BENCH}/paper/sechidis2019/figure1.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -65,6 +69,8 @@ rule sechidis2019_figure2:
         methods=SECHIDIS_SETTINGS["methods"],
     log:
         f"{LOGS}/paper/sechidis2019/figure2_{{dataset}}.log",
+    benchmark:
+        f"{BENCH}/paper/sechidis2019/figure2_{{dataset}}.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -91,6 +97,8 @@ rule sechidis2019_tables:
         datasets=list(SECHIDIS_UCI),
     log:
         f"{LOGS}/paper/sechidis2019/tables.log",
+    benchmark:
+        f"{BENCH}/paper/sechidis2019/tables.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -124,6 +132,8 @@ if SECHIDIS_RUN_IPASS:
             n_resamples=WF.n_resamples,
         log:
             f"{LOGS}/paper/sechidis2019/ipass.log",
+        benchmark:
+            f"{BENCH}/paper/sechidis2019/ipass.tsv"
         conda:
             "../envs/fsstab.yaml"
         threads: 1
@@ -146,6 +156,8 @@ rule sechidis2019_comparison:
         configured=list(SECHIDIS_CONFIGURED_UCI),
     log:
         f"{LOGS}/paper/sechidis2019/comparison.log",
+    benchmark:
+        f"{BENCH}/paper/sechidis2019/comparison.tsv"
     conda:
         "../envs/fsstab.yaml"
     threads: 1
