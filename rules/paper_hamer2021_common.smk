@@ -130,4 +130,6 @@ def hamer_comparison_inputs(wildcards):
         inputs["table5"] = PLAN.path("table5_lasso", "parquet")
     if "singh" in PLAN.decision_datasets():
         inputs["singh"] = PLAN.path(f"fig{DECISION_FIGURES['singh']}_singh_compromises", "parquet")
+    if PLAN.section_datasets("section73"):
+        inputs["variation"] = PLAN.path("fig19_coefficient_of_variation", "parquet")
     return inputs

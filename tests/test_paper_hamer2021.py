@@ -361,12 +361,25 @@ def test_comparison_lists_every_printed_number():
     frequency = pd.DataFrame([{"dataset": "singh", "pearson_r": 0.6, "n_runs": 100,
                                "configuration": "rfe", "variant": "C-1.0"}])
     singh = compromise_table(_points(), gamma=0.5)
+    # c_v of (φ, φ_pears, φ_iw): a is ordered φ < φ_iw < φ_pears, b the reverse, c has a tie
+    variation = pd.DataFrame({"dataset": ["a", "b", "c"], "nogueira": [0.1, 0.3, 0.1],
+                              "pearson": [0.3, 0.1, 0.1], "importance_weighted": [0.2, 0.2, 0.2]})
     table = comparison_table(toy=toy, frequency=frequency, table5=ours5,
-                             singh_compromises=singh, gamma=0.5)
-    # 4 toy maps x 4 measures, 2 correlations, Table 5 (11 x 4), 3 singh accuracies
-    assert len(table) == 16 + 2 + 44 + 3
+                             singh_compromises=singh, gamma=0.5, variation=variation)
+    # 4 toy maps x 4 measures, 2 correlations, Table 5 (11 x 4), 3 singh accuracies, 2 Fig. 19
+    # orderings
+    assert len(table) == 16 + 2 + 44 + 3 + 2
     assert set(table["item"]) == {"Fig. 3", "Fig. 4", "Fig. 5", "Fig. 6", "Fig. 10",
-                                  "Table 5", "§7.1 (Fig. 11)"}
+                                  "Table 5", "§7.1 (Fig. 11)", "Fig. 19"}
+    fig19 = table[table["item"] == "Fig. 19"].set_index("quantity")
+    increasing = fig19.loc["data sets with c_v(φ) < c_v(φ_iw) < c_v(φ_pears)"]
+    assert (increasing["paper"], increasing["ours"]) == (6, 1)
+    assert increasing["note"].endswith("of 3 run (a, b, c): a")
+    decreasing = fig19.loc["data sets with c_v(φ_pears) < c_v(φ_iw) < c_v(φ)"]
+    assert (decreasing["paper"], decreasing["ours"]) == (1, 1)
+    without = comparison_table(toy=toy, frequency=None, table5=None, singh_compromises=None,
+                               gamma=0.5)
+    assert without.loc[without["item"] == "Fig. 19", "ours"].isna().all()
     assert table.loc[table["item"] == "Fig. 6", "difference"].to_numpy() == pytest.approx(0.01)
     chiaretti = table[(table["item"] == "Fig. 10") & (table["dataset"] == "chiaretti")].iloc[0]
     assert math.isnan(chiaretti["ours"]) and "not in this run" in chiaretti["note"]  # noqa: PT018

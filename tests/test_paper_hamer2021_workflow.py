@@ -17,7 +17,12 @@ import pytest
 from conftest import REPO, run_snakemake
 
 from fsstab.io import read_parquet
-from fsstab.papers.hamer2021.reference import FREQUENCY_SCORE_CORRELATION, TABLE5, TOY_FIGURES
+from fsstab.papers.hamer2021.reference import (
+    FREQUENCY_SCORE_CORRELATION,
+    TABLE5,
+    TOY_FIGURES,
+    VARIATION_ORDERINGS,
+)
 from fsstab.papers.hamer2021.settings import Plan
 from fsstab.workflow.config import load_config
 
@@ -76,7 +81,8 @@ def test_fig6_values_and_toy_table(paper_run):
 
 def test_comparison_has_every_printed_number(paper_run):
     comparison = paper_csv(paper_run, "comparison.csv")
-    assert len(comparison) == 16 + len(FREQUENCY_SCORE_CORRELATION) + 4 * len(TABLE5) + 3
+    assert len(comparison) == (16 + len(FREQUENCY_SCORE_CORRELATION) + 4 * len(TABLE5) + 3
+                               + len(VARIATION_ORDERINGS))
     ours = comparison.set_index(["item", "dataset", "quantity"])["ours"]
     # data sets of this run have values, the others a note
     assert math.isfinite(ours[("Fig. 10", "singh", "pearson_r")])
@@ -87,6 +93,11 @@ def test_comparison_has_every_printed_number(paper_run):
     assert missing["note"].str.contains("not in this run").all()
     fig6 = comparison[comparison["item"] == "Fig. 6"].set_index("quantity")
     assert fig6.loc["importance_weighted", "difference"] == pytest.approx(0.0, abs=0.005)
+    cv = paper_csv(paper_run, "fig19_coefficient_of_variation.csv")
+    increasing = ((cv["nogueira"] < cv["importance_weighted"])
+                  & (cv["importance_weighted"] < cv["pearson"])).sum()
+    assert ours[("Fig. 19", "all run", "data sets with c_v(φ) < c_v(φ_iw) < c_v(φ_pears)")] == (
+        increasing)
 
 
 def _brute_force_phi(Z: np.ndarray) -> float:

@@ -13,6 +13,7 @@ with logged(snakemake.log[0]):
         table5=read_frame(inputs["table5"]) if "table5" in inputs else None,
         singh_compromises=read_frame(inputs["singh"]) if "singh" in inputs else None,
         gamma=snakemake.params.gamma,
+        variation=read_frame(inputs["variation"]) if "variation" in inputs else None,
     )
     write_text(snakemake.output.comparison,
                table.to_csv(index=False, float_format="%.4f", lineterminator="\n"))

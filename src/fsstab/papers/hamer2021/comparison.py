@@ -17,6 +17,8 @@ from fsstab.papers.hamer2021.reference import (
     SINGH_COMPROMISES,
     TABLE5,
     TOY_FIGURES,
+    VARIATION_DATASETS,
+    VARIATION_ORDERINGS,
 )
 
 __all__ = ["COMPARISON_COLUMNS", "NOT_IN_RUN", "comparison_table"]
@@ -56,6 +58,7 @@ def comparison_table(
     table5: pd.DataFrame | None,
     singh_compromises: pd.DataFrame | None,
     gamma: float,
+    variation: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """The comparison table (columns :data:`COMPARISON_COLUMNS`).
 
@@ -74,6 +77,10 @@ def comparison_table(
         or None if singh was not run.
     gamma
         The γ of the chosen compromises.
+    variation
+        Fig. 19: the coefficient of variation of each measure (columns :data:`MEASURES`) per
+        data set run (``dataset``), or None; the rows count the data sets on which they are
+        ordered as the paper counts them.
     """
     rows = []
     for figure, printed in TOY_FIGURES.items():
@@ -123,4 +130,24 @@ def comparison_table(
             if "n_runs" in chosen.columns:
                 note += f"; M = {int(chosen['n_runs'].iloc[0])}"
         rows.append(_row("§7.1 (Fig. 11)", "singh", setting, "accuracy", paper, ours, note))
+    rows.extend(_variation_rows(variation))
     return pd.DataFrame(rows, columns=list(COMPARISON_COLUMNS))
+
+
+def _variation_rows(variation: pd.DataFrame | None) -> list[dict[str, object]]:
+    """Fig. 19: data sets whose c_v are strictly ordered as each ordering the paper counts."""
+    rows = []
+    for ordering, paper in VARIATION_ORDERINGS.items():
+        quantity = "data sets with " + " < ".join(f"c_v({_SYMBOLS[m]})" for m in ordering)
+        if variation is None or variation.empty:
+            ours, note = np.nan, NOT_IN_RUN
+        else:
+            cv = variation.set_index("dataset")[list(ordering)].to_numpy(dtype=float)
+            ordered = np.all(np.diff(cv, axis=1) > 0, axis=1)
+            names = variation["dataset"][ordered].tolist()
+            ours = float(ordered.sum())
+            note = (f"paper: of {VARIATION_DATASETS} data sets; ours: of {len(variation)} "
+                    f"run ({', '.join(variation['dataset'])}): {', '.join(names) or 'none'}")
+        rows.append(_row("Fig. 19", "all run", "LASSO, M = 1000 in 200 groups of 5",
+                         quantity, paper, ours, note))
+    return rows
