@@ -16,6 +16,7 @@ from fsstab.selectors import (
     GroupLassoSelector,
     LassoSelector,
     LogisticRFE,
+    UnreachableTargetError,
     calibrate_C,
 )
 
@@ -136,7 +137,7 @@ def test_calibrate_C_unreachable_target_saturates():
             train_sets.append(idx)
     distinct = np.mean([np.unique(idx).size for idx in train_sets])
     assert distinct < 15
-    with pytest.raises(ValueError, match=r"target_k=15 is out of reach: .* saturates at"):
+    with pytest.raises(UnreachableTargetError, match=r"target_k=15 is out of reach: .* saturates"):
         calibrate_C(LassoSelector(), X, y, train_sets, target_k=15)
     result = calibrate_C(LassoSelector(), X, y, train_sets, target_k=15, on_unreachable="closest")
     assert not result.reached

@@ -29,6 +29,7 @@ from fsstab.selectors._penalized import (
     ElasticNetSelector,
     GroupLassoSelector,
     LassoSelector,
+    UnreachableTargetError,
     calibrate_C,
 )
 from fsstab.selectors._relief import ReliefSelector
@@ -92,6 +93,7 @@ __all__ = [
     "RandomForestSelector",
     "ReliefSelector",
     "StabilitySelection",
+    "UnreachableTargetError",
     "calibrate_C",
     "frequency_score",
     "get_filter",

@@ -404,6 +404,10 @@ class GroupLassoSelector(_PenalizedSelector):
 # --------------------------------------------------------------------------------------------
 
 
+class UnreachableTargetError(ValueError):
+    """:func:`calibrate_C` found no ``C`` reaching ``target_k`` features on average."""
+
+
 @dataclass(frozen=True)
 class CalibrationResult:
     """Outcome of :func:`calibrate_C`.
@@ -456,9 +460,10 @@ def calibrate_C(
     The target may be out of reach: with few distinct training rows (a bootstrap of n = 31
     has about 20) the L1 path saturates, as the support of an L1-penalised logistic
     regression is bounded by the number of distinct samples. The climb stops once a decade of
-    ``C`` adds less than one feature on average; then ``on_unreachable="raise"`` raises a
-    ``ValueError`` giving the saturation level, and ``"closest"`` returns the smallest
-    evaluated ``C`` with the largest mean support size (``reached=False``).
+    ``C`` adds less than one feature on average; then ``on_unreachable="raise"`` raises an
+    :class:`UnreachableTargetError` (a ``ValueError``) giving the saturation level, and
+    ``"closest"`` returns the smallest evaluated ``C`` with the largest mean support size
+    (``reached=False``).
 
     Parameters
     ----------
@@ -534,7 +539,7 @@ def calibrate_C(
     if hi is None:
         best = max(range(len(records)), key=lambda i: (mean_k(records[i]), -i))
         if on_unreachable == "raise":
-            raise ValueError(
+            raise UnreachableTargetError(
                 f"target_k={target} is out of reach: the mean support size saturates at "
                 f"{mean_k(records[best]):.2f} (C={records[best][0].C:.4g}, less than one more "
                 f"feature per decade of C up to C={lo[0].C:.4g}); lower target_k or accept the "

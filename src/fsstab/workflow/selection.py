@@ -30,6 +30,7 @@ from fsstab.resampling import Resamples
 from fsstab.selectors import (
     SELECTORS,
     BaseSelector,
+    UnreachableTargetError,
     calibrate_C,
     hybrid_rfe_sweep,
     total_ranking,
@@ -85,14 +86,13 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
             selector, ds.X, ds.y, train_sets, target,
             on_unreachable=spec.get("calibrate_unreachable", "raise"),
         )
-    except ValueError as err:
-        hint = (
-            "; or set calibrate_unreachable: closest for this selector"
-            if "out of reach" in str(err) else ""
-        )
+    except UnreachableTargetError as err:
         raise ValueError(
-            f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}{hint}"
+            f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}; or set "
+            "calibrate_unreachable: closest for this selector"
         ) from err
+    except ValueError as err:
+        raise ValueError(f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}") from err
     return {
         "dataset": ds.name,
         "configuration": spec["id"],
