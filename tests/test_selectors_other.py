@@ -104,6 +104,32 @@ def test_tree_usage_fraction_counts_trees():
     np.testing.assert_array_equal(tree_usage_fraction(forest, 10), manual / 20)
 
 
+
+def test_random_forest_breaks_zero_importance_ties_at_random():
+    # Three trees on 300 features split on few of them: fewer than 20 features get a positive
+    # out-of-bag importance, the rest tie at 0. The top 20 must hold every positive feature and
+    # fill up with tied ones drawn at random, not the lowest indices in every run.
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(60, 300))
+    y = (X[:, 250] + X[:, 260] > 0).astype(int)
+    fills = []
+    for seed in range(4):
+        selector = RandomForestSelector(n_estimators=3, n_features_to_select=20,
+                                        random_state=seed).fit(X, y)
+        positive = np.flatnonzero(selector.scores_ > 0)
+        assert 0 < positive.size < 20
+        chosen = np.flatnonzero(selector.support_)
+        assert set(positive) <= set(chosen)
+        tied = np.setdiff1d(chosen, positive)
+        assert np.all(selector.scores_[tied] == 0)
+        fills.append(frozenset(tied))
+        again = RandomForestSelector(n_estimators=3, n_features_to_select=20,
+                                     random_state=seed).fit(X, y)
+        assert np.array_equal(again.support_, selector.support_)
+    assert len(set(fills)) == 4
+    lowest = set(range(20))
+    assert not all(fill <= lowest for fill in fills)
+
 def test_random_forest_final_model_is_a_forest_on_the_selected_features():
     X, y = planted()
     selector = RandomForestSelector(n_estimators=30, n_features_to_select=5,

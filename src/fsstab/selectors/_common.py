@@ -44,11 +44,19 @@ def resolve_n_features(value: Any, n_features: int, name: str = "n_features_to_s
     raise ValueError(f"{name} must be an int, a float in (0, 1) or None; got {value!r}")
 
 
-def descending_order(scores: np.ndarray) -> np.ndarray:
-    """Feature indices from the highest to the lowest score; NaN counts as the lowest score and
-    ties keep the lower index first (deterministic)."""
+def descending_order(scores: np.ndarray, tie_break: Any = None) -> np.ndarray:
+    """Feature indices from the highest to the lowest score; NaN counts as the lowest score.
+
+    Ties keep the lower index first, or, with ``tie_break`` (a seed or RandomState), come in a
+    random order drawn from it: where many features tie (a small forest gives most features an
+    importance of exactly 0), index order would select the same arbitrary features in every
+    run and fake stability.
+    """
     keys = -np.nan_to_num(np.asarray(scores, dtype=np.float64), nan=-np.inf)
-    return np.argsort(keys, kind="stable")
+    if tie_break is None:
+        return np.argsort(keys, kind="stable")
+    shuffled = check_random_state(tie_break).permutation(keys.size)
+    return shuffled[np.argsort(keys[shuffled], kind="stable")]
 
 
 def ranking_from_order(order: np.ndarray) -> np.ndarray:

@@ -65,7 +65,9 @@ class RandomForestSelector(TwoStageSelector):
         Out-of-bag permutation importance (``top_k``) or fraction of trees using the feature
         (``tree_fraction``) in the selection forest.
     ranking_ : ndarray (d,)
-        1 = highest score (ties: lower index first).
+        1 = highest score; ties in a random order drawn from ``random_state`` (``top_k``: a
+        small forest leaves most features at an importance of exactly 0, and index order would
+        pick the same of them in every run) or by lower index (``tree_fraction``).
     """
 
     _supports_multiclass: ClassVar[bool] = True
@@ -104,12 +106,12 @@ class RandomForestSelector(TwoStageSelector):
         if self.mode not in ("top_k", "tree_fraction"):
             raise ValueError(f"mode must be 'top_k' or 'tree_fraction'; got {self.mode!r}")
         d = X.shape[1]
-        selection_seed, score_seed = spawn_seeds(random_state, 2)
+        selection_seed, score_seed, tie_seed = spawn_seeds(random_state, 3)
         forest = self._forest(selection_seed).fit(X, y)
         if self.mode == "top_k":
             k = resolve_n_features(self.n_features_to_select, d)
             self.scores_ = oob_permutation_importance(forest, X, y, random_state=score_seed)
-            order = descending_order(self.scores_)
+            order = descending_order(self.scores_, tie_break=tie_seed)
             self.support_ = top_k_mask(order, k)
         else:
             p = self.min_tree_fraction
