@@ -437,6 +437,19 @@ class CalibrationResult:
         return self.support_sizes.mean(axis=1)
 
 
+def _calibration_result(
+    C: float, target: int, records: list[list[_Solution]], *, reached: bool = True
+) -> CalibrationResult:
+    records = sorted(records, key=lambda sols: sols[0].C)
+    return CalibrationResult(
+        C=C,
+        target_k=target,
+        Cs=np.array([sols[0].C for sols in records]),
+        support_sizes=np.array([[s.k for s in sols] for sols in records], dtype=np.int64),
+        reached=reached,
+    )
+
+
 def calibrate_C(
     selector: _PenalizedSelector,
     X: Any,
@@ -545,13 +558,7 @@ def calibrate_C(
                 f"feature per decade of C up to C={lo[0].C:.4g}); lower target_k or accept the "
                 "closest C (on_unreachable='closest')"
             )
-        return CalibrationResult(
-            C=float(records[best][0].C),
-            target_k=target,
-            Cs=np.array([sols[0].C for sols in records]),
-            support_sizes=np.array([[s.k for s in sols] for sols in records], dtype=np.int64),
-            reached=False,
-        )
+        return _calibration_result(float(records[best][0].C), target, records, reached=False)
     for _ in range(n_refine):
         if mean_k(hi) == target:
             break
@@ -565,10 +572,4 @@ def calibrate_C(
     k_lo, k_hi = mean_k(lo), mean_k(hi)
     log_lo, log_hi = np.log(lo[0].C), np.log(hi[0].C)
     log_c = log_lo + (target - k_lo) / (k_hi - k_lo) * (log_hi - log_lo)
-    records.sort(key=lambda sols: sols[0].C)
-    return CalibrationResult(
-        C=float(np.exp(log_c)),
-        target_k=target,
-        Cs=np.array([sols[0].C for sols in records]),
-        support_sizes=np.array([[s.k for s in sols] for sols in records], dtype=np.int64),
-    )
+    return _calibration_result(float(np.exp(log_c)), target, records)
