@@ -86,13 +86,14 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
             selector, ds.X, ds.y, train_sets, target,
             on_unreachable=spec.get("calibrate_unreachable", "raise"),
         )
-    except UnreachableTargetError as err:
-        raise ValueError(
-            f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}; or set "
-            "calibrate_unreachable: closest for this selector"
-        ) from err
     except ValueError as err:
-        raise ValueError(f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}") from err
+        hint = (
+            "; or set calibrate_unreachable: closest for this selector"
+            if isinstance(err, UnreachableTargetError) else ""
+        )
+        raise ValueError(
+            f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}{hint}"
+        ) from err
     return {
         "dataset": ds.name,
         "configuration": spec["id"],
