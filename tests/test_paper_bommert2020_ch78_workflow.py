@@ -10,49 +10,15 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from conftest import run_snakemake, workflow_dir
+import yaml
+from conftest import REPO, run_snakemake, workflow_dir
 
 from fsstab.papers.bommert2020_ch78_outputs import NOT_CONFIGURED_NOTE
 from fsstab.papers.outputs import COMPARISON_COLUMNS
 
 pytestmark = [pytest.mark.slow, pytest.mark.workflow]
 
-REDUCED = {
-    "seed": 11,
-    "resampling": {"scheme": "kfold", "n_resamples": 3, "params": {"n_splits": 3}},
-    "datasets": {
-        "christensen": {
-            "source": {"source": "datamicroarray:christensen",
-                       "classes": {"other": ["other", "placenta"], "blood": ["blood"]}},
-            "prefilter": {"n_features": 40},
-            "similarity": {"method": "pearson", "threshold": 0.9},
-        },
-    },
-    "selectors": {"l0": {"class": "L0Selector", "grid": {"max_support_size": [2, 4]}}},
-    "measures": {"names": ["unadjusted", "intersection_count", "jaccard", "hamming"],
-                 "params": {"intersection_count": {"correction": "estimate",
-                                                   "n_estimate": 200}}},
-    "pareto": {"measures": ["unadjusted", "intersection_count"]},
-    "figures": {"feature_maps": False, "measures": ["unadjusted", "intersection_count"]},
-    "paper": {
-        "name": "bommert2020",
-        "settings": {
-            "ch7": {"datasets": ["christensen"], "n_per_method": 1, "n_folds": 3,
-                    "chunk_size": 12,
-                    "n_estimate": 200, "ntree_values": [20, 50], "max_log2_iterations": 8},
-            "ch8": {
-                "approaches": {"n_folds": 3, "sizes": [2, 4, 6], "n_estimate": 200,
-                               "n_stabs_configs": 3, "n_pairs": 3},
-                "toy": {"n_datasets": 2, "n_search": 3, "n_folds": 3, "chunk_size": 1,
-                        "search_overrides": {"random_forest": 2}, "ntree_values": [20, 50],
-                        "max_log2_iterations": 8},
-                "simulation": {"sizes": [[40, 30]], "designs": ["blocks", "toeplitz"],
-                               "similar": [0, 4], "n_replications": 2, "chunk_size": 1},
-                "real_data": {"datasets": ["christensen"], "n_outer": 2},
-            },
-        },
-    },
-}
+REDUCED = yaml.safe_load((REPO / "config" / "paper" / "bommert2020_ch78.test.yaml").read_text())
 
 
 @pytest.fixture(scope="module")

@@ -68,11 +68,7 @@ def sim_n(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def test_nogueira2016(tmp_path, datasets_dir):
-    config = paper_config("nogueira2016")
-    config["resampling"]["n_resamples"] = 8
-    for entry in config["selectors"].values():
-        entry["params"]["n_estimators"] = 20
-    config["only_datasets"] = ["wine", "breast"]
+    config = paper_config("nogueira2016.test")
     workdir = run(tmp_path, config, datasets_dir)
     out = workdir / "results/paper/nogueira2016"
     check_figures(out, ["fig01_sim_n_extremes", "fig02_stability"])
@@ -111,13 +107,7 @@ def dominated(points: dict[str, tuple[float, float]], label: str) -> bool:
 
 
 def test_sechidis2019(tmp_path, datasets_dir):
-    config = paper_config("sechidis2019")
-    config["resampling"]["n_resamples"] = 5
-    config["only_datasets"] = ["breast", "wine", "ipass"]
-    config["datasets"]["ipass"]["source"]["n_samples"] = 300
-    for label in ("rf", "gbm", "gbm_ipass"):
-        config["selectors"][label]["params"]["n_estimators"] = 10
-    config["paper"]["settings"]["figure1"] = {"n_runs": 10, "d": [50, 100], "repeats": 1}
+    config = paper_config("sechidis2019.test")
     workdir = run(tmp_path, config, datasets_dir)
     out = workdir / "results/paper/sechidis2019"
     check_figures(out, ["fig01_timings", "fig02_breast_pareto", "fig02_wine_pareto",
@@ -165,17 +155,7 @@ def test_sechidis2019(tmp_path, datasets_dir):
 
 
 def test_onda2022(tmp_path, datasets_dir):
-    config = paper_config("onda2022")
-    settings = config["paper"]["settings"]
-    for name, low, high in (("colon", 20, 60), ("lymphoma", 40, 80), ("prostate", 60, 140)):
-        settings["datasets"][name].update(reference_n_tree=5, n_useful_range=[low, high, 40])
-    settings.update(n_trees=[3, 5], histogram_n_tree=5, timing_n_tree=5, m_ensemble=[1, 2],
-                    curve_p=[0.5, 0.9], threshold_repeats=10, m_stability=8,
-                    predictor_n_estimators=5)
-    settings["parameter_map"]["p_range"] = [0.2, 1.0, 0.4]
-    settings["mtry_study"] = {"mtry": [0.05], "n_trees": [3], "real_ensemble_mtry": 0.05}
-    config["datasets"]["prostate"]["prefilter"]["n_features"] = 300
-    config["only_datasets"] = ["colon", "prostate"]
+    config = paper_config("onda2022.test")
     workdir = run(tmp_path, config, datasets_dir)
     out = workdir / "results/paper/onda2022"
     stems = ["fig01_accuracy_histogram", "fig02_parameter_estimation", "fig03_stability",

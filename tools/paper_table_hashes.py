@@ -1,0 +1,113 @@
+"""Run every paper's reduced configuration and list the sha256 of every table it writes.
+
+A refactoring of the paper code must not change a single result table. Run this before and
+after, then compare the two lists::
+
+    python3 tools/paper_table_hashes.py --workdir /tmp/before > before.tsv
+    ... change the code ...
+    python3 tools/paper_table_hashes.py --workdir /tmp/after > after.tsv
+    diff before.tsv after.tsv
+
+Each line is ``<config>\t<path under results/>\t<sha256>\t<kind>``, where kind is ``timing``
+for tables that hold wall-clock measurements (which no two runs reproduce) and ``result``
+otherwise. The reduced configurations are the files the slow end-to-end tests run
+(``config/paper/*.test.yaml`` and ``bommert2020_ch56_offline.yaml``); data come from the
+mirror (``--mirror``, default ``$FSSTAB_MIRROR`` or ``../shared/datasets``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+REDUCED_CONFIGS = {
+    "hamer2021": "config/paper/hamer2021.test.yaml",
+    "nogueira2016": "config/paper/nogueira2016.test.yaml",
+    "sechidis2019": "config/paper/sechidis2019.test.yaml",
+    "onda2022": "config/paper/onda2022.test.yaml",
+    "bommert2020_ch56": "config/paper/bommert2020_ch56_offline.yaml",
+    "bommert2020_ch78": "config/paper/bommert2020_ch78.test.yaml",
+}
+
+# wall-clock measurements: file names (or path parts) that hold timings, not results
+TIMING_MARKERS = ("timing", "times", "seconds", "speed", "runtime", "run_time", "benchmark")
+
+TABLE_SUFFIXES = (".parquet", ".csv", ".tsv", ".json")
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def kind_of(relative: str) -> str:
+    lowered = relative.lower()
+    return "timing" if any(marker in lowered for marker in TIMING_MARKERS) else "result"
+
+
+def run_config(name: str, config: Path, workdir: Path, mirror: Path, cores: int) -> float:
+    if workdir.exists():
+        raise SystemExit(f"{workdir} exists: give a fresh --workdir (results are never "
+                         "overwritten)")
+    workdir.mkdir(parents=True)
+    executable = shutil.which("snakemake")
+    command = [executable] if executable else [sys.executable, "-m", "snakemake"]
+    command += ["-s", str(REPO / "Snakefile"), "--directory", str(workdir), "--cores",
+                str(cores), "--configfile", str(config)]
+    environment = dict(os.environ, FSSTAB_MIRROR=str(mirror),
+                       FSSTAB_CACHE=str(workdir / "cache"))
+    started = time.perf_counter()
+    with (workdir / "snakemake.log").open("w") as log:
+        result = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT, env=environment,
+                                check=False)
+    if result.returncode != 0:
+        raise SystemExit(f"{name}: snakemake failed, see {workdir / 'snakemake.log'}")
+    return time.perf_counter() - started
+
+
+def table_hashes(workdir: Path) -> list[tuple[str, str, str]]:
+    results = workdir / "results"
+    rows = []
+    for path in sorted(results.rglob("*")):
+        if path.is_file() and path.suffix in TABLE_SUFFIXES:
+            relative = path.relative_to(results).as_posix()
+            rows.append((relative, sha256(path), kind_of(relative)))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workdir", type=Path, required=True,
+                        help="a new folder; each configuration runs in <workdir>/<name>")
+    parser.add_argument("--mirror", type=Path,
+                        default=Path(os.environ.get("FSSTAB_MIRROR",
+                                                    REPO.parent / "shared" / "datasets")))
+    parser.add_argument("--cores", type=int, default=2)
+    parser.add_argument("configs", nargs="*", default=list(REDUCED_CONFIGS),
+                        help=f"which ones (default all: {', '.join(REDUCED_CONFIGS)})")
+    args = parser.parse_args()
+    unknown = sorted(set(args.configs) - set(REDUCED_CONFIGS))
+    if unknown:
+        parser.error(f"unknown configuration(s) {unknown}; known: {sorted(REDUCED_CONFIGS)}")
+    for name in args.configs:
+        workdir = args.workdir / name
+        seconds = run_config(name, REPO / REDUCED_CONFIGS[name], workdir, args.mirror,
+                             args.cores)
+        print(f"# {name}: {seconds:.0f} s wall", file=sys.stderr)
+        for relative, digest, kind in table_hashes(workdir):
+            print(f"{name}\t{relative}\t{digest}\t{kind}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
