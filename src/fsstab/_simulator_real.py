@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 from sklearn.ensemble import RandomForestClassifier
 
+from fsstab._forest import fit_forest
 from fsstab._random import as_seed, substream
 from fsstab._simulator_common import (
     check_int,
@@ -102,7 +103,7 @@ class OndaForestSelector(TwoStageSelector):
     def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         k = resolve_n_features(self.n_features_to_select, X.shape[1])
         forest_seed, tie_seed = spawn_seeds(random_state, 2)
-        self.scores_ = self._forest(forest_seed).fit(X, y).feature_importances_
+        self.scores_ = fit_forest(self._forest(forest_seed), X, y).feature_importances_
         tie_keys = np.random.default_rng(tie_seed).random(X.shape[1])
         order = np.lexsort((tie_keys, -self.scores_))
         self.ranking_ = ranking_from_order(order)

@@ -19,6 +19,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from fsstab._forest import fit_forest
 from fsstab.importance import oob_permutation_importance
 from fsstab.selectors._common import (
     check_positive_int,
@@ -74,7 +75,7 @@ def score_permutation(
     decreases below zero as 0).
     """
     forest_seed, permutation_seed = spawn_seeds(random_state, 2)
-    forest = _filter_forest(n_estimators, forest_seed).fit(X, y)
+    forest = fit_forest(_filter_forest(n_estimators, forest_seed), X, y)
     return oob_permutation_importance(forest, X, y, random_state=permutation_seed)
 
 
@@ -84,7 +85,7 @@ def score_impurity(
 ) -> np.ndarray:
     """Mean decrease in Gini impurity of a random forest (thesis §3.1.4, *impurity*)."""
     (forest_seed,) = spawn_seeds(random_state, 1)
-    return _filter_forest(n_estimators, forest_seed).fit(X, y).feature_importances_
+    return fit_forest(_filter_forest(n_estimators, forest_seed), X, y).feature_importances_
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier, RandomForestClassifier
 
+from fsstab._forest import fit_forest
 from fsstab.importance import oob_permutation_importance
 from fsstab.selectors._common import (
     check_positive_int,
@@ -56,7 +57,8 @@ class RandomForestSelector(TwoStageSelector):
         ``tree_fraction`` mode: the fraction p of trees that must use a feature.
     criterion, max_features : passed to :class:`~sklearn.ensemble.RandomForestClassifier`.
     n_jobs : int or None
-        Parallel tree fitting (results do not depend on it).
+        Threads growing the trees (results do not depend on it; the workflow sets it to the
+        selection job's ``threads``).
     random_state : int, RandomState or None
 
     Attributes
@@ -107,7 +109,7 @@ class RandomForestSelector(TwoStageSelector):
             raise ValueError(f"mode must be 'top_k' or 'tree_fraction'; got {self.mode!r}")
         d = X.shape[1]
         selection_seed, score_seed, tie_seed = spawn_seeds(random_state, 3)
-        forest = self._forest(selection_seed).fit(X, y)
+        forest = fit_forest(self._forest(selection_seed), X, y)
         if self.mode == "top_k":
             k = resolve_n_features(self.n_features_to_select, d)
             self.scores_ = oob_permutation_importance(forest, X, y, random_state=score_seed)
