@@ -23,6 +23,7 @@ with logged(snakemake.log[0]):
         calibrated_C=read_json(inputs["calibration"])["C"] if "calibration" in inputs else None,
         univariate=read_univariate(inputs["univariate"]) if "univariate" in inputs else None,
         accuracy_model=snakemake.params.accuracy_model,
+        n_jobs=snakemake.threads,
     )
     metadata = {"dataset": ds.name, "configuration": spec["id"], "d": ds.n_features}
     write_selection(tables, snakemake.output, metadata=metadata)

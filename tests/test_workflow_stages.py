@@ -174,6 +174,31 @@ def test_select_chunk_tables(toy, toy_resamples):
     assert runs["ranked"].all()
 
 
+def test_select_chunk_gives_the_jobs_threads_to_n_jobs(toy, toy_resamples, monkeypatch):
+    from fsstab.selectors import RandomForestSelector
+
+    forest = {
+        "id": "rf", "selector": "rf", "class": "RandomForestSelector",
+        "params": {"n_estimators": 8, "n_features_to_select": 3}, "grid": {},
+        "variants": [{"id": "default", "params": {}}], "calibrate_target_k": None,
+    }
+    seen = []
+    fit = RandomForestSelector.fit
+
+    def spy(self, X, y):
+        seen.append(self.n_jobs)
+        return fit(self, X, y)
+
+    monkeypatch.setattr(RandomForestSelector, "fit", spy)
+    one = select_chunk(toy, toy_resamples, forest, [0, 1], seed=2, rank_cap=3)
+    two = select_chunk(toy, toy_resamples, forest, [0, 1], seed=2, rank_cap=3, n_jobs=2)
+    fixed = {**forest, "params": {**forest["params"], "n_jobs": 1}}
+    select_chunk(toy, toy_resamples, fixed, [0], seed=2, rank_cap=3, n_jobs=2)
+    assert seen == [None, None, 2, 2, 1]  # the configuration's own n_jobs wins
+    for name in ("runs", "features"):
+        assert one[name].equals(two[name])
+
+
 def read_univariate_from(ds, resamples):
     table = univariate_statistics(ds, resamples)
     d = ds.n_features

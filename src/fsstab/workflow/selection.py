@@ -112,14 +112,18 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
 
 
 def _constructor_params(
-    spec: Mapping[str, Any], random_state: int, calibrated_C: float | None
+    spec: Mapping[str, Any], random_state: int, calibrated_C: float | None,
+    n_jobs: int | None = None,
 ) -> dict[str, Any]:
     cls = SELECTORS[spec["class"]]
     params = dict(spec["params"])
     if calibrated_C is not None:
         params.update(C=float(calibrated_C), target_k=None)
-    if "random_state" in cls().get_params(deep=False):
+    accepted = cls().get_params(deep=False)
+    if "random_state" in accepted:
         params["random_state"] = int(random_state)
+    if n_jobs is not None and "n_jobs" in accepted and params.get("n_jobs") is None:
+        params["n_jobs"] = int(n_jobs)  # the job's threads; results do not depend on it
     return params
 
 
@@ -131,6 +135,7 @@ def fit_variants(
     random_state: int,
     calibrated_C: float | None = None,
     univariate: tuple[np.ndarray, np.ndarray] | None = None,
+    n_jobs: int | None = None,
 ) -> list[tuple[str, BaseSelector, float]]:
     """Fit a configuration on ``(X, y)``; return ``(variant id, fitted selector, seconds)``.
 
@@ -140,10 +145,11 @@ def fit_variants(
     other combination of variant parameters (for the RFE family, which may sweep any
     parameter) is a full fit. A hybrid-RFE fit goes through
     :func:`fsstab.selectors.hybrid_rfe_sweep` with the resample's precomputed ``univariate``
-    statistics (Welch t, variance) when they are given.
+    statistics (Welch t, variance) when they are given. ``n_jobs`` (the job's threads) goes to
+    selectors that take an ``n_jobs`` parameter the configuration leaves unset.
     """
     cls = SELECTORS[spec["class"]]
-    params = _constructor_params(spec, random_state, calibrated_C)
+    params = _constructor_params(spec, random_state, calibrated_C, n_jobs)
     final_parameters = set(sweep_parameters(spec["class"]))
     fitted: list[tuple[str, BaseSelector, float]] = []
     paths: dict[str, BaseSelector] = {}
@@ -202,6 +208,7 @@ def select_chunk(
     calibrated_C: float | None = None,
     univariate: Mapping[int, tuple[np.ndarray, np.ndarray]] | None = None,
     accuracy_model: Mapping[str, Any] | None = None,
+    n_jobs: int | None = None,
 ) -> SelectionTables:
     """Run one configuration on the given resamples of ``ds`` (see the module docstring).
 
@@ -223,6 +230,9 @@ def select_chunk(
         fitted on the selected features of the training rows
         (:func:`fsstab.workflow.evaluation.selection_accuracy`; its ``random_state`` is
         ``derive_seed(seed, dataset, "accuracy", r)``), instead of ``selector.score``.
+    n_jobs
+        Threads for selectors with an ``n_jobs`` parameter (the rule's ``threads``); the
+        tables do not depend on it.
 
     Returns
     -------
@@ -247,7 +257,7 @@ def select_chunk(
             stats = univariate[r]
         fitted = fit_variants(
             spec, ds.X[train], ds.y[train], random_state=resample_seed(seed, ds.name, r),
-            calibrated_C=calibrated_C, univariate=stats,
+            calibrated_C=calibrated_C, univariate=stats, n_jobs=n_jobs,
         )
         for variant, selector, seconds in fitted:
             support = np.asarray(selector.support_, dtype=bool)
