@@ -142,3 +142,25 @@ def test_solver_input_errors():
         FeatureScaler([1.0, -1.0, 1.0, 1.0, 1.0]).fit(X)
     with pytest.raises(ValueError, match="binary"):
         PenalizedLogisticRegression().fit(X, np.arange(20) % 3)
+
+
+@pytest.mark.parametrize("l1_ratio", [1.0, 0.6])
+def test_singleton_fast_path_gives_the_general_groups_result_exactly(l1_ratio):
+    # the LASSO / elastic-net loops skip the group gathers; the iterates must not change
+    X, y = _data(120, 25, seed=4)
+    X[:, 10] = X[:, 11] + 1e-3 * X[:, 12]  # nearly collinear columns: many FISTA steps
+    singletons = GroupStructure.from_labels(None, X.shape[1])
+    general = GroupStructure(singletons.codes, singletons.weights, singletons=False)
+    assert singletons.singletons and not general.singletons  # noqa: PT018
+    assert GroupStructure.from_labels(np.arange(25) // 5, 25).singletons is False
+    assert singletons.subset(np.array([2, 5, 9])).singletons
+    assert not singletons.subset(np.array([5, 2])).singletons
+    start = None
+    for C in (0.02, 0.05, 0.2, 1.0):
+        fast = group_penalized_logistic(X, y, C, singletons, l1_ratio=l1_ratio,
+                                        coef_init=start, tol=1e-9)
+        slow = group_penalized_logistic(X, y, C, general, l1_ratio=l1_ratio,
+                                        coef_init=start, tol=1e-9)
+        assert np.array_equal(fast.coef, slow.coef)
+        assert fast.intercept == slow.intercept and fast.n_iter == slow.n_iter  # noqa: PT018
+        start = fast.coef

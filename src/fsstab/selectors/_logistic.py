@@ -19,6 +19,7 @@ that the selectors put in their predictive pipelines.
 from __future__ import annotations
 
 import functools
+import math
 import warnings
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -262,16 +263,23 @@ class PenalizedFit(NamedTuple):
 
 @dataclass(frozen=True)
 class GroupStructure:
-    """Features partitioned into groups: ``codes[j]`` is the group of feature ``j`` (0..G−1)."""
+    """Features partitioned into groups: ``codes[j]`` is the group of feature ``j`` (0..G−1).
+
+    ``singletons`` marks the structure of the LASSO and the elastic net (``codes`` = 0..d−1,
+    all weights 1), for which the group operations below skip their gathers and sums: the
+    same floating-point operations on fewer, larger NumPy calls (the solvers call them in
+    their innermost loop on a few dozen coefficients, where the per-call cost dominates).
+    """
 
     codes: np.ndarray
     weights: np.ndarray  # ω_g = √|g|
+    singletons: bool = False
 
     @classmethod
     def from_labels(cls, labels: Any | None, d: int, *, name: str = "groups") -> GroupStructure:
         """Encode per-feature group labels (``None``: every feature its own group)."""
         if labels is None:
-            return cls(np.arange(d), np.ones(d))
+            return cls(np.arange(d), np.ones(d), singletons=True)
         labels = np.asarray(labels)
         if labels.shape != (d,):
             raise ValueError(
@@ -287,20 +295,27 @@ class GroupStructure:
 
     def norms(self, w: np.ndarray) -> np.ndarray:
         """``||w_g||₂`` for every group."""
+        if self.singletons:  # the sum over a group of one is that one square
+            return np.sqrt(w * w)
         return np.sqrt(np.bincount(self.codes, weights=w * w, minlength=self.n_groups))
 
     def subset(self, features: np.ndarray) -> GroupStructure:
         """The groups restricted to ``features`` (weights of the *full* groups are kept)."""
         used, codes = np.unique(self.codes[features], return_inverse=True)
-        return GroupStructure(codes.astype(np.int64), self.weights[used])
+        ordered = bool(np.all(np.diff(features) > 0))  # then singletons stay 0..k−1
+        return GroupStructure(codes.astype(np.int64), self.weights[used],
+                              singletons=self.singletons and ordered)
 
 
 def _prox_group(v: np.ndarray, groups: GroupStructure, threshold: float) -> np.ndarray:
     """Proximal map of ``threshold Σ_g ω_g ||·_g||₂``: block soft-thresholding."""
     norms = groups.norms(v)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        shrink = np.where(norms > 0, np.maximum(0.0, 1.0 - threshold * groups.weights / norms), 0)
-    return v * shrink[groups.codes]
+    positive = norms > 0
+    # threshold ω_g / ||v_g|| where ||v_g|| > 0 (ω_g = 1 for singletons: the same quotient)
+    scaled = threshold if groups.singletons else threshold * groups.weights
+    ratio = np.divide(scaled, norms, out=np.zeros_like(norms), where=positive)
+    shrink = np.where(positive, np.maximum(0.0, 1.0 - ratio), 0.0)
+    return v * (shrink if groups.singletons else shrink[groups.codes])
 
 
 def kkt_violation(
@@ -318,12 +333,17 @@ def kkt_violation(
     """
     norms = groups.norms(w)
     active = norms > 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        unit = np.where(active[groups.codes], w / norms[groups.codes], 0.0)
-    residual = grad + lam1 * groups.weights[groups.codes] * unit
-    res_norm = groups.norms(residual)
-    grad_norm = groups.norms(grad)
-    per_group = np.where(active, res_norm, np.maximum(0.0, grad_norm - lam1 * groups.weights))
+    if groups.singletons:  # ω_g = 1 and no gathers: the same values as below
+        unit = np.divide(w, norms, out=np.zeros_like(w), where=active)
+        residual = grad + lam1 * unit
+        threshold = lam1
+    else:
+        member_active = active[groups.codes]
+        unit = np.divide(w, norms[groups.codes], out=np.zeros_like(w), where=member_active)
+        residual = grad + lam1 * groups.weights[groups.codes] * unit
+        threshold = lam1 * groups.weights
+    per_group = np.where(active, groups.norms(residual),
+                         np.maximum(0.0, groups.norms(grad) - threshold))
     return float(max(per_group.max(initial=0.0), abs(grad_intercept)))
 
 
@@ -492,6 +512,8 @@ def _quadratic_prox_fista(
         out[:k] = _prox_group(v[:k], groups, lam1 / L)
         return out
 
+    if groups.singletons:
+        return _fista_singletons(H, lin, L, z0, lam1, tol, max_iter)
     z = z0.copy()
     momentum = z.copy()
     t = 1.0
@@ -507,6 +529,51 @@ def _quadratic_prox_fista(
         z, t = z_new, t_new
         g_z = lin + H @ z
         if kkt_violation(g_z[:k], z[:k], groups, lam1, g_z[k]) <= tol:
+            break
+    return z
+
+
+def _fista_singletons(
+    H: np.ndarray, lin: np.ndarray, L: float, z0: np.ndarray, lam1: float, tol: float,
+    max_iter: int,
+) -> np.ndarray:
+    """The FISTA loop of :func:`_quadratic_prox_fista` for singleton groups (LASSO, elastic
+    net), with :func:`_prox_group` and :func:`kkt_violation` written out: the same operations
+    on the same values, hence the same iterates, without the calls around them.
+
+    Where a quotient by a zero norm is replaced by a quotient by 1, the value is discarded by
+    the ``np.where`` that follows, as the zero in the general functions is.
+    """
+    k = z0.size - 1
+    threshold = lam1 / L
+    z = z0.copy()
+    momentum = z.copy()
+    t = 1.0
+    for _ in range(max_iter):
+        v = momentum - (lin + H @ momentum) / L
+        head = v[:k]
+        norms = np.sqrt(head * head)
+        positive = norms > 0
+        ratio = threshold / np.where(positive, norms, 1.0)
+        shrink = np.where(positive, np.maximum(0.0, 1.0 - ratio), 0.0)
+        z_new = v.copy()
+        z_new[:k] = head * shrink
+        step = z_new - z
+        if float((momentum - z_new) @ step) > 0:  # gradient restart
+            t = 1.0
+            momentum = z.copy()
+            continue
+        t_new = 0.5 * (1.0 + math.sqrt(1.0 + 4.0 * t * t))
+        momentum = z_new + ((t - 1.0) / t_new) * step
+        z, t = z_new, t_new
+        g_z = lin + H @ z
+        grad, w = g_z[:k], z[:k]
+        norms = np.sqrt(w * w)
+        active = norms > 0
+        residual = grad + lam1 * (w / np.where(active, norms, 1.0))
+        per_feature = np.where(active, np.sqrt(residual * residual),
+                               np.maximum(0.0, np.sqrt(grad * grad) - lam1))
+        if max(np.maximum.reduce(per_feature, initial=0.0), abs(g_z[k])) <= tol:
             break
     return z
 
