@@ -11,12 +11,29 @@ units are drawn, so growing the number of resamples reuses the earlier ones.
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 import numpy as np
-from sklearn.utils import check_random_state
 
 _SEED_UPPER = 2**32
+
+
+def check_random_state(seed: Any) -> np.random.RandomState:
+    """:func:`sklearn.utils.check_random_state` without importing scikit-learn.
+
+    ``None`` (or ``np.random``) gives NumPy's global ``RandomState``, an integer a new
+    ``RandomState(seed)``, a ``RandomState`` itself; the same objects, hence the same draws, as
+    scikit-learn's function. Modules that do not otherwise need scikit-learn (measures, Pareto
+    analysis, resampling) use it so that their import stays cheap.
+    """
+    if seed is None or seed is np.random:
+        return np.random.mtrand._rand
+    if isinstance(seed, Integral):
+        return np.random.RandomState(seed)
+    if isinstance(seed, np.random.RandomState):
+        return seed
+    raise ValueError(f"{seed!r} cannot be used to seed a numpy.random.RandomState instance")
 
 
 def as_seed(random_state: Any) -> int:

@@ -44,13 +44,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
 from fsstab.io import file_digests, read_json, read_parquet, write_json, write_parquet
@@ -297,13 +297,22 @@ def _check_finite(X: np.ndarray, name: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 
+def _is_dataframe(X: Any) -> bool:
+    """``isinstance(X, pandas.DataFrame)`` without importing pandas: if pandas is not loaded, no
+    DataFrame exists (reading stored datasets, the workflow's common case, never needs it)."""
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(X, pandas.DataFrame)
+
+
 def numeric_matrix(X: Any, name: str) -> np.ndarray:
     """``X`` (array or DataFrame) as float64; non-numeric columns raise ``ValueError``.
 
     Missing values of nullable pandas columns become NaN (and are then rejected by
     :class:`Dataset`, which names the dataset).
     """
-    if isinstance(X, pd.DataFrame):
+    if _is_dataframe(X):
+        import pandas as pd
+
         non_numeric = [
             str(col)
             for col, dtype in X.dtypes.items()
@@ -330,6 +339,8 @@ def numeric_matrix(X: Any, name: str) -> np.ndarray:
 
 
 def _label_strings(labels: Any) -> np.ndarray:
+    import pandas as pd  # isna knows every missing-value marker (None, NaN, NaT, pd.NA)
+
     values = np.asarray(labels, dtype=object).reshape(-1)
     missing = pd.isna(values)
     if missing.any():
@@ -536,7 +547,9 @@ def make_dataset(
     Raises ``ValueError`` naming the dataset for non-numeric or non-finite features, fewer
     than two classes, or inconsistent shapes.
     """
-    if isinstance(X, pd.DataFrame):
+    if _is_dataframe(X):
+        import pandas as pd
+
         if feature_names is None:
             feature_names = [str(c) for c in X.columns]
         if sample_ids is None and not isinstance(X.index, pd.RangeIndex):

@@ -28,7 +28,8 @@ from typing import Any, Literal, NamedTuple
 
 import numpy as np
 import pandas as pd
-from sklearn.utils import check_random_state
+
+from fsstab._random import check_random_state
 
 Sense = Literal["max", "min"]
 _SENSES: tuple[str, ...] = ("max", "min")

@@ -21,7 +21,6 @@ from typing import Any, Literal
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.stats import rankdata
 
 from fsstab.measures import as_similarity_matrix
 
@@ -60,7 +59,12 @@ def standardized_columns(X: np.ndarray, method: CorrelationMethod = "pearson") -
     """
     if method not in _METHODS:
         raise ValueError(f"method must be one of {_METHODS}, got {method!r}")
-    values = rankdata(X, axis=0) if method == "spearman" else X
+    if method == "spearman":
+        from scipy.stats import rankdata
+
+        values = rankdata(X, axis=0)
+    else:
+        values = X
     constant = np.ptp(X, axis=0) == 0
     centred = values - values.mean(axis=0)
     norms = np.sqrt(np.einsum("ij,ij->j", centred, centred))

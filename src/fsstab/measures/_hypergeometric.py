@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from scipy.stats import hypergeom
-from sklearn.utils import check_random_state
+
+from fsstab._random import check_random_state
 
 ScoreParts = Callable[
     [np.ndarray, np.ndarray, np.ndarray, int], tuple[np.ndarray, np.ndarray]
@@ -101,6 +101,8 @@ def _exact_block(parts: ScoreParts, a: np.ndarray, b: np.ndarray, p: int) -> np.
     r, owner = _expand_supports(low, high)
     values = ratio(*parts(r.astype(np.float64), a[owner].astype(np.float64),
                           b[owner].astype(np.float64), p))
+    from scipy.stats import hypergeom  # only the exact correction needs scipy.stats
+
     pmf = hypergeom.pmf(r, p, a[owner], b[owner])
     weighted = np.bincount(owner, weights=np.where(np.isnan(values), 0.0, pmf * values),
                            minlength=a.size)

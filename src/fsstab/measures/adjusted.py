@@ -40,8 +40,8 @@ from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.utils import check_random_state
 
+from fsstab._random import check_random_state
 from fsstab.measures._chance import expected_pair_values
 from fsstab.measures._core import (
     MeasureInfo,

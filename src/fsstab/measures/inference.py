@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy.stats import norm
 
 from fsstab.measures._core import SelectionStats
 from fsstab.measures.frequency import nogueira_value
@@ -96,8 +95,24 @@ def nogueira_confidence_interval(
     (Nogueira, Sechidis & Brown 2018)."""
     alpha = _check_alpha(alpha)
     stability, variance = _estimate(SelectionStats(Z, d))
-    half_width = norm.ppf(1.0 - alpha / 2.0) * math.sqrt(variance)
+    half_width = _normal_quantile(1.0 - alpha / 2.0) * math.sqrt(variance)
     return float(stability - half_width), float(stability + half_width)
+
+
+def _normal_quantile(q: float) -> float:
+    """``scipy.stats.norm.ppf(q)`` (which computes ``scipy.special.ndtri(q)``), without
+    importing scipy.stats."""
+    from scipy.special import ndtri
+
+    return ndtri(q)
+
+
+def _normal_sf(x: float) -> float:
+    """``scipy.stats.norm.sf(x)`` (which computes ``scipy.special.ndtr(-x)``), without
+    importing scipy.stats."""
+    from scipy.special import ndtr
+
+    return ndtr(-x)
 
 
 def _z_test(difference: float, variance: float, alpha: float, two_sided: bool) -> StabilityTest:
@@ -109,7 +124,7 @@ def _z_test(difference: float, variance: float, alpha: float, two_sided: bool) -
         statistic = difference / math.sqrt(variance)
     if math.isnan(statistic):
         return StabilityTest(math.nan, math.nan, False, alpha)
-    p_value = 2.0 * norm.sf(abs(statistic)) if two_sided else norm.sf(statistic)
+    p_value = 2.0 * _normal_sf(abs(statistic)) if two_sided else _normal_sf(statistic)
     return StabilityTest(statistic, float(p_value), bool(p_value < alpha), alpha)
 
 

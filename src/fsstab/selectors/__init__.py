@@ -2,70 +2,89 @@
 
 :data:`SELECTORS` maps each public class name to its class; the workflow's configuration refers
 to selectors through it.
+
+Names are imported on first use (module-level ``__getattr__``, as in :mod:`fsstab.workflow`):
+importing one submodule, e.g. the univariate statistics that the prefilter uses, does not load
+every selector and scikit-learn with it.
 """
 
-from fsstab.selectors._base import BaseSelector
-from fsstab.selectors._classifiers import (
-    CLASSIFIERS,
-    ClassifierInfo,
-    make_classifier,
-)
-from fsstab.selectors._combined import FilterClassifier
-from fsstab.selectors._common import total_ranking
+import importlib
+from typing import Any
 
-# -- tree, neighbour, filter and resampling-ensemble selectors --------------------------------
-from fsstab.selectors._ensembles import (
-    EnsembleSelector,
-    StabilitySelection,
-    stability_selection_parameters,
-)
-from fsstab.selectors._filters import FILTERS, FilterInfo, FilterSelector, get_filter
-from fsstab.selectors._glmboost import GLMBoostClassifier, GLMBoostSelector, glm_boost
+_EXPORTS = {
+    "BaseSelector": "_base",
+    "CLASSIFIERS": "_classifiers",
+    "ClassifierInfo": "_classifiers",
+    "make_classifier": "_classifiers",
+    "FilterClassifier": "_combined",
+    "total_ranking": "_common",
+    # -- tree, neighbour, filter and resampling-ensemble selectors
+    "EnsembleSelector": "_ensembles",
+    "StabilitySelection": "_ensembles",
+    "stability_selection_parameters": "_ensembles",
+    "FILTERS": "_filters",
+    "FilterInfo": "_filters",
+    "FilterSelector": "_filters",
+    "get_filter": "_filters",
+    "GLMBoostClassifier": "_glmboost",
+    "GLMBoostSelector": "_glmboost",
+    "glm_boost": "_glmboost",
+    "ReliefSelector": "_relief",
+    "GBMSelector": "_trees",
+    "RandomForestSelector": "_trees",
+    # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0)
+    "L0Fit": "_l0",
+    "L0Selector": "_l0",
+    "l0_logistic_fit": "_l0",
+    "l0_logistic_support": "_l0",
+    "CalibrationResult": "_penalized",
+    "ElasticNetSelector": "_penalized",
+    "GroupLassoSelector": "_penalized",
+    "LassoSelector": "_penalized",
+    "UnreachableTargetError": "_penalized",
+    "calibrate_C": "_penalized",
+    "SVMRFE": "_rfe",
+    "HybridRFE": "_rfe",
+    "LogisticRFE": "_rfe",
+    "RFEPath": "_rfe",
+    "frequency_score": "_rfe",
+    "hybrid_rfe_sweep": "_rfe",
+}
 
-# -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0) -----------------
-from fsstab.selectors._l0 import L0Fit, L0Selector, l0_logistic_fit, l0_logistic_support
-from fsstab.selectors._penalized import (
-    CalibrationResult,
-    ElasticNetSelector,
-    GroupLassoSelector,
-    LassoSelector,
-    UnreachableTargetError,
-    calibrate_C,
+#: The registered selector classes, in this order (name -> class).
+_REGISTERED = (
+    "LassoSelector",
+    "ElasticNetSelector",
+    "GroupLassoSelector",
+    "LogisticRFE",
+    "SVMRFE",
+    "HybridRFE",
+    "L0Selector",
+    "RandomForestSelector",
+    "ReliefSelector",
+    "FilterSelector",
+    "FilterClassifier",
+    "GBMSelector",
+    "GLMBoostSelector",
+    "StabilitySelection",
+    "EnsembleSelector",
 )
-from fsstab.selectors._relief import ReliefSelector
-from fsstab.selectors._rfe import (
-    SVMRFE,
-    HybridRFE,
-    LogisticRFE,
-    RFEPath,
-    frequency_score,
-    hybrid_rfe_sweep,
-)
-from fsstab.selectors._trees import GBMSelector, RandomForestSelector
 
-SELECTORS: dict[str, type[BaseSelector]] = {}
-SELECTORS.update(
-    {
-        cls.__name__: cls
-        for cls in (
-            LassoSelector,
-            ElasticNetSelector,
-            GroupLassoSelector,
-            LogisticRFE,
-            SVMRFE,
-            HybridRFE,
-            L0Selector,
-            RandomForestSelector,
-            ReliefSelector,
-            FilterSelector,
-            FilterClassifier,
-            GBMSelector,
-            GLMBoostSelector,
-            StabilitySelection,
-            EnsembleSelector,
-        )
-    }
-)
+
+def __getattr__(name: str) -> Any:
+    if name == "SELECTORS":
+        value: Any = {cls: __getattr__(cls) for cls in _REGISTERED}
+    elif name in _EXPORTS:
+        value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # once imported, a plain attribute (and one SELECTORS dict)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "CLASSIFIERS",

@@ -22,7 +22,6 @@ from fsstab.prefilter import PrefilterReport, prefilter
 from fsstab.resampling import Resamples, make_resamples
 from fsstab.selectors._univariate import sample_variance, welch_t_statistic
 from fsstab.similarity import correlation_similarity, group_similarity
-from fsstab.sources import fetch
 from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
@@ -64,6 +63,10 @@ def fetch_dataset(
     NaN/inf, fewer than two classes; failed or mismatching downloads) are re-raised with the
     dataset named.
     """
+    # here, not at the top: the sources need pandas and SciPy's signal and graph modules, which
+    # the other stages of this module never use
+    from fsstab.sources import fetch
+
     try:
         return fetch(_named_spec(name, source), mirror=mirror, cache_dir=cache_dir)
     except ValueError as exc:
