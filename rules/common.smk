@@ -24,10 +24,6 @@ if WF.raw["localrules"]:
         summary,
         pareto,
         rank,
-        figure_feature_map,
-        figure_pareto,
-        figure_trajectory,
-        figure_summary,
 
 
 wildcard_constraints:
@@ -104,14 +100,49 @@ def selection_resources(attribute, default):
     return resource
 
 
-def figure_targets(dataset):
+def dataset_figure_stems(dataset):
+    """The figures of ``dataset`` by kind, as output paths without extension: the summary,
+    one Pareto plot per Pareto measure, one trajectory per selector with a varied parameter,
+    one feature stability map per configuration (if ``figures.feature_maps``)."""
     folder = f"{RESULTS}/{dataset}/figures"
-    stems = [f"{folder}/summary"]
-    stems += [f"{folder}/pareto/{m}" for m in WF.pareto_measures]
-    stems += [f"{folder}/trajectories/{s}" for s in WF.trajectory_selectors(dataset)]
-    if WF.raw["figures"]["feature_maps"]:
-        stems += [f"{folder}/feature_maps/{c.id}" for c in WF.configurations_for(dataset)]
-    return [f"{stem}.{ext}" for stem in stems for ext in ("pdf", "png")]
+    maps = WF.configurations_for(dataset) if WF.raw["figures"]["feature_maps"] else ()
+    return {
+        "summary": f"{folder}/summary",
+        "pareto": {m: f"{folder}/pareto/{m}" for m in WF.pareto_measures},
+        "trajectories": {
+            s: f"{folder}/trajectories/{s}" for s in WF.trajectory_selectors(dataset)
+        },
+        "feature_maps": {c.id: f"{folder}/feature_maps/{c.id}" for c in maps},
+    }
+
+
+def figure_targets(dataset):
+    stems = dataset_figure_stems(dataset)
+    every = [stems["summary"]]
+    for kind in ("pareto", "trajectories", "feature_maps"):
+        every += stems[kind].values()
+    return [f"{stem}.{ext}" for stem in every for ext in ("pdf", "png")]
+
+
+def figure_outputs(dataset):
+    """:func:`figure_targets` with each PNG marked for ``snakemake --report``."""
+    stems = dataset_figure_stems(dataset)
+
+    def pair(stem, caption, category, labels, subcategory=dataset):
+        png = report(f"{stem}.png", caption=f"../report/{caption}.rst", category=category,
+                     subcategory=subcategory, labels={"dataset": dataset, **labels})
+        return [f"{stem}.pdf", png]
+
+    outputs = pair(stems["summary"], "summary", "Summary tables", {}, subcategory=None)
+    for measure, stem in stems["pareto"].items():
+        outputs += pair(stem, "pareto", "Pareto fronts", {"measure": measure})
+    for selector, stem in stems["trajectories"].items():
+        outputs += pair(stem, "trajectory", "Stability versus parameters",
+                        {"selector": selector})
+    for config_id, stem in stems["feature_maps"].items():
+        outputs += pair(stem, "feature_map", "Feature stability maps",
+                        {"configuration": config_id})
+    return outputs
 
 
 #: Targets of a paper's rules (rules/paper_<name>.smk appends to it when included).

@@ -1,117 +1,45 @@
 # Stage 7: figures (PDF + PNG); the PNGs are collected by `snakemake --report`.
+#
+# One job per dataset draws all its figures: a figure takes a fraction of a second, starting a
+# Python process that imports matplotlib and pandas takes longer, so one job per figure spent
+# most of its time starting. The rule is defined per dataset (name `figures_<dataset>`)
+# because each dataset has its own list of figures (configurations, trajectories); every
+# figure is still a file target (`snakemake results/<ds>/figures/pareto/nogueira.png` runs
+# that dataset's job).
 
+for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] else ():
+    _stems = dataset_figure_stems(_dataset)
+    _maps = list(_stems["feature_maps"])
 
-rule figure_feature_map:
-    input:
-        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
-        runs=f"{RESULTS}/{{dataset}}/select/{{config}}/runs.parquet",
-        features=f"{RESULTS}/{{dataset}}/select/{{config}}/features.parquet",
-        stability=f"{RESULTS}/{{dataset}}/stability/{{config}}.parquet",
-    output:
-        pdf=f"{RESULTS}/{{dataset}}/figures/feature_maps/{{config}}.pdf",
-        png=report(
-            f"{RESULTS}/{{dataset}}/figures/feature_maps/{{config}}.png",
-            caption="../report/feature_map.rst",
-            category="Feature stability maps",
-            subcategory="{dataset}",
-            labels={"dataset": "{dataset}", "configuration": "{config}"},
-        ),
-    params:
-        spec=spec_of,
-        rank_cap=WF.rank_cap,
-        measures=list(WF.figure_measures),
-    log:
-        f"{LOGS}/{{dataset}}/figures/feature_map_{{config}}.log",
-    benchmark:
-        f"{BENCH}/{{dataset}}/figures/feature_map_{{config}}.tsv"
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=2000,
-        runtime=10,
-    script:
-        "../scripts/figure_feature_map.py"
-
-
-rule figure_pareto:
-    input:
-        pareto=f"{RESULTS}/{{dataset}}/pareto.parquet",
-    output:
-        pdf=f"{RESULTS}/{{dataset}}/figures/pareto/{{measure}}.pdf",
-        png=report(
-            f"{RESULTS}/{{dataset}}/figures/pareto/{{measure}}.png",
-            caption="../report/pareto.rst",
-            category="Pareto fronts",
-            subcategory="{dataset}",
-            labels={"dataset": "{dataset}", "measure": "{measure}"},
-        ),
-    params:
-        gammas=WF.raw["pareto"]["gamma"],
-    log:
-        f"{LOGS}/{{dataset}}/figures/pareto_{{measure}}.log",
-    benchmark:
-        f"{BENCH}/{{dataset}}/figures/pareto_{{measure}}.tsv"
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=1000,
-        runtime=5,
-    script:
-        "../scripts/figure_pareto.py"
-
-
-rule figure_trajectory:
-    input:
-        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
-    output:
-        pdf=f"{RESULTS}/{{dataset}}/figures/trajectories/{{selector}}.pdf",
-        png=report(
-            f"{RESULTS}/{{dataset}}/figures/trajectories/{{selector}}.png",
-            caption="../report/trajectory.rst",
-            category="Stability versus parameters",
-            subcategory="{dataset}",
-            labels={"dataset": "{dataset}", "selector": "{selector}"},
-        ),
-    params:
-        measures=list(WF.figure_measures),
-    log:
-        f"{LOGS}/{{dataset}}/figures/trajectory_{{selector}}.log",
-    benchmark:
-        f"{BENCH}/{{dataset}}/figures/trajectory_{{selector}}.tsv"
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=1000,
-        runtime=5,
-    script:
-        "../scripts/figure_trajectory.py"
-
-
-rule figure_summary:
-    input:
-        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
-    output:
-        pdf=f"{RESULTS}/{{dataset}}/figures/summary.pdf",
-        png=report(
-            f"{RESULTS}/{{dataset}}/figures/summary.png",
-            caption="../report/summary.rst",
-            category="Summary tables",
-            labels={"dataset": "{dataset}"},
-        ),
-    params:
-        measures=list(WF.figure_measures),
-    log:
-        f"{LOGS}/{{dataset}}/figures/summary.log",
-    benchmark:
-        f"{BENCH}/{{dataset}}/figures/summary.tsv"
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=1000,
-        runtime=5,
-    script:
-        "../scripts/figure_summary.py"
+    rule:
+        name:
+            f"figures_{_dataset}"
+        input:
+            dataset=f"{DATA}/{_dataset}/dataset.parquet",
+            summary=f"{RESULTS}/{_dataset}/stability.parquet",
+            pareto=f"{RESULTS}/{_dataset}/pareto.parquet",
+            map_runs=[f"{RESULTS}/{_dataset}/select/{c}/runs.parquet" for c in _maps],
+            map_features=[f"{RESULTS}/{_dataset}/select/{c}/features.parquet" for c in _maps],
+            map_stability=[f"{RESULTS}/{_dataset}/stability/{c}.parquet" for c in _maps],
+        output:
+            figure_outputs(_dataset),
+        params:
+            dataset=_dataset,
+            stems=_stems,
+            map_specs=[WF.configuration(c).spec for c in _maps],
+            gammas=WF.raw["pareto"]["gamma"],
+            measures=list(WF.figure_measures),
+            rank_cap=WF.rank_cap,
+        log:
+            f"{LOGS}/{_dataset}/figures.log",
+        benchmark:
+            f"{BENCH}/{_dataset}/figures.tsv"
+        conda:
+            "../envs/fsstab.yaml"
+        localrule: WF.raw["localrules"]
+        threads: 1
+        resources:
+            mem_mb=2000,
+            runtime=30,
+        script:
+            "../scripts/figures.py"

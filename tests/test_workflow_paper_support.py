@@ -246,11 +246,14 @@ def test_configfile_replaces_the_default_configuration(tmp_path):
     (workdir / "other.yaml").write_text(yaml.safe_dump(other))
     jobs = _dry_run_jobs(workdir)
     assert jobs["fetch"] == 2 and jobs["calibrate"] == 1  # noqa: PT018
-    assert jobs["figure_summary"] == 2
+    # one figures job per dataset, whatever the number of figures
+    assert sorted(rule for rule in jobs if rule.startswith("figures")) == [
+        f"figures_{name}" for name in sorted(BASE["datasets"])]
+    assert all(jobs[f"figures_{name}"] == 1 for name in BASE["datasets"])
     jobs = _dry_run_jobs(workdir, "--configfile", str(workdir / "other.yaml"))
     assert jobs["fetch"] == 1
     assert "calibrate" not in jobs
-    assert not any(rule.startswith("figure_") for rule in jobs)
+    assert not any(rule.startswith("figure") for rule in jobs)
     # M = 10 in chunks of 4 on 'large': three selection jobs per configuration
     jobs = _dry_run_jobs(workdir, "--config", "only_datasets=[large]")
     assert jobs["fetch"] == 1 and jobs["select"] == 3 * 2  # noqa: PT018

@@ -8,13 +8,17 @@
 - :func:`trajectory_figure` -- stability against each varied parameter of a selector;
 - :func:`summary_figure` -- the dataset's summary table.
 
-Every function returns a :class:`matplotlib.figure.Figure`; scripts save it with
+Every function returns a :class:`matplotlib.figure.Figure`; :func:`write_dataset_figures`
+draws all figures of one dataset in one job (reading each table once) and saves them with
 :func:`fsstab.plots.save_figure` (PDF + PNG, byte-reproducible).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,22 +27,27 @@ import pyarrow as pa
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from fsstab.io import read_parquet, read_parquet_metadata
 from fsstab.plots import (
     feature_stability_map,
     pareto_plot,
+    save_figure,
     table_figure,
     tidy_legend,
     trajectory_plot,
 )
 from fsstab.workflow.naming import format_value
 from fsstab.workflow.stability import run_matrices
+from fsstab.workflow.tables import read_selection
 
 __all__ = [
+    "FeatureMapFiles",
     "feature_map_figure",
     "pareto_figure",
     "summary_figure",
     "trajectory_figure",
     "varied_parameters",
+    "write_dataset_figures",
 ]
 
 
@@ -171,3 +180,65 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str,
     table = table.rename(columns={"accuracy_mean": "accuracy", "mean_n_selected": "size"})
     return table_figure(table, title=f"{dataset}: stability summary")
 
+
+
+PathLike = str | os.PathLike[str]
+
+
+@dataclass(frozen=True)
+class FeatureMapFiles:
+    """Inputs and output stem of one configuration's feature stability map."""
+
+    spec: Mapping[str, Any]
+    runs: PathLike
+    features: PathLike
+    stability: PathLike
+    stem: PathLike
+
+
+def write_dataset_figures(
+    dataset: str,
+    *,
+    dataset_file: PathLike,
+    summary_file: PathLike,
+    pareto_file: PathLike,
+    summary_stem: PathLike,
+    pareto_stems: Mapping[str, PathLike],
+    trajectory_stems: Mapping[str, PathLike],
+    feature_maps: Sequence[FeatureMapFiles],
+    gammas: Sequence[float],
+    measures: Sequence[str],
+    rank_cap: int,
+) -> list[Path]:
+    """Draw and save every figure of one dataset; return the written files (PDF, PNG each).
+
+    One job per dataset: the figures are cheap next to starting a process that imports
+    matplotlib and pandas, so they are drawn together, each table read once -- the dataset's
+    feature names (from the Parquet metadata only), its summary of all configurations (for the
+    summary and the trajectories), its Pareto table and each configuration's selection and
+    stability tables. ``*_stem`` are output paths without extension.
+    """
+    written: list[Path] = []
+
+    def save(fig: Figure, stem: PathLike) -> None:
+        written.extend(save_figure(fig, os.fspath(stem)))
+
+    summary = read_parquet(summary_file)[0].to_pandas()
+    save(summary_figure(summary, dataset=dataset, measures=measures), summary_stem)
+    pareto = read_parquet(pareto_file)[0].to_pandas()
+    for measure, stem in pareto_stems.items():
+        save(pareto_figure(pareto, measure, dataset=dataset, gammas=gammas), stem)
+    for selector, stem in trajectory_stems.items():
+        save(trajectory_figure(summary, dataset=dataset, selector=selector, measures=measures),
+             stem)
+    if feature_maps:
+        feature_names = read_parquet_metadata(dataset_file)["feature_names"]
+    for entry in feature_maps:
+        tables, _ = read_selection({"runs": entry.runs, "features": entry.features})
+        fig = feature_map_figure(
+            tables["runs"], tables["features"], entry.spec,
+            read_parquet(entry.stability)[0].to_pandas(), dataset=dataset,
+            feature_names=feature_names, rank_cap=rank_cap, measures=measures,
+        )
+        save(fig, entry.stem)
+    return written
