@@ -29,6 +29,8 @@ import scipy.sparse as sp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from _threads import describe, pinned
+
 from fsstab.measures import (
     _chance,
     intersection_count,
@@ -255,4 +257,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()

@@ -15,7 +15,10 @@
    timed on a few resamples and extrapolated to all settings and M = 100; the workflow's time
    is compared with it, both on one core and spread ideally over two.
 
-The machine is shared: the load average before and after each part is printed. Run::
+Threads: the workflow's jobs run with their rules' threads (one; Snakemake sets
+OMP_NUM_THREADS and the BLAS variables to it), the naive sweep in this process with BLAS/OpenMP
+pinned to one thread by threadpoolctl: one thread per fit on both sides. The machine is shared:
+the load average before and after each part is printed. Run::
 
     FSSTAB_MIRROR=../shared/datasets python benchmarks/bench_hamer_sweep.py [--workdir DIR]
         [--naive-settings 24] [--naive-resamples 2]
@@ -40,6 +43,8 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from _threads import describe, pinned
 
 from fsstab.datasets import read_dataset
 from fsstab.resampling import read_resamples
@@ -206,4 +211,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()

@@ -32,6 +32,8 @@ import scipy.sparse as sp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from _threads import describe, pinned
+
 from fsstab.measures import MEASURES, compute, importance_weighted
 
 UNADJUSTED = [n for n, info in MEASURES.items() if info.family in ("pairwise", "frequency")]
@@ -216,4 +218,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()

@@ -23,6 +23,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from _threads import describe, pinned
+
 from fsstab.pareto import (
     choose_by_gamma,
     dominated_area,
@@ -147,4 +149,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()

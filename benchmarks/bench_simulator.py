@@ -33,6 +33,8 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
+from _threads import describe, pinned  # noqa: E402
+
 from fsstab.simulator import (  # noqa: E402
     DEFAULT_M_ENSEMBLE,
     DEFAULT_P_GRID,
@@ -128,4 +130,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()

@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import numpy as np
+from _threads import describe, pinned
 
 from fsstab.papers import bommert2020_ch78 as ch78
 from fsstab.similarity import correlation_similarity
@@ -103,4 +104,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+from _threads import describe, pinned
 
 from fsstab.datasets import read_dataset, write_dataset
 from fsstab.prefilter import prefilter
@@ -91,4 +92,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()

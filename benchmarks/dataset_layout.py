@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+from _threads import describe, pinned
 
 from fsstab.datasets import make_dataset, read_dataset, write_dataset
 from fsstab.io import write_parquet
@@ -102,4 +103,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()

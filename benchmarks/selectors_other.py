@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from _threads import describe, pinned
 from sklearn.linear_model import LogisticRegression
 
 from fsstab.selectors import (
@@ -105,4 +106,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    print(describe())
+    with pinned():
+        main()
