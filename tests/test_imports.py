@@ -24,7 +24,8 @@ import fsstab.selectors
 from fsstab._random import check_random_state
 from fsstab.measures.inference import _normal_quantile, _normal_sf
 
-HEAVY = ("sklearn", "scipy.stats", "pandas", "matplotlib", "scipy.signal")
+HEAVY = ("sklearn", "scipy.stats", "pandas", "matplotlib", "scipy.signal",
+         "fsstab.workflow.config")  # the configuration: YAML, JSON schema, data sources
 
 
 def _loaded_after(statement: str) -> set[str]:
@@ -49,6 +50,8 @@ def _loaded_after(statement: str) -> set[str]:
         # pareto / rank work on pandas frames; figures draw them
         ("import fsstab.workflow.decisions", {"pandas"}),
         ("import fsstab.workflow.figures", {"pandas", "matplotlib"}),
+        # selection and calibration need scikit-learn (and what it loads), not the config
+        ("import fsstab.workflow.selection", {"sklearn", "scipy.stats", "pandas"}),
     ],
 )
 def test_stage_modules_import_only_what_their_jobs_use(statement, allowed):

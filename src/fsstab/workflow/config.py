@@ -38,6 +38,7 @@ from fsstab.selectors import SELECTORS
 from fsstab.sources import parse_source
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
 from fsstab.workflow.seeds import derive_seed
+from fsstab.workflow.sweeps import selector_parameters, sweep_parameters
 
 __all__ = [
     "CALIBRATED_SELECTORS",
@@ -374,23 +375,6 @@ class WorkflowConfig:
 # --------------------------------------------------------------------------------------------
 # Semantic checks
 # --------------------------------------------------------------------------------------------
-
-
-def selector_parameters(cls_name: str) -> tuple[str, ...]:
-    """Constructor parameters of a registered selector class."""
-    return tuple(SELECTORS[cls_name]().get_params(deep=False))
-
-
-def sweep_parameters(cls_name: str) -> tuple[str, ...]:
-    """Parameters a class changes in ``refit_final`` without refitting what they do not affect
-    (its ``_sweep_parameters``, else ``final_C`` / ``shrinkage_alpha``), or () without it."""
-    cls = SELECTORS[cls_name]
-    if not hasattr(cls, "refit_final"):
-        return ()
-    declared = getattr(cls, "_sweep_parameters", None)
-    if declared is not None:
-        return tuple(declared)
-    return tuple(p for p in ("final_C", "shrinkage_alpha") if p in selector_parameters(cls_name))
 
 
 #: Variant ids of random-search draws: ``draw-0000``, ``draw-0001``, ...

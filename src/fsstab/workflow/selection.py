@@ -36,9 +36,9 @@ from fsstab.selectors import (
     total_ranking,
 )
 from fsstab.selectors._common import default_n_features
-from fsstab.workflow.config import sweep_parameters
 from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
 from fsstab.workflow.seeds import derive_seed, resample_seed
+from fsstab.workflow.sweeps import sweep_parameters
 from fsstab.workflow.tables import SelectionTables
 
 __all__ = ["calibrate", "chunk_resamples", "fit_variants", "select_chunk"]
