@@ -541,40 +541,37 @@ def _fista_singletons(
     net), with :func:`_prox_group` and :func:`kkt_violation` written out: the same operations
     on the same values, hence the same iterates, without the calls around them.
 
-    Where a quotient by a zero norm is replaced by a quotient by 1, the value is discarded by
-    the ``np.where`` that follows, as the zero in the general functions is.
+    A zero norm gives an infinite or undefined quotient below (inside ``np.errstate``) where the
+    general functions write 0 through ``np.where``: the shrink factor ``max(0, 1 − τ/0)`` is
+    then 0 as theirs, and the quotient ``w/0`` of an inactive coefficient is discarded by the
+    ``np.where`` that follows, as the zero is.
     """
     k = z0.size - 1
     threshold = lam1 / L
     z = z0.copy()
     momentum = z.copy()
     t = 1.0
-    for _ in range(max_iter):
-        v = momentum - (lin + H @ momentum) / L
-        head = v[:k]
-        norms = np.sqrt(head * head)
-        positive = norms > 0
-        ratio = threshold / np.where(positive, norms, 1.0)
-        shrink = np.where(positive, np.maximum(0.0, 1.0 - ratio), 0.0)
-        z_new = v.copy()
-        z_new[:k] = head * shrink
-        step = z_new - z
-        if float((momentum - z_new) @ step) > 0:  # gradient restart
-            t = 1.0
-            momentum = z.copy()
-            continue
-        t_new = 0.5 * (1.0 + math.sqrt(1.0 + 4.0 * t * t))
-        momentum = z_new + ((t - 1.0) / t_new) * step
-        z, t = z_new, t_new
-        g_z = lin + H @ z
-        grad, w = g_z[:k], z[:k]
-        norms = np.sqrt(w * w)
-        active = norms > 0
-        residual = grad + lam1 * (w / np.where(active, norms, 1.0))
-        per_feature = np.where(active, np.sqrt(residual * residual),
-                               np.maximum(0.0, np.sqrt(grad * grad) - lam1))
-        if max(np.maximum.reduce(per_feature, initial=0.0), abs(g_z[k])) <= tol:
-            break
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for _ in range(max_iter):
+            z_new = momentum - (lin + H @ momentum) / L
+            head = z_new[:k]
+            head *= np.maximum(0.0, 1.0 - threshold / np.sqrt(head * head))
+            step = z_new - z
+            if float((momentum - z_new) @ step) > 0:  # gradient restart
+                t = 1.0
+                momentum = z.copy()
+                continue
+            t_new = 0.5 * (1.0 + math.sqrt(1.0 + 4.0 * t * t))
+            momentum = z_new + ((t - 1.0) / t_new) * step
+            z, t = z_new, t_new
+            g_z = lin + H @ z
+            grad, w = g_z[:k], z[:k]
+            norms = np.sqrt(w * w)
+            residual = grad + lam1 * (w / norms)
+            per_feature = np.where(norms > 0, np.sqrt(residual * residual),
+                                   np.maximum(0.0, np.sqrt(grad * grad) - lam1))
+            if max(np.maximum.reduce(per_feature, initial=0.0), abs(g_z[k])) <= tol:
+                break
     return z
 
 
