@@ -418,7 +418,8 @@ def importance_matrix(estimators: Any) -> pd.DataFrame:
     ``f``, and 0 otherwise, so that ``W != 0`` equals :func:`selection_matrix`. Linear models give
     eq. 7 of Hamer & Dupont (2021), ``||w||_0 |w_f| / ||w||_1``; tree ensembles their
     ``feature_importances_``; fsstab selectors their ``importances_``. A selected feature the
-    model gives no weight gets a tiny positive floor (:func:`fsstab.importance.importances_on_support`).
+    model gives no weight gets a tiny positive floor
+    (:func:`fsstab.importance.importances_on_support`).
 
     Parameters
     ----------
@@ -1182,10 +1183,14 @@ class _BaseStabilitySearch(BaseSearchCV):
             return int(np.asarray(results[f"rank_test_{metric}"]).argmin())
         rows = np.flatnonzero(eligible)
         if rows.size == 0:
+            sizes = np.round(np.asarray(results["mean_n_features"], dtype=np.float64), 2)
             raise ValueError(
-                "no candidate has both a finite score and a defined stability (e.g. every "
-                "split selected all features, or every fit failed), so there is no trade-off "
-                "to choose from; use refit='accuracy' or check the selection step"
+                "no candidate has both a finite score and a defined stability, so there is no "
+                "trade-off to choose from (n_features = "
+                f"{self.selections_.shape[2]}; mean number of selected features per candidate: "
+                f"{sizes.tolist()}; φ is undefined when every split selects all or no "
+                "features, a score is NaN when a fit failed); use refit='accuracy' or check "
+                "the selection step"
             )
         if rule == "gamma":
             return int(rows[choose_by_gamma(accuracy[rows], stability[rows], rule_arg)])
