@@ -120,7 +120,7 @@ class _Trace:
 
     support: np.ndarray  # bool, shape (d,)
     importance: np.ndarray | None  # float >= 0, shape (d,); may be 0 on selected features
-    feature_names: np.ndarray  # object, shape (d,)
+    feature_names: np.ndarray | None  # object, shape (d,); None: unnamed (x0, x1, ...)
 
 
 def _describe(name: str, step: Any) -> str:
@@ -251,7 +251,8 @@ def _trace(estimator: Any, *, importance: bool) -> _Trace:
     names = getattr(estimator, "feature_names_in_", None)
     if names is None:
         names = getattr(first, "feature_names_in_", None)
-    names = _default_names(int(d)) if names is None else np.asarray(names, dtype=object)
+    if names is not None:
+        names = np.asarray(names, dtype=object)
 
     columns = np.arange(int(d))  # original index of each feature entering the current step
     selected_by_step = False
@@ -331,16 +332,26 @@ def _traces(estimators: Any, *, importance: bool) -> list[_Trace]:
                 f"estimators[{i}] was fitted on {trace.support.size} features but "
                 f"estimators[0] on {first.support.size}; all runs must share the features"
             )
-        if not np.array_equal(trace.feature_names, first.feature_names):
+        if (trace.feature_names is None) != (first.feature_names is None) or (
+            trace.feature_names is not None
+            and not np.array_equal(trace.feature_names, first.feature_names)
+        ):
             raise ValueError(
                 f"estimators[{i}] was fitted on other feature names than estimators[0]"
             )
     return traces
 
 
+def _feature_index(traces: Sequence[_Trace]) -> pd.Index:
+    names = traces[0].feature_names
+    if names is None:
+        names = _default_names(traces[0].support.size)
+    return pd.Index(names, name="feature")
+
+
 def _selection_frame(traces: Sequence[_Trace]) -> pd.DataFrame:
     Z = np.vstack([t.support for t in traces])
-    return pd.DataFrame(Z, columns=pd.Index(traces[0].feature_names, name="feature"),
+    return pd.DataFrame(Z, columns=_feature_index(traces),
                         index=pd.RangeIndex(len(traces), name="run"))
 
 
@@ -354,8 +365,7 @@ def _importance_frame(traces: Sequence[_Trace]) -> pd.DataFrame:
                 "feature_importances_ (put the selector in a Pipeline before such a model)"
             )
         rows.append(importances_on_support(trace.importance, trace.support))
-    return pd.DataFrame(np.vstack(rows),
-                        columns=pd.Index(traces[0].feature_names, name="feature"),
+    return pd.DataFrame(np.vstack(rows), columns=_feature_index(traces),
                         index=pd.RangeIndex(len(traces), name="run"))
 
 
