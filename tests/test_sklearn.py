@@ -786,3 +786,11 @@ def test_gallery_example_runs_as_pasted(tmp_path, monkeypatch):
     table = namespace["comparison"]
     assert set(table["search"]) == {"GridSearchCV", "StabilitySearchCV"}
     assert table["nogueira"].notna().all()
+
+
+def test_search_names_the_candidate_whose_selection_cannot_be_read(toy):
+    X, y = toy
+    pipe = make_pipeline(PCA(n_components=4), SelectKBest(k=2), LogisticRegression())
+    search = StabilitySearchCV(pipe, {"selectkbest__k": [1, 2]}, cv=3)
+    with pytest.raises(ValueError, match=r"candidate \{'selectkbest__k': 1\}: step 'pca'"):
+        search.fit(X, y)

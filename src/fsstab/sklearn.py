@@ -842,7 +842,12 @@ def _fit_score_select(estimator: Any, X: Any, y: Any, *, importance: bool,
     result["selection"] = None
     result["importance"] = None
     if result.get("fit_error") is None:
-        trace = _trace(fitted, importance=importance)
+        try:
+            trace = _trace(fitted, importance=importance)
+        except ValueError as exc:
+            raise ValueError(
+                f"candidate {fit_and_score_kwargs.get('parameters')}: {exc}"
+            ) from None
         result["selection"] = trace.support
         result["importance"] = trace.importance
     return result
