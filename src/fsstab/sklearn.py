@@ -48,8 +48,9 @@ as is. A selected feature the model does not use gets a tiny positive floor
 Stability across cross-validation splits
 ----------------------------------------
 The runs of a stability estimate are here the models fitted on the training parts of the
-splits, as in Bommert (2020, §6.3 and Ch. 7: "the stability ... is evaluated based on the 10
-feature sets obtained from the 10 models" of 10-fold cross-validation). k-fold training sets
+splits, as in Bommert (2020, Ch. 7: "the stability of the feature selection of the
+configuration is evaluated based on the 10 features sets obtained from the 10 models" of 10-fold
+cross-validation). k-fold training sets
 overlap heavily, and the interval of Nogueira et al. (2018) treats the M runs as independent
 draws; with k-fold cross-validation it is an asymptotic interval for the stability *under that
 resampling*, and with M = 5 or 10 runs it is rough. Use ``RepeatedStratifiedKFold`` or
