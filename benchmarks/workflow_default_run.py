@@ -7,8 +7,10 @@ Runs ``snakemake --cores N --benchmark-extended`` on a copy of the configuration
 folder (``src/`` on PYTHONPATH, so no install is needed), then prints
 
 1. the machine's load average before and after, the run's wall-clock time and its CPU time
-   (Snakemake and every job: the children's resource usage), and the jobs' own CPU seconds
-   (``cpu_time`` of Snakemake's per-job benchmark files);
+   (Snakemake and every job: the children's resource usage), Snakemake's own share, and the
+   jobs' CPU seconds as each job accounts for them at the end of its log
+   (``fsstab.workflow.scripting.logged``; Snakemake's benchmark files sample every 0.5 s and
+   miss most of a short job);
 2. per rule: jobs, wall and CPU seconds, and the floor estimated for it: the start-up floor
    (jobs x the CPU seconds of a fresh interpreter importing what the rule's script imports,
    measured here) plus, for random-forest selections, the work floor (growing the trees of
@@ -75,6 +77,15 @@ def own_cpu_until_exit(process: subprocess.Popen) -> float:
         time.sleep(0.2)
     process.wait()
     return last
+
+
+def log_cpu(log: Path) -> float | None:
+    """CPU seconds from the resource line that ends a job's log, if there is one."""
+    if not log.is_file():
+        return None
+    found = re.findall(r"^fsstab job resources: CPU ([0-9.]+) s", log.read_text(errors="replace"),
+                       re.MULTILINE)
+    return float(found[-1]) if found else None
 
 
 def load() -> str:
@@ -311,12 +322,18 @@ def main() -> int:
             return process.returncode
 
     rows = []
-    for path in (workdir / "results" / "benchmarks").rglob("*.tsv"):
+    bench = workdir / "results" / "benchmarks"
+    for path in bench.rglob("*.tsv"):
         with path.open() as fh:
             row = next(csv.DictReader(fh, delimiter="\t"))
+        # the job's own account at the end of its log (fsstab.workflow.scripting.logged; the
+        # log mirrors the benchmark's path), else Snakemake's 0.5-s samples, which miss most
+        # of a short job
+        log = workdir / "logs" / path.relative_to(bench).with_suffix(".log")
+        cpu = log_cpu(log)
         rows.append({"rule": row["rule_name"], "jobid": int(row["jobid"]),
-                     "wall": float(row["s"]), "cpu": float(row["cpu_time"]),
-                     "load": float(row["mean_load"])})
+                     "wall": float(row["s"]), "sampled": float(row["cpu_time"]),
+                     "cpu": float(row["cpu_time"]) if cpu is None else cpu})
     jobs_cpu = sum(r["cpu"] for r in rows)
 
     scripts = rule_scripts()
@@ -336,12 +353,11 @@ def main() -> int:
 
     print(f"default run ({args.config.name}, --cores {args.cores}, jobs with their rules' "
           f"threads): {len(rows)} jobs")
-    print(f"  load average (1/5/15 min) before {load_before}, after {load_after}; mean load "
-          f"during the jobs {sum(r['load'] for r in rows) / max(1, len(rows)):.1f}")
+    print(f"  load average (1/5/15 min) before {load_before}, after {load_after}")
     print(f"  wall clock {wall:.0f} s; CPU {run_cpu:.0f} s: Snakemake's own process "
           f"{main_cpu:.0f} s (building the DAG alone, as a dry run: {dag_cpu:.1f} s), the jobs "
-          f"{run_cpu - main_cpu:.0f} s ({jobs_cpu:.0f} s in their benchmark files, sampled "
-          "every 0.5 s)")
+          f"{run_cpu - main_cpu:.0f} s ({jobs_cpu:.0f} s in their logs' resource lines; "
+          f"{sum(r['sampled'] for r in rows):.0f} s in the benchmark files, sampled every 0.5 s)")
     header = (f"{'rule':<28}{'jobs':>5}{'wall s':>9}{'CPU s':>8}{'max CPU':>9}"
               f"{'start-up':>10}{'floor':>8}")
     print()
@@ -368,16 +384,16 @@ def main() -> int:
 
     durations = {r["jobid"]: r["cpu"] for r in rows}
     labels_match = all(nodes.get(r["jobid"]) == r["rule"] for r in rows)
-    # Snakemake's own CPU, and the jobs' CPU that its 0.5-s samples miss at their ends
+    # Snakemake's own CPU, and what the jobs' accounts miss (interpreter exit)
     overhead = max(0.0, run_cpu - jobs_cpu)
     print()
     if labels_match:
         makespan, critical = schedule(durations, edges, args.cores)
         estimate = makespan + overhead / args.cores
         print(f"estimated wall clock on {args.cores} idle cores: {estimate:.0f} s = jobs "
-              f"scheduled on the DAG {makespan:.0f} s + the CPU outside the jobs' benchmark "
-              f"samples {overhead:.0f} s / {args.cores}; lower bound max(CPU / cores, "
-              "critical path) = "
+              f"scheduled on the DAG {makespan:.0f} s + the CPU outside the jobs' own accounts "
+              f"(Snakemake, interpreter exits) {overhead:.0f} s / {args.cores}; lower bound "
+              "max(CPU / cores, critical path) = "
               f"{max(run_cpu / args.cores, critical):.0f} s (critical path {critical:.0f} s)")
     else:
         estimate = run_cpu / args.cores

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
+import resource
+import time
 
 import numpy as np
 import pandas as pd
@@ -397,6 +400,7 @@ def test_logged_writes_warnings_and_tracebacks_to_the_log(tmp_path):
     import warnings
 
     log = tmp_path / "logs" / "job.log"
+    before = time.process_time() - 1e-3
 
     def job():
         with logged(log) as logger:
@@ -410,3 +414,10 @@ def test_logged_writes_warnings_and_tracebacks_to_the_log(tmp_path):
     text = log.read_text()
     for expected in ("starting", "printed", "careful", "RuntimeError: boom"):
         assert expected in text
+    # the job's CPU and memory close the log, failed or not
+    last = text.splitlines()[-1]
+    cpu = float(re.search(r"^fsstab job resources: CPU ([0-9.]+) s", last).group(1))
+    after = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    # at least this process's CPU up to the job, at most its and its children's CPU by now
+    assert before <= cpu <= sum(r.ru_utime + r.ru_stime for r in after) + 1e-3
+    assert re.search(r"peak RSS [1-9][0-9]* MB$", last)

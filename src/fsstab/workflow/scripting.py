@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["logged", "prepend_python_path"]
+__all__ = ["logged", "prepend_python_path", "resource_line"]
 
 
 def prepend_python_path(folder: str | os.PathLike[str]) -> str:
@@ -29,13 +29,36 @@ def prepend_python_path(folder: str | os.PathLike[str]) -> str:
     return os.environ["PYTHONPATH"]
 
 
+#: Start of the resource line :func:`logged` ends every job log with.
+RESOURCE_PREFIX = "fsstab job resources:"
+
+
+def resource_line() -> str:
+    """``fsstab job resources: CPU <s> s (user <s>, system <s>), peak RSS <MB> MB``: this
+    process and its finished child processes so far (``getrusage``; POSIX only)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return f"{RESOURCE_PREFIX} not available on this platform"
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    user, system = own.ru_utime + children.ru_utime, own.ru_stime + children.ru_stime
+    # ru_maxrss is in kilobytes on Linux, bytes on macOS
+    scale = 1.0 if sys.platform == "darwin" else 1024.0
+    peak = max(own.ru_maxrss, children.ru_maxrss) * scale / 2**20
+    return (f"{RESOURCE_PREFIX} CPU {user + system:.3f} s (user {user:.3f}, system "
+            f"{system:.3f}), peak RSS {peak:.0f} MB")
+
+
 @contextlib.contextmanager
 def logged(log_path: str | os.PathLike[str]) -> Iterator[logging.Logger]:
     """Send stdout, stderr, warnings and a logger to ``log_path`` for the duration of a job.
 
     The log is truncated first (it describes the latest run of the job). An exception is
     written to the log with its traceback and re-raised, so the job fails and Snakemake points
-    at the log.
+    at the log. The last line gives the job's CPU seconds and peak memory so far, start-up and
+    imports included (:func:`resource_line`): Snakemake's benchmark files sample a job every
+    half second and miss most of a short one.
     """
     path = Path(log_path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -64,3 +87,4 @@ def logged(log_path: str | os.PathLike[str]) -> Iterator[logging.Logger]:
         finally:
             warnings.showwarning = previous_showwarning
             logger.removeHandler(handler)
+            stream.write(resource_line() + "\n")
