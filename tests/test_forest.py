@@ -151,3 +151,22 @@ def test_random_forest_selector_does_not_depend_on_n_jobs():
     for name in ("support_", "importances_", "scores_", "ranking_"):
         assert np.array_equal(getattr(one, name), getattr(two, name))
     assert np.array_equal(one.predict_proba(X), two.predict_proba(X))
+
+
+@pytest.mark.parametrize(
+    ("settings", "fit_kwargs"),
+    [({}, {}), ({"max_samples": 0.6}, {}), ({"max_samples": 30}, {}),
+     ({}, {"sample_weight": np.linspace(0.5, 2.0, 90)}), ({"class_weight": "balanced"}, {})],
+)
+def test_in_bag_rows_are_estimators_samples(settings, fit_kwargs):
+    # the OOB importance redraws each tree's bootstrap rows; they must be scikit-learn's
+    X, y = _data(2)
+    forest = RandomForestClassifier(n_estimators=6, random_state=4, **settings)
+    fitted = [clone(forest).fit(X, y, **fit_kwargs)]
+    if not fit_kwargs:
+        fitted.append(fit_forest(clone(forest), X, y))
+    for model in fitted:
+        ours = list(importance._in_bag_samples(model))
+        assert len(ours) == len(model.estimators_samples_)
+        for a, b in zip(ours, model.estimators_samples_, strict=True):
+            assert np.array_equal(a, b)

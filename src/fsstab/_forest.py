@@ -22,6 +22,7 @@ installed scikit-learn).
 from __future__ import annotations
 
 import functools
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 from typing import Any
@@ -114,13 +115,22 @@ def _grow(forest: Any, X: np.ndarray, y: Any) -> Any:
     random_state = check_random_state(forest.random_state)
     seeds = [random_state.randint(_INT32_MAX) for _ in range(forest.n_estimators)]
 
+    local = threading.local()
+
     def grow_tree(seed: int) -> Any:
+        # Both draws come from a fresh RandomState(seed), as in fit: re-seeding one generator
+        # per thread gives the same states at a fraction of the cost of constructing two.
+        rng = getattr(local, "rng", None)
+        if rng is None:
+            rng = local.rng = np.random.RandomState()
         # the bootstrap draw of sklearn.ensemble._forest._generate_sample_indices, as counts
-        indices = np.random.RandomState(seed).randint(0, n_samples, n_samples)
+        rng.seed(seed)
+        indices = rng.randint(0, n_samples, n_samples)
         weights = np.bincount(indices, minlength=n_samples).astype(np.float64)
+        rng.seed(seed)  # the splitter draws its own seed from it when the build starts
         criterion = CRITERIA_CLF[forest.criterion](1, n_classes)
         splitter = DENSE_SPLITTERS["best"](
-            criterion, max_features, min_samples_leaf, 0.0, np.random.RandomState(seed), None
+            criterion, max_features, min_samples_leaf, 0.0, rng, None
         )
         tree_ = Tree(n_features, n_classes, 1)
         DepthFirstTreeBuilder(

@@ -554,6 +554,29 @@ def permutation_importance(
     return np.maximum(drops, 0.0)
 
 
+def _in_bag_samples(forest: Any) -> Any:
+    """The rows each tree of a bagged forest was fitted on: ``forest.estimators_samples_``.
+
+    For the usual forest (bootstrap of all rows, no sample weights) the draws are those of
+    ``sklearn.ensemble._forest._generate_sample_indices`` -- ``RandomState(seed).randint(0, n,
+    n_bootstrap)`` with each tree's seed -- made by re-seeding one generator instead of
+    constructing one per tree (which costs more than the draw); anything else goes through
+    ``estimators_samples_`` itself.
+    """
+    n_samples = getattr(forest, "_n_samples", None)
+    n_bootstrap = getattr(forest, "_n_samples_bootstrap", None)
+    seeds = [getattr(tree, "random_state", None) for tree in forest.estimators_]
+    if (getattr(forest, "_sample_weight", 0) is not None or not isinstance(n_samples, int)
+            or not isinstance(n_bootstrap, int)
+            or not all(isinstance(seed, int | np.integer) for seed in seeds)):
+        yield from forest.estimators_samples_
+        return
+    rng = np.random.RandomState()
+    for seed in seeds:
+        rng.seed(seed)
+        yield rng.randint(0, n_samples, n_bootstrap).astype(np.int32)
+
+
 def _tree_oob_drops(
     tree: Any,
     X_oob: np.ndarray,
@@ -645,7 +668,7 @@ def oob_permutation_importance(
     X32 = np.ascontiguousarray(X, dtype=np.float32)  # trees split on float32 values
     total = np.zeros(d)
     n_trees_with_oob = 0
-    for tree, in_bag in zip(forest.estimators_, forest.estimators_samples_, strict=True):
+    for tree, in_bag in zip(forest.estimators_, _in_bag_samples(forest), strict=True):
         oob = np.ones(n, dtype=bool)
         oob[in_bag] = False
         if not np.any(oob):
