@@ -8,15 +8,16 @@ the *same* trees -- the same seeds drawn in the same order from ``random_state``
 bootstrap draws, the same Cython tree builder with the same splitter and criterion -- and
 assembles a fitted :class:`~sklearn.ensemble.RandomForestClassifier` that is indistinguishable
 from one fitted by ``fit`` (``estimators_``, ``estimators_samples_``, ``predict``,
-``feature_importances_``, ...), in about half the time.
+``feature_importances_``, ...), in less than half the time (each tree's two generators are
+re-seeded rather than constructed, which alone costs more than its bootstrap draw).
 
 The builder is scikit-learn's private Cython API, so the fast path guards itself: it is used
 only for the settings it reproduces (bootstrap without ``max_samples``, no class weights, no
 pruning, a finite NumPy array) and only after a check, once per process, that it grows the same
-trees as ``fit`` on a small problem (binary and three-class, Gini and entropy). Otherwise, or on
-any error from the private API, the forest is fitted by ``fit``; the results are the same
-either way, only the time differs (``tests/test_forest.py`` checks the equality on the
-installed scikit-learn).
+trees as ``fit`` on a small problem (binary and three-class, Gini and entropy). Otherwise -- or
+if the check fails or raises, as a change of the private API would make it -- the forest is
+fitted by ``fit``; the results are the same either way, only the time differs
+(``tests/test_forest.py`` checks the equality on the installed scikit-learn).
 """
 
 from __future__ import annotations
