@@ -6,6 +6,7 @@ logic lives here so that it is tested like any other library code:
 - :mod:`fsstab.workflow.config`     -- schema + semantic validation, expansion of selector grids
                                        into configurations with readable ids
 - :mod:`fsstab.workflow.naming`     -- path-safe ids of configurations and variants
+- :mod:`fsstab.workflow.sweeps`     -- which selector parameters a grid or sweep may vary
 - :mod:`fsstab.workflow.seeds`      -- seeds derived from (global seed, dataset, resample, ...)
 - :mod:`fsstab.workflow.data`       -- fetch, prefilter, resample, similarity, univariate scores
 - :mod:`fsstab.workflow.selection`  -- C calibration, one configuration on a chunk of resamples
