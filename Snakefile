@@ -9,7 +9,7 @@
 import sys
 from pathlib import Path
 
-from snakemake.utils import min_version, validate
+from snakemake.utils import min_version
 
 min_version("8.20")
 
@@ -31,8 +31,16 @@ if not workflow.overwrite_configfiles:
     configfile: "config/config.yaml"
 
 
-# structural checks (types, keys, ranges) with defaults filled in, before any job
-validate(config, "config/schema/config.schema.yaml")
+# structural checks (keys given twice in a config file; types, keys, ranges of the schema)
+# with defaults filled in, before any job: every problem at once, each with its key path and
+# the allowed keys or values
+from fsstab.workflow.validation import validate_config_files
+
+CONFIG_FILE_PROBLEMS = validate_config_files(
+    config,
+    Path(workflow.basedir) / "config" / "schema" / "config.schema.yaml",
+    [*workflow.overwrite_configfiles, *workflow.configfiles],
+)
 
 
 include: "rules/common.smk"

@@ -2,13 +2,26 @@
 
 from pathlib import Path
 
-from fsstab.workflow.config import check_config, load_schema, validate_schema
+from snakemake.logging import logger
 
-# semantic checks (known selectors, measures, sources; parameters of each class) before any
-# job; the message lists every problem with its key
+from fsstab.workflow.checks import check_stored_datasets, checked_workflow
+from fsstab.workflow.config import load_schema
+from fsstab.workflow.data import local_source_path
+
+# semantic checks (known selectors, measures, sources; parameters of each class; forced >
+# selected features, sizes above a prefilter's size, binary-only selectors on multi-class
+# data, missing local files) before any job; the message lists every problem with its key,
+# together with the keys defined twice in a configuration file (Snakefile)
 SCHEMA = Path(workflow.basedir) / "config" / "schema" / "config.schema.yaml"
-WF = check_config(validate_schema(config, load_schema(SCHEMA)))
+WF = checked_workflow(
+    config, load_schema(SCHEMA), problems=CONFIG_FILE_PROBLEMS, base_dir=Path.cwd()
+)
 DATA = WF.raw["data_dir"]
+
+# what the datasets prefiltered by earlier runs show (their d, n and classes): a selector
+# added since then is checked against them before any job
+for warning in check_stored_datasets(WF, DATA):
+    logger.warning(f"Warning: {warning}")
 RESULTS = WF.raw["results_dir"]
 LOGS = "logs"
 BENCH = f"{RESULTS}/benchmarks"
@@ -41,6 +54,13 @@ wildcard_constraints:
 def dataset_files(folder):
     """The stored form of a dataset: Parquet + provenance JSON."""
     return {"parquet": f"{folder}/dataset.parquet", "provenance": f"{folder}/provenance.json"}
+
+
+def local_source_file(wildcards):
+    """The file of a ``file:`` source (relative to the working directory), so that editing it
+    reruns the fetch and everything after it; nothing for other sources."""
+    path = local_source_path(WF.datasets[wildcards.dataset].source)
+    return [] if path is None else [path]
 
 
 def spec_of(wildcards):

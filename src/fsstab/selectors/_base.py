@@ -77,14 +77,19 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
                 f"{type(self).__name__}: y contains a single class ({self.classes_[0]!r}); "
                 "feature selection for classification needs at least two classes"
             )
-        if n_classes > 2 and not self._supports_multiclass:
-            raise ValueError(
-                f"{type(self).__name__} supports binary classification only; y has {n_classes} "
-                f"classes: {self.classes_.tolist()}"
-            )
+        problem = self._class_count_problem(n_classes)
+        if problem is not None:
+            raise ValueError(f"{problem}; y has {n_classes} classes: {self.classes_.tolist()}")
         self._fit(X, y_enc.astype(np.int64))
         self._check_fit_contract()
         return self
+
+    def _class_count_problem(self, n_classes: int) -> str | None:
+        """Why this selector, as configured, cannot fit data with ``n_classes`` classes (None
+        if it can). ``fit`` raises it; the workflow asks it before any selection job runs."""
+        if n_classes > 2 and not self._supports_multiclass:
+            return f"{type(self).__name__} supports binary classification only"
+        return None
 
     @abstractmethod
     def _fit(self, X: np.ndarray, y: np.ndarray) -> None:

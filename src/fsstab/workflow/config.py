@@ -116,11 +116,6 @@ def _with_defaults(validator_class: type) -> type:
 _DefaultFillingValidator = _with_defaults(jsonschema.Draft202012Validator)
 
 
-def _error_path(error: jsonschema.ValidationError) -> str:
-    parts = [str(p) for p in error.absolute_path]
-    return ".".join(parts) if parts else "(top level)"
-
-
 def validate_schema(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
     """Check ``config`` against ``schema``; return a copy with the defaults filled in.
 
@@ -131,7 +126,9 @@ def validate_schema(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dic
     validator = _DefaultFillingValidator(schema)
     errors = sorted(validator.iter_errors(filled), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
-        raise ConfigError([f"{_error_path(e)}: {e.message}" for e in errors])
+        from fsstab.workflow.validation import schema_error_messages
+
+        raise ConfigError(schema_error_messages(errors, schema))
     return filled
 
 
