@@ -16,15 +16,17 @@ kind                location                                   options (besides 
                     ARFF/RData/MATLAB file (or a zip holding   ``format``, ``target``,
                     one)                                       ``id_column``, ``drop``,
                                                                ``member``, ``transpose``,
-                                                               ``where``
+                                                               ``row_names``, ``where``
 ``file``            a local path (relative to the working      ``sha256``, ``format``,
                     directory)                                 ``target``, ``id_column``,
                                                                ``drop``, ``member``,
-                                                               ``transpose``, ``where``
+                                                               ``transpose``, ``row_names``,
+                                                               ``where``
 ==================  =========================================  ===============================
 
 Table layouts: ``member`` is the file to read inside a zip archive, ``transpose: true`` reads
-a CSV/TSV storing one sample per column (file row r becomes column ``"r"``), ``where`` keeps
+a CSV/TSV storing one sample per column (file row r becomes column ``"r"``; with
+``row_names: true`` the file's first column names the rows, e.g. gene ids), ``where`` keeps
 the samples with the given column values (see :func:`read_table`).
 
 Common options: ``name`` (dataset name), ``classes`` (two labels to keep, or a mapping merging
@@ -131,7 +133,7 @@ SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
 
 _COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
 _TABLE_OPTIONS = frozenset(
-    {"format", "target", "id_column", "drop", "member", "transpose", "where"}
+    {"format", "target", "id_column", "drop", "member", "transpose", "row_names", "where"}
 )
 _OPTIONS: dict[str, frozenset[str]] = {
     "sklearn": _COMMON_OPTIONS,
@@ -261,6 +263,13 @@ def _check_layout_options(options: Mapping[str, Any], source: str) -> None:
         raise ValueError(f"source {source!r}: transpose must be true or false")
     if options.get("transpose") and options.get("format", "csv") not in ("csv", "tsv"):
         raise ValueError(f"source {source!r}: transpose applies to csv and tsv files only")
+    if "row_names" in options and not isinstance(options["row_names"], bool):
+        raise ValueError(f"source {source!r}: row_names must be true or false")
+    if options.get("row_names") and not options.get("transpose"):
+        raise ValueError(
+            f"source {source!r}: row_names applies with transpose: true (a file with one "
+            "sample per column whose first column names the rows)"
+        )
     where = options.get("where")
     if where is not None and (
         not isinstance(where, Mapping) or not where
@@ -563,13 +572,17 @@ def _format_of(location: str, options: Mapping[str, Any], source: str) -> str:
     return _FORMATS_BY_SUFFIX[suffix]
 
 
-def read_table(path: str | os.PathLike[str], fmt: str, *, transpose: bool = False) -> pd.DataFrame:
+def read_table(
+    path: str | os.PathLike[str], fmt: str, *, transpose: bool = False, row_names: bool = False
+) -> pd.DataFrame:
     """Read a CSV (header row), TSV, Parquet or ARFF file into a DataFrame.
 
     ``transpose=True`` (CSV / TSV only) reads a file that stores one sample per *column*, as
-    expression matrices often do: there is no header row, row ``r`` of the file (1-based)
-    becomes the column ``"r"`` and every file column a sample. Columns whose values are all
-    numbers become numeric.
+    expression matrices often do: row ``r`` of the file (1-based) becomes the column ``"r"``
+    and every file column a sample. With ``row_names=True`` the file's first column names the
+    rows instead (gene ids, and e.g. ``sample`` and ``status`` for the rows holding sample ids
+    and labels): those names become the columns and the first column is not a sample.
+    Columns whose values are all numbers become numeric.
     """
     path = Path(path)
     if transpose:
@@ -579,8 +592,12 @@ def read_table(path: str | os.PathLike[str], fmt: str, *, transpose: bool = Fals
             raw = pd.read_csv(path, sep="," if fmt == "csv" else "\t", header=None, dtype=str)
         except (ValueError, pd.errors.ParserError) as exc:
             raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
+        if row_names:
+            names = [str(v).strip() for v in raw.iloc[:, 0]]
+            _check_unique_names(path, names, "row")
+            raw = raw.iloc[:, 1:]
         frame = raw.T.reset_index(drop=True)
-        frame.columns = [str(r + 1) for r in range(frame.shape[1])]
+        frame.columns = names if row_names else [str(r + 1) for r in range(frame.shape[1])]
         return frame.apply(_numeric_if_possible)
     if fmt in ("csv", "tsv"):
         sep = "," if fmt == "csv" else "\t"
@@ -605,19 +622,23 @@ def _check_unique_header(path: Path, sep: str) -> None:
 
     with path.open(newline="", encoding="utf-8", errors="replace") as stream:
         header = next(csv.reader(stream, delimiter=sep), [])
+    _check_unique_names(path, [column.strip() for column in header], "column")
+
+
+def _check_unique_names(path: Path, names: list[str], what: str) -> None:
     positions: dict[str, list[int]] = {}
-    for number, column in enumerate(header, start=1):
-        positions.setdefault(column.strip(), []).append(number)
+    for number, name in enumerate(names, start=1):
+        positions.setdefault(name, []).append(number)
     repeated = {name: at for name, at in positions.items() if len(at) > 1}
     if repeated:
         shown = "; ".join(
-            f"{name!r} in columns {', '.join(map(str, at))}"
+            f"{name!r} in {what}s {', '.join(map(str, at))}"
             for name, at in list(repeated.items())[:5]
         )
         more = f" and {len(repeated) - 5} more" if len(repeated) > 5 else ""
         raise ValueError(
-            f"{path}: {len(repeated)} column name(s) appear more than once: {shown}{more} "
-            "(columns counted from 1); column names must be unique"
+            f"{path}: {len(repeated)} {what} name(s) appear more than once: {shown}{more} "
+            f"({what}s counted from 1); {what} names must be unique"
         )
 
 
@@ -917,7 +938,8 @@ def _dataset_from_table(
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
         )
-    frame = read_table(path, fmt, transpose=bool(src.options.get("transpose", False)))
+    frame = read_table(path, fmt, transpose=bool(src.options.get("transpose", False)),
+                       row_names=bool(src.options.get("row_names", False)))
     frame = _select_rows(frame, src.options.get("where"), name)
     features, labels, sample_ids = _split_frame(frame, src.options, name)
     return _build(src, name, features, labels, provenance, sample_ids=sample_ids)
