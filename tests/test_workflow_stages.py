@@ -385,3 +385,16 @@ def test_logged_writes_warnings_and_tracebacks_to_the_log(tmp_path):
     text = log.read_text()
     for expected in ("starting", "printed", "careful", "RuntimeError: boom"):
         assert expected in text
+
+
+def test_a_selection_job_logs_its_progress(toy, toy_resamples, tmp_path):
+    # issue 16: a forest job ran for minutes with an empty log
+    with logged(tmp_path / "select.log"):
+        select_chunk(toy, toy_resamples, FILTER, [1, 3], seed=2, rank_cap=3)
+    lines = (tmp_path / "select.log").read_text().splitlines()
+    assert lines[0].endswith(f"dataset {toy.name!r}, configuration '{FILTER['id']}': "
+                             "2 resample(s), 1 variant(s) each")
+    assert "resample 1 done (1 of 2) in " in lines[1]
+    assert "resample 3 done (2 of 2) in " in lines[2]
+    assert lines[2].endswith("about 0 s to go")
+    assert len(lines) == 3

@@ -17,6 +17,7 @@ dataset, resample) only.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -42,6 +43,8 @@ from fsstab.workflow.seeds import derive_seed, resample_seed
 from fsstab.workflow.tables import SelectionTables
 
 __all__ = ["calibrate", "chunk_resamples", "fit_variants", "select_chunk"]
+
+_LOGGER = logging.getLogger("fsstab.workflow.selection")
 
 
 def chunk_resamples(chunk: str, n_resamples: int) -> np.ndarray:
@@ -81,6 +84,9 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
         )
     selector = SELECTORS[spec["class"]](**spec["params"])
     train_sets = list(resamples.train)[: spec.get("calibrate_resamples") or None]
+    started = time.perf_counter()
+    _LOGGER.info("dataset %r, configuration %r: calibrating C to %d features on average over "
+                 "%d training sets", ds.name, spec["id"], target, len(train_sets))
     try:
         result = calibrate_C(
             selector, ds.X, ds.y, train_sets, target,
@@ -94,6 +100,7 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
         raise ValueError(
             f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}{hint}"
         ) from err
+    _LOGGER.info("calibration done in %.1f s: C = %g", time.perf_counter() - started, result.C)
     return {
         "dataset": ds.name,
         "configuration": spec["id"],
@@ -237,8 +244,11 @@ def select_chunk(
         "resample", "variant", "feature", "selected", "importance", "rank", "frequency_score",
     )}
     timings: dict[str, list[Any]] = {"resample": [], "variant": [], "fit_seconds": []}
+    progress = _Progress(f"dataset {ds.name!r}, configuration {spec['id']!r}", len(resample_ids),
+                         len(spec["variants"]))
     for r in resample_ids:
         r = int(r)
+        progress.start(r)
         train, test = resamples.train[r], resamples.test[r]
         stats = None
         if univariate is not None:
@@ -284,6 +294,7 @@ def select_chunk(
             timings["resample"].append(r)
             timings["variant"].append(variant)
             timings["fit_seconds"].append(seconds)
+        progress.done(r)
     return {
         "runs": _runs_table(runs),
         "features": _features_table(features),
@@ -295,6 +306,30 @@ def select_chunk(
             }
         ),
     }
+
+
+class _Progress:
+    """Log lines of a selection job (the job's log via :func:`fsstab.workflow.scripting.logged`):
+    a long job -- forests, large d -- says which resample it is at, how long each took and
+    about how long the rest will take."""
+
+    def __init__(self, what: str, total: int, n_variants: int) -> None:
+        self.what, self.total, self.count = what, total, 0
+        self.begun = self.started = time.perf_counter()
+        _LOGGER.info("%s: %d resample(s), %d variant(s) each", what, total, n_variants)
+
+    def start(self, resample: int) -> None:
+        self.started = time.perf_counter()
+
+    def done(self, resample: int) -> None:
+        self.count += 1
+        now = time.perf_counter()
+        mean = (now - self.begun) / self.count
+        _LOGGER.info(
+            "%s: resample %d done (%d of %d) in %.1f s; about %.0f s to go",
+            self.what, resample, self.count, self.total, now - self.started,
+            mean * (self.total - self.count),
+        )
 
 
 def _runs_table(runs: Mapping[str, list[Any]]) -> pa.Table:
