@@ -3,8 +3,8 @@
 #   python3 -m pip install -e ".[workflow]" && snakemake --cores 2
 #
 # Stages (one .smk each): fetch -> prefilter -> resample (+ similarity, univariate scores)
-# -> select (chunks, gathered) -> stability -> pareto -> figures -> report. docs/workflow.md
-# documents the configuration, the file layout and every table.
+# -> select (chunks, gathered) -> stability -> pareto -> figures, tables -> report.
+# docs/workflow.md documents the configuration, the file layout and every table.
 
 import sys
 from pathlib import Path
@@ -51,6 +51,7 @@ include: "rules/select.smk"
 include: "rules/stability.smk"
 include: "rules/pareto.smk"
 include: "rules/figures.smk"
+include: "rules/tables.smk"
 include: "rules/report.smk"
 
 

@@ -41,6 +41,9 @@ if WF.raw["localrules"]:
         figure_pareto,
         figure_trajectory,
         figure_summary,
+        stable_features,
+        summary_csv,
+        report_tables,
 
 
 wildcard_constraints:
@@ -117,6 +120,20 @@ def dataset_stability_files(wildcards):
     ]
 
 
+def stable_features_inputs(wildcards):
+    """The dataset (feature names), its summary and Pareto table, and the gathered
+    selections of every configuration on it."""
+    folder = f"{RESULTS}/{wildcards.dataset}/select"
+    configs = [c.id for c in WF.configurations_for(wildcards.dataset)]
+    return {
+        "dataset": f"{DATA}/{wildcards.dataset}/dataset.parquet",
+        "summary": f"{RESULTS}/{wildcards.dataset}/stability.parquet",
+        "pareto": f"{RESULTS}/{wildcards.dataset}/pareto.parquet",
+        "runs": [f"{folder}/{c}/runs.parquet" for c in configs],
+        "features": [f"{folder}/{c}/features.parquet" for c in configs],
+    }
+
+
 def selection_resources(attribute, default):
     def resource(wildcards):
         return WF.configuration(wildcards.config).resources.get(attribute, default)
@@ -144,9 +161,15 @@ def final_outputs():
     targets."""
     if not WF.configurations:
         return list(PAPER_TARGETS)
-    outputs = [f"{RESULTS}/summary.parquet", f"{RESULTS}/pareto_rank.parquet"]
+    outputs = [
+        f"{RESULTS}/summary.parquet",
+        f"{RESULTS}/summary.csv",
+        f"{RESULTS}/pareto_rank.parquet",
+    ]
     for dataset in WF.selected_datasets:
         outputs.append(f"{RESULTS}/{dataset}/pareto.parquet")
+        outputs.append(f"{RESULTS}/{dataset}/stable_features.parquet")
         if WF.raw["figures"]["dataset_figures"]:
             outputs += figure_targets(dataset)
+            outputs.append(f"{RESULTS}/{dataset}/report/summary.html")
     return outputs + PAPER_TARGETS

@@ -1,4 +1,4 @@
-"""Rule figure_summary: the dataset's summary table as a figure."""
+"""Rule figure_summary: the dataset's summary as a figure (accuracy and φ with intervals)."""
 
 from fsstab.io import read_parquet
 from fsstab.plots import save_figure
@@ -10,5 +10,6 @@ with logged(snakemake.log[0]):
         read_parquet(snakemake.input.summary)[0].to_pandas(),
         dataset=snakemake.wildcards.dataset,
         measures=snakemake.params.measures,
+        confidence_level=snakemake.config["measures"]["confidence_level"],
     )
     save_figure(fig, snakemake.output.pdf.removesuffix(".pdf"))

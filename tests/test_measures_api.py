@@ -282,3 +282,31 @@ def test_index_lists_without_d_are_refused(Z, message):
 def test_nested_0_1_rows_are_still_a_matrix():
     # a 0/1 row of length >= 3 repeats a value, so it cannot list indices: Z is a matrix
     assert compute([[1, 0, 1], [1, 1, 0]], ["jaccard"])["jaccard"] == pytest.approx(1 / 3)
+
+
+def test_selection_frequency_interval_inverts_the_score_test():
+    """Wilson's interval is the set of p the score test |p̂ − p| ≤ z √(p(1 − p)/M) accepts
+    (Wilson 1927): its ends are found here by root finding, independently of the closed form."""
+    from scipy.optimize import brentq
+    from scipy.stats import norm
+
+    from fsstab.measures import selection_frequency_interval
+
+    Z = np.zeros((7, 4), dtype=int)
+    Z[:, 0] = 1               # p̂ = 1
+    Z[:3, 1] = 1              # p̂ = 3/7
+    Z[:1, 2] = 1              # p̂ = 1/7; feature 3 never: p̂ = 0
+    p, low, high = selection_frequency_interval(Z, alpha=0.1)
+    z = norm.ppf(0.95)
+    for f, h in enumerate([7, 3, 1, 0]):
+        hat = h / 7
+        assert p[f] == hat
+
+        def score(q, hat=hat):
+            return abs(hat - q) - z * math.sqrt(q * (1 - q) / 7)
+
+        # (at p̂ = 0 or 1 the score vanishes at the end itself: search just inside)
+        expected_low = 0.0 if hat == 0 else brentq(score, 1e-12, min(hat, 1 - 1e-9))
+        expected_high = 1.0 if hat == 1 else brentq(score, max(hat, 1e-9), 1 - 1e-12)
+        assert low[f] == pytest.approx(expected_low, abs=1e-9)
+        assert high[f] == pytest.approx(expected_high, abs=1e-9)

@@ -38,6 +38,7 @@ from fsstab.measures.inference import (
     nogueira_one_sample_test,
     nogueira_two_sample_test,
     nogueira_variance,
+    selection_frequency_interval,
 )
 from fsstab.measures.pairwise import (
     dice,
@@ -106,6 +107,7 @@ __all__ += [
     "pair_score_matrix",
     "pearson",
     "phi_pairwise",
+    "selection_frequency_interval",
     "somol",
     "unadjusted",
     "wald",
