@@ -38,14 +38,34 @@ def expand(raw):
     return check_config(validate_schema(copy.deepcopy(raw), SCHEMA))
 
 
+def raw_of(raw):
+    """The schema-valid configuration with defaults, as configuration_problems takes it."""
+    return validate_schema(copy.deepcopy(raw), SCHEMA)
+
+
 def test_a_valid_configuration_has_no_problems(tmp_path):
-    assert configuration_problems(expand(BASE), base_dir=tmp_path) == []
+    assert configuration_problems(raw_of(BASE), base_dir=tmp_path) == []
+
+
+def test_these_problems_come_with_check_configs_own():
+    from fsstab.workflow.checks import checked_workflow
+
+    raw = copy.deepcopy(BASE)
+    raw["selectors"]["hybrid"]["grid"]["n_forced"] = [6]
+    raw["selectors"]["typo"] = {"class": "LassoSelectr"}
+    with pytest.raises(ConfigError) as info:
+        checked_workflow(raw, SCHEMA, problems=["an earlier problem"])
+    problems = info.value.problems
+    assert problems[0] == "an earlier problem"
+    assert problems[1].startswith("selectors.typo.class: unknown selector 'LassoSelectr'")
+    assert problems[2].startswith("selectors.hybrid.grid.n_forced: n_forced=6 exceeds")
+    assert len(problems) == 3
 
 
 def test_forced_features_beyond_the_selected_ones():
     raw = copy.deepcopy(BASE)
     raw["selectors"]["hybrid"]["grid"]["n_forced"] = [0, 6]
-    problems = configuration_problems(expand(raw))
+    problems = configuration_problems(raw_of(raw))
     assert problems == [
         "selectors.hybrid.grid.n_forced: n_forced=6 exceeds n_features_to_select=4 "
         "(configuration hybrid_n_forced-6); at most the selected features can be forced in"
@@ -54,7 +74,7 @@ def test_forced_features_beyond_the_selected_ones():
     raw["selectors"]["hybrid"]["grid"]["n_forced"] = [3]
     raw["selectors"]["hybrid"]["params"] = {}
     raw["selectors"]["hybrid"]["sweep"] = {"n_features_to_select": [2, 5]}
-    problems = configuration_problems(expand(raw))
+    problems = configuration_problems(raw_of(raw))
     assert problems == [
         "selectors.hybrid.grid.n_forced: n_forced=3 exceeds n_features_to_select=2 "
         "(configuration hybrid_n_forced-3:n_features_to_select-2); at most the selected "
@@ -65,7 +85,7 @@ def test_forced_features_beyond_the_selected_ones():
 def test_sizes_above_a_prefilter_size_are_known_from_the_configuration():
     raw = copy.deepcopy(BASE)
     raw["datasets"]["toy"]["prefilter"] = {"n_features": 3}
-    problems = configuration_problems(expand(raw))
+    problems = configuration_problems(raw_of(raw))
     assert (
         "selectors.lasso.calibrate_target_k: 5 features exceed the 3 features "
         "datasets.toy.prefilter.n_features keeps (d = 3)" in problems
@@ -77,14 +97,14 @@ def test_sizes_above_a_prefilter_size_are_known_from_the_configuration():
     )
     # a fraction is not a count
     raw["datasets"]["toy"]["prefilter"] = {"n_features": 0.5}
-    assert configuration_problems(expand(raw)) == []
+    assert configuration_problems(raw_of(raw)) == []
 
 
 def test_binary_selectors_on_classes_the_spec_keeps():
     raw = copy.deepcopy(BASE)
     raw["datasets"]["wine"] = {"source": {"source": "sklearn:wine", "multiclass": True,
                                           "classes": ["class_0", "class_1", "class_2"]}}
-    problems = configuration_problems(expand(raw))
+    problems = configuration_problems(raw_of(raw))
     assert problems == [
         "selectors.hybrid: HybridRFE supports binary classification only, but dataset 'wine' "
         "has 3 classes (configuration hybrid_n_forced-0); restrict the selector with "
@@ -95,20 +115,20 @@ def test_binary_selectors_on_classes_the_spec_keeps():
     ]
     raw["selectors"]["hybrid"]["datasets"] = ["toy"]
     raw["selectors"]["lasso"]["datasets"] = ["wine"]  # the LASSO handles several classes
-    assert configuration_problems(expand(raw)) == []
+    assert configuration_problems(raw_of(raw)) == []
 
 
 def test_a_missing_local_file_names_the_folder(tmp_path):
     raw = copy.deepcopy(BASE)
     raw["datasets"]["mine"] = {"source": "file:expression.csv"}
-    problems = configuration_problems(expand(raw), base_dir=tmp_path)
+    problems = configuration_problems(raw_of(raw), base_dir=tmp_path)
     assert problems == [
         f"datasets.mine.source: 'file:expression.csv': no such file expression.csv in "
         f"{tmp_path.resolve()} (a relative path is resolved against the working directory -- "
         "Snakemake's --directory; give an absolute path to use a file elsewhere)"
     ]
     (tmp_path / "expression.csv").write_text("g1,label\n1,a\n2,b\n")
-    assert configuration_problems(expand(raw), base_dir=tmp_path) == []
+    assert configuration_problems(raw_of(raw), base_dir=tmp_path) == []
 
 
 def test_data_problems_once_d_n_and_the_classes_are_known():

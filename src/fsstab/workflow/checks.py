@@ -20,6 +20,8 @@ selection jobs exist) and when the Snakefile is read, for every dataset prefilte
 
 from __future__ import annotations
 
+import copy
+import itertools
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -32,10 +34,12 @@ from fsstab.workflow.config import (
     ConfigError,
     Configuration,
     DatasetConfig,
+    Variant,
     WorkflowConfig,
     check_config,
     validate_schema,
 )
+from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
 
 __all__ = [
     "MIN_CLASS_SIZE",
@@ -158,37 +162,66 @@ def _classes_kept(source: Any) -> int | None:
     return len(classes)
 
 
+def _grid(values: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+    names = sorted(values)
+    return [dict(zip(names, combo, strict=True))
+            for combo in itertools.product(*(values[n] for n in names))]
+
+
+def _raw_configurations(raw: Mapping[str, Any]) -> list[Configuration]:
+    """The selector configurations of a schema-valid configuration, expanded as
+    :func:`fsstab.workflow.config.check_config` names them -- but without its checks, so
+    that these problems are reported together with the ones it finds."""
+    configurations = []
+    for label, entry in raw["selectors"].items():
+        if entry["class"] not in SELECTORS:
+            continue
+        sweep = dict(entry.get("sweep") or {})
+        variants = tuple(
+            Variant(parameter_id(None, combo, empty=DEFAULT_VARIANT), combo)
+            for combo in _grid(sweep)
+        ) if sweep else (Variant(DEFAULT_VARIANT, {}),)
+        names = entry.get("datasets") or list(raw["datasets"])
+        for combo in _grid(dict(entry.get("grid") or {})):
+            configurations.append(Configuration(
+                id=parameter_id(label, combo), selector=label, cls=entry["class"],
+                params={**(entry.get("params") or {}), **combo}, grid=combo,
+                variants=variants, calibrate_target_k=entry.get("calibrate_target_k"),
+                datasets=tuple(n for n in names if n in raw["datasets"]),
+            ))
+    return configurations
+
+
 def configuration_problems(
-    workflow: WorkflowConfig, *, base_dir: str | os.PathLike[str] | None = None
+    raw: Mapping[str, Any], *, base_dir: str | os.PathLike[str] | None = None
 ) -> list[str]:
     """Problems the configuration alone shows (see the module docstring), each naming its key.
 
-    ``base_dir``: the folder relative ``file:`` paths are resolved against (the working
-    directory).
+    ``raw``: the schema-valid configuration (defaults filled in); its other problems are
+    :func:`fsstab.workflow.config.check_config`'s. ``base_dir``: the folder relative
+    ``file:`` paths are resolved against (the working directory).
     """
-    raw = workflow.raw
     problems: list[str] = []
-    for name, dataset in workflow.datasets.items():
-        spec = dataset.source
+    for name, entry in raw["datasets"].items():
         try:
-            parsed = parse_source(spec)
+            parsed = parse_source(copy.deepcopy(entry["source"]))
         except ValueError:
             continue  # reported by check_config
         if parsed.kind == "file":
             missing = missing_file_message(parsed.source, parsed.location, base_dir)
             if missing is not None:
                 problems.append(f"datasets.{name}.source: {missing}")
-    for config in workflow.configurations:
+    for config in _raw_configurations(raw):
         problems += _forced_problems(config, raw)
         for name in config.datasets:
-            dataset = workflow.datasets[name]
-            if isinstance(dataset.n_features, int):
+            entry = raw["datasets"][name]
+            n_features = (entry.get("prefilter") or {}).get("n_features")
+            if _count(n_features) is not None:
                 problems += _size_problems(
-                    config, raw, dataset.n_features,
-                    f"the {dataset.n_features} features datasets.{name}.prefilter.n_features "
-                    "keeps",
+                    config, raw, n_features,
+                    f"the {n_features} features datasets.{name}.prefilter.n_features keeps",
                 )
-            kept = _classes_kept(dataset.source)
+            kept = _classes_kept(entry["source"])
             if kept is not None and kept > 2:
                 problems += _class_problems(config, kept, name)
     return list(dict.fromkeys(problems))
@@ -315,9 +348,11 @@ def checked_workflow(
     problem reported at once (``problems``: those found earlier, e.g. keys defined twice in a
     configuration file)."""
     found = list(problems)
+    raw = validate_schema(config, schema)
+    later = configuration_problems(raw, base_dir=base_dir)
     try:
-        workflow = check_config(validate_schema(config, schema))
+        workflow = check_config(raw)
     except ConfigError as exc:
-        raise ConfigError(found + exc.problems) from None
-    raise_config_problems(found + configuration_problems(workflow, base_dir=base_dir))
+        raise ConfigError(found + exc.problems + later) from None
+    raise_config_problems(found + later)
     return workflow
