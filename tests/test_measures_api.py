@@ -310,3 +310,4 @@ def test_selection_frequency_interval_inverts_the_score_test():
         expected_high = 1.0 if hat == 1 else brentq(score, max(hat, 1e-9), 1 - 1e-12)
         assert low[f] == pytest.approx(expected_low, abs=1e-9)
         assert high[f] == pytest.approx(expected_high, abs=1e-9)
+    assert (low[3], high[0]) == (0.0, 1.0)  # exactly, not 1 - 1e-16

@@ -12,6 +12,7 @@ import contextlib
 import functools
 import http.server
 import itertools
+import shutil
 import threading
 from pathlib import Path
 
@@ -213,7 +214,16 @@ def project_configs() -> list[Path]:
 
 @pytest.mark.parametrize("path", project_configs(), ids=lambda p: str(p.relative_to(REPO)))
 def test_dry_run_of_every_config(path, tmp_path):
-    workdir = workflow_dir(tmp_path, yaml.safe_load(path.read_text()))
+    config = yaml.safe_load(path.read_text())
+    workdir = workflow_dir(tmp_path, config)
+    # local files of the examples are relative to the repository, the working directory
+    for entry in config.get("datasets", {}).values():
+        source = entry["source"] if isinstance(entry["source"], str) else \
+            entry["source"]["source"]
+        if source.startswith("file:"):
+            relative = Path(source.removeprefix("file:"))
+            (workdir / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(REPO / relative, workdir / relative)
     result = run_snakemake(workdir, "-n", "--cores", "2", "--quiet", "rules")
     assert result.returncode == 0, result.stderr[-3000:]
 

@@ -180,4 +180,7 @@ def selection_frequency_interval(
     denominator = 1.0 + z * z / M
     centre = (p + z * z / (2.0 * M)) / denominator
     half = z * np.sqrt(p * (1.0 - p) / M + z * z / (4.0 * M * M)) / denominator
-    return p, np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    # p̂ = 0 and p̂ = 1 are ends of the interval exactly (rounding would leave 1 - 1e-16)
+    low = np.where(p == 0.0, 0.0, np.clip(centre - half, 0.0, 1.0))
+    high = np.where(p == 1.0, 1.0, np.clip(centre + half, 0.0, 1.0))
+    return p, low, high
