@@ -119,3 +119,34 @@ def tiny_run(tmp_path_factory) -> Path:
     result = run_snakemake(workdir, "--cores", "2")
     assert result.returncode == 0, result.stderr[-5000:]
     return workdir
+
+
+# --------------------------------------------------------------------------------------------
+# The cluster test's system packages, said out loud (issue 16)
+# --------------------------------------------------------------------------------------------
+
+CLUSTER_PACKAGES = ("slurm-wlm", "munge")
+
+
+def cluster_setup_note() -> str:
+    """What tests/cluster/start_slurm.sh will do to this machine for the `cluster` tests."""
+    import shutil
+
+    installed = shutil.which("slurmctld") and shutil.which("munged")
+    packages = " and ".join(CLUSTER_PACKAGES)
+    if installed:
+        return (f"cluster tests: SLURM is installed ({shutil.which('slurmctld')}); "
+                "tests/cluster/start_slurm.sh starts a single-node SLURM on 127.0.0.1")
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        return (f"cluster tests: will install the Debian packages {packages} with apt-get "
+                "(running as root; tests/cluster/start_slurm.sh) and start a single-node SLURM "
+                "on 127.0.0.1; skip them with -m 'not cluster'")
+    return (f"cluster tests: {packages} are not installed and cannot be (needs root and "
+            "apt-get): the cluster tests will be skipped")
+
+
+def pytest_report_header(config):
+    selected = config.getoption("markexpr") or ""
+    if "not cluster" in selected.replace("  ", " "):
+        return None
+    return cluster_setup_note()
