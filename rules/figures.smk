@@ -98,7 +98,7 @@ rule figure_summary:
         png=report(
             f"{RESULTS}/{{dataset}}/figures/summary.png",
             caption="../report/summary.rst",
-            category="Summary tables",
+            category="Summary figures",
             labels={"dataset": "{dataset}"},
         ),
     params:

@@ -32,9 +32,9 @@ def test_the_readme_has_python_examples():
 
 @pytest.mark.parametrize(("line", "code"), README_BLOCKS,
                          ids=[f"README.md:{line}" for line, _ in README_BLOCKS])
-def test_readme_python_blocks_run_as_pasted(line, code, tmp_path, monkeypatch):
-    # each block on its own, in a fresh namespace and an empty folder: as a reader pastes it
-    monkeypatch.chdir(tmp_path)
+def test_readme_python_blocks_run_as_pasted(line, code, monkeypatch):
+    # each block on its own, in a fresh namespace, in the checkout: as a reader pastes it
+    monkeypatch.chdir(REPO)
     namespace = {"__name__": "__main__"}
     exec(compile(code, f"README.md:{line}", "exec"), namespace)
 

@@ -203,6 +203,8 @@ _STYLE = """
 body { font-family: system-ui, sans-serif; font-size: 14px; margin: 1em; color: #222; }
 table { border-collapse: collapse; margin-bottom: 1em; }
 th, td { padding: 3px 8px; border-bottom: 1px solid #ddd; text-align: right; }
+td { white-space: nowrap; }
+td.reasons { white-space: normal; text-align: left; min-width: 18em; font-size: 12px; }
 th { background: #f0f0f0; position: sticky; top: 0; }
 td.label, th.label, td.name { text-align: left; font-family: ui-monospace, monospace; }
 tr.chosen td { background: #eef7ee; }
@@ -257,7 +259,7 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
                 text += " " + _interval(row["nogueira_ci_low"], row["nogueira_ci_high"])
             cells.append(f"<td>{text}</td>")
         reasons = chosen.get(row["label"], [])
-        cells.append(f"<td class=\"label\">{html.escape('; '.join(reasons))}</td>")
+        cells.append(f"<td class=\"reasons\">{html.escape('; '.join(reasons))}</td>")
         css = " class=\"chosen\"" if reasons else ""
         rows.append(f"<tr{css}>{''.join(cells)}</tr>")
     note = (
