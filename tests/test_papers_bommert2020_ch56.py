@@ -358,8 +358,9 @@ def test_check_section_names_every_problem_relative_to_the_section():
         "configured: ['a']"]
     # schema problems: a key of the section, or the section itself (": ...")
     assert b.check_section("ch6", {"real": {"datasets": ["a"]}, "all_pairs": {"threshold": 2}},
-                           _Workflow(["a"]))[0].startswith("all_pairs.threshold: 2 is greater")
-    assert b.check_section("ch6", {}, _Workflow(["a"]))[0].startswith(": 'real' is a required")
+                           _Workflow(["a"]))[0].startswith("all_pairs.threshold: 2 is out of range")
+    assert b.check_section("ch6", {}, _Workflow(["a"]))[0].startswith(
+        ": missing required key(s) 'real'")
 
 
 def test_the_hook_prefixes_the_section_and_resolve_fills_defaults():

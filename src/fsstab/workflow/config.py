@@ -120,7 +120,8 @@ def validate_schema(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dic
     """Check ``config`` against ``schema``; return a copy with the defaults filled in.
 
     Raises :class:`ConfigError` listing every violation with the dotted key at fault, e.g.
-    ``resampling.n_resamples: 'thirty' is not of type 'integer'``.
+    ``resampling.n_resamples: 'thirty' has the wrong type; expected an integer`` (messages of
+    :func:`fsstab.workflow.validation.describe_schema_error`).
     """
     filled = copy.deepcopy(dict(config))
     validator = _DefaultFillingValidator(schema)
