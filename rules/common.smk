@@ -168,8 +168,11 @@ def final_outputs():
     ]
     for dataset in WF.selected_datasets:
         outputs.append(f"{RESULTS}/{dataset}/pareto.parquet")
-        outputs.append(f"{RESULTS}/{dataset}/stable_features.parquet")
+        # (a paper run tabulates what its paper does; its stable features are a target away)
+        if WF.paper is None:
+            outputs.append(f"{RESULTS}/{dataset}/stable_features.parquet")
         if WF.raw["figures"]["dataset_figures"]:
             outputs += figure_targets(dataset)
-            outputs.append(f"{RESULTS}/{dataset}/report/summary.html")
+            if WF.paper is None:
+                outputs.append(f"{RESULTS}/{dataset}/report/summary.html")
     return outputs + PAPER_TARGETS
