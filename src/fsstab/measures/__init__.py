@@ -10,6 +10,7 @@ from fsstab.measures._core import (
     MeasureInfo,
     SelectionStats,
     UndefinedMeasureError,
+    applicable_measures,
     as_importance_matrix,
     as_rank_matrix,
     as_selection_matrix,
@@ -55,6 +56,7 @@ from fsstab.measures.pairwise import (
     wald,
 )
 from fsstab.measures.ranking import canberra
+from fsstab.measures.timing import time_measures
 from fsstab.measures.weight_based import importance_weighted, pearson
 
 __all__ = [
@@ -62,6 +64,7 @@ __all__ = [
     "MeasureInfo",
     "SelectionStats",
     "UndefinedMeasureError",
+    "applicable_measures",
     "as_importance_matrix",
     "as_rank_matrix",
     "as_selection_matrix",
@@ -107,6 +110,7 @@ __all__ += [
     "pearson",
     "phi_pairwise",
     "somol",
+    "time_measures",
     "unadjusted",
     "wald",
 ]

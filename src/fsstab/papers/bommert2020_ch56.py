@@ -803,30 +803,6 @@ def figure_6_6(values: pd.DataFrame, measures: Sequence[str] = FIGURE_6_6_MEASUR
                           color_label="Mean Proportion of Selected Features", panel_size=2.0)
 
 
-def time_measures(
-    Z: np.ndarray, names: Sequence[str], *, C: object, threshold: float,
-    params: Mapping[str, Mapping[str, object]], random_state: int,
-) -> dict[str, float]:
-    """Seconds to evaluate each measure alone on one configuration's selections (thesis Fig.
-    6.7: every measure called separately, the adjusted ones estimating their expectations from
-    scratch -- the memoised expectations are cleared before each adjusted measure)."""
-    import time
-
-    from fsstab.measures import MEASURES
-    from fsstab.measures._chance import clear_expectation_cache
-
-    seconds = {}
-    for name in names:
-        adjusted = "C" in MEASURES[name].requires
-        if adjusted:
-            clear_expectation_cache()
-        start = time.perf_counter()
-        compute(Z, [name], C=C if adjusted else None, threshold=threshold if adjusted else None,
-                params={name: dict(params.get(name, {}))}, random_state=random_state)
-        seconds[name] = time.perf_counter() - start
-    return seconds
-
-
 def figure_6_7(times: pd.DataFrame, order: Sequence[str], datasets: Sequence[str],
                *, logy: bool = True) -> Figure:
     """Thesis Fig. 6.7 (and A.15): box plots of the measures' run times per dataset."""
@@ -921,8 +897,9 @@ def measure_timing_table(
     random_state: int,
 ) -> pd.DataFrame:
     """Run time of every measure on each chosen (configuration, variant) of ``dataset``
-    (:func:`time_measures`); ``selections[configuration] = (runs, features)`` tables of the
-    workflow. One row per (configuration, variant, measure)."""
+    (:func:`fsstab.measures.time_measures`); ``selections[configuration] = (runs, features)``
+    tables of the workflow. One row per (configuration, variant, measure)."""
+    from fsstab.measures import time_measures
     from fsstab.workflow.stability import run_matrices
 
     rows = []

@@ -5,7 +5,7 @@ selection in the presence of feature correlations": the worked example of eq. (1
 - **Eq. (1)** (:func:`eq1_table`): four runs that alternate between features of two redundant
   pairs are unstable under φ (Nogueira et al. 2018) and perfectly stable under the effective
   stability Φ_C once the redundancy is in C.
-- **Fig. 1** (:func:`timing_inputs`, :func:`figure1_values`, :func:`time_measures`): the
+- **Fig. 1** (:func:`timing_inputs`, :func:`figure1_values`, :func:`figure1_timings`): the
   computation time of Φ_C (``sechidis``) against the nPOGR generalisation (``yu``, Yu et al.
   2012 as generalised in Bommert 2020) for random M x d selection matrices, M = 50. Values are
   deterministic; times are not and are kept apart.
@@ -22,8 +22,6 @@ selection in the presence of feature correlations": the worked example of eq. (1
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -35,7 +33,7 @@ from matplotlib.figure import Figure
 
 from fsstab._random import as_seed
 from fsstab.datasets import Dataset
-from fsstab.measures import nogueira, sechidis, yu
+from fsstab.measures import nogueira, sechidis, time_measures, yu
 from fsstab.papers import PaperSettings
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_number
 from fsstab.selectors import SELECTORS
@@ -57,6 +55,7 @@ __all__ = [
     "eq1_similarity",
     "eq1_table",
     "figure1_plot",
+    "figure1_timings",
     "figure1_values",
     "group_stability_table",
     "pareto_figure",
@@ -67,7 +66,6 @@ __all__ = [
     "table2",
     "table3",
     "table4_figure",
-    "time_measures",
     "timing_inputs",
     "top_features",
 ]
@@ -274,25 +272,19 @@ def figure1_values(settings: Mapping[str, Any], seed: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def time_measures(settings: Mapping[str, Any], seed: int) -> pd.DataFrame:
-    """Wall-clock seconds of each measure (best of ``repeats``): ``d, measure, seconds,
-    repeats``. Not reproducible bit for bit; written to its own table.
-
-    fsstab memoises the Monte-Carlo chance expectations of ``yu`` per (C, sizes, seed); every
-    repeat uses a seed of its own, so each timing is a full computation.
-    """
+def figure1_timings(settings: Mapping[str, Any], seed: int) -> pd.DataFrame:
+    """Wall-clock seconds of each measure (best of ``repeats``, every evaluation a full
+    computation: :func:`fsstab.measures.time_measures`): ``d, measure, seconds, repeats``.
+    Not reproducible bit for bit; written to its own table."""
     rows = []
     for d in settings["d"]:
         Z, C = timing_inputs(d, settings["n_runs"], settings["selected_fraction"],
                              settings["group_size"], random_state=derive_seed(seed, "fig1", d))
-        for name, function in FIGURE1_MEASURES.items():
-            best = math.inf
-            for repeat in range(settings["repeats"]):
-                start = time.perf_counter()
-                function(Z, C, derive_seed(seed, "fig1 timing", d, repeat))
-                best = min(best, time.perf_counter() - start)
-            rows.append({"d": d, "measure": name, "seconds": best,
-                         "repeats": settings["repeats"]})
+        seconds = time_measures(Z, list(FIGURE1_MEASURES), C=C, threshold=1.0,
+                                repeats=settings["repeats"],
+                                random_state=derive_seed(seed, "fig1 timing", d))
+        rows += [{"d": d, "measure": name, "seconds": value, "repeats": settings["repeats"]}
+                 for name, value in seconds.items()]
     return pd.DataFrame(rows)
 
 

@@ -40,8 +40,6 @@ from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
 from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
-    "CALIBRATED_SELECTORS",
-    "PATH_SWEEP_SELECTORS",
     "ConfigError",
     "Configuration",
     "DatasetConfig",
@@ -57,15 +55,6 @@ __all__ = [
     "validate_schema",
 ]
 
-#: Selector classes whose ``C`` :func:`fsstab.selectors.calibrate_C` can calibrate.
-CALIBRATED_SELECTORS: tuple[str, ...] = (
-    "LassoSelector", "ElasticNetSelector", "GroupLassoSelector",
-)
-#: Selector classes whose ``sweep`` may vary any parameter inside one job: variants that share
-#: an elimination path only refit the final model (``final_C``, ``shrinkage_alpha``), the
-#: others share the standardised data and the per-resample univariate statistics
-#: (:func:`fsstab.selectors.hybrid_rfe_sweep`; Hamer & Dupont 2021, §7.1).
-PATH_SWEEP_SELECTORS: tuple[str, ...] = ("HybridRFE", "LogisticRFE")
 #: Parameters the workflow sets itself (per resample / per dataset).
 _WORKFLOW_SET_PARAMETERS: tuple[str, ...] = ("random_state",)
 #: Resampling parameters every scheme accepts (fsstab.resampling.make_resamples).
@@ -244,12 +233,11 @@ class Configuration:
 
     @property
     def uses_univariate_scores(self) -> bool:
-        """Hybrid-RFE with forced features (in any variant) reads the per-resample univariate
-        statistics."""
-        if self.cls != "HybridRFE":
-            return False
+        """Some variant's fit reads the per-resample univariate statistics (the class says
+        which: :meth:`fsstab.selectors.BaseSelector.uses_univariate_statistics`)."""
+        cls = SELECTORS[self.cls]
         return any(
-            ({**self.params, **v.params}.get("n_forced") or 0) > 0 for v in self.variants
+            cls.uses_univariate_statistics({**self.params, **v.params}) for v in self.variants
         )
 
 
@@ -383,14 +371,14 @@ def selector_parameters(cls_name: str) -> tuple[str, ...]:
 
 def sweep_parameters(cls_name: str) -> tuple[str, ...]:
     """Parameters a class changes in ``refit_final`` without refitting what they do not affect
-    (its ``_sweep_parameters``, else ``final_C`` / ``shrinkage_alpha``), or () without it."""
+    (:attr:`fsstab.selectors.BaseSelector.refit_parameters`), or () without ``refit_final``."""
     cls = SELECTORS[cls_name]
-    if not hasattr(cls, "refit_final"):
-        return ()
-    declared = getattr(cls, "_sweep_parameters", None)
-    if declared is not None:
-        return tuple(declared)
-    return tuple(p for p in ("final_C", "shrinkage_alpha") if p in selector_parameters(cls_name))
+    return tuple(cls.refit_parameters) if hasattr(cls, "refit_final") else ()
+
+
+def calibrated_selectors() -> tuple[str, ...]:
+    """Registered selector classes whose ``C`` can be calibrated (``calibrates_C``)."""
+    return tuple(name for name, cls in SELECTORS.items() if cls.calibrates_C)
 
 
 #: Variant ids of random-search draws: ``draw-0000``, ``draw-0001``, ...
@@ -537,7 +525,7 @@ def _check_selector(
         if both:
             problems.append(f"{key}: parameter(s) {both} appear in both {a} and {b}")
             ok = False
-    if cls_name in PATH_SWEEP_SELECTORS:
+    if SELECTORS[cls_name].sweeps_any_parameter:
         allowed_sweep = tuple(p for p in accepted if p not in _WORKFLOW_SET_PARAMETERS)
     else:
         allowed_sweep = sweep_parameters(cls_name)
@@ -558,9 +546,10 @@ def _check_selector(
         )
         ok = False
     if calibrate is not None:
-        if cls_name not in CALIBRATED_SELECTORS:
+        if not SELECTORS[cls_name].calibrates_C:
             problems.append(
-                f"{key}.calibrate_target_k: only for {list(CALIBRATED_SELECTORS)}, not {cls_name}"
+                f"{key}.calibrate_target_k: only for {list(calibrated_selectors())}, not "
+                f"{cls_name}"
             )
             ok = False
         clash = sorted({"C", "target_k"} & (set(params) | set(grid)))
@@ -657,12 +646,17 @@ def _check_measures(
                 f"{list(MEASURES[name].params) or 'none'}"
             )
     cap = int(section["rank_cap"])
-    k = params.get("canberra", {}).get("k")
-    if "canberra" in measures and (k is None or not isinstance(k, int) or not 1 <= k <= cap):
-        problems.append(
-            f"measures.params.canberra.k: Canberra's location parameter must be an integer in "
-            f"1..rank_cap={cap} (ranks above rank_cap are not stored), got {k!r}"
-        )
+    for name in measures:
+        depth = MEASURES[name].rank_depth if name in MEASURES else None
+        if depth is None:
+            continue
+        k = params.get(name, {}).get(depth)
+        if k is None or not isinstance(k, int) or not 1 <= k <= cap:
+            problems.append(
+                f"measures.params.{name}.{depth}: the rank down to which {name} tells rankings "
+                f"apart must be an integer in 1..rank_cap={cap} (ranks above rank_cap are not "
+                f"stored), got {k!r}"
+            )
     needs_c = [m for m in measures if m in MEASURES and "C" in MEASURES[m].requires]
     without = [n for n, d in datasets.items() if d.similarity_method is None
                and (selected is None or n in selected)]
