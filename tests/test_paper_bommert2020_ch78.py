@@ -22,7 +22,6 @@ from fsstab.papers.bommert2020_ch78_outputs import (
     splits_of,
 )
 from fsstab.papers.bommert2020_ch78_workflow import (
-    chunk_ids,
     chunk_range,
     figure_stems,
 )
@@ -440,7 +439,6 @@ def test_comparison_rows_with_our_values():
 
 
 def test_workflow_helpers():
-    assert chunk_ids(5, 2) == ["r0000-0001", "r0002-0003", "r0004-0004"]
     assert list(chunk_range("c00003-00005")) == [3, 4, 5]
     with pytest.raises(ValueError, match="chunk"):
         chunk_range("r5-3")

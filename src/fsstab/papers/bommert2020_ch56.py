@@ -42,6 +42,7 @@ from fsstab.papers._plots import (
     style_cycle,
 )
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, write_table
+from fsstab.pareto import non_dominated_mask
 from fsstab.plots import save_figure
 
 __all__ = [
@@ -975,8 +976,7 @@ def filter_scores(
     their score is the selection order: d - position for the first ``k`` (default all d)
     features chosen, -inf (= "not chosen", ranked last) for the rest.
     """
-    from fsstab.selectors import get_filter
-    from fsstab.selectors._filter_scores import GreedySelection
+    from fsstab.selectors import GreedySelection, get_filter
 
     info = get_filter(name)
     d = X.shape[1]
@@ -1269,8 +1269,7 @@ def inner_accuracies(
 ) -> pd.DataFrame:
     """Accuracy of every configuration on every inner fold (one filter run per fold; the other
     configurations reuse it through ``refit_final``). One row per (configuration, fold)."""
-    from fsstab.selectors import FilterClassifier
-    from fsstab.selectors._combined import n_kept
+    from fsstab.selectors import FilterClassifier, n_kept
 
     rows = []
     for fold, (train, test) in enumerate(inner):
@@ -1312,8 +1311,7 @@ def evaluate_outer(
     for filtering alone and for training filter + classifier (not reproducible)."""
     import time
 
-    from fsstab.selectors import FilterClassifier
-    from fsstab.selectors._combined import n_kept
+    from fsstab.selectors import FilterClassifier, n_kept
 
     params = _selector_params(filter_name, configuration)
     Xtr, ytr = X[train], y[train]
@@ -1414,13 +1412,9 @@ def relative_performance(summary: pd.DataFrame, time_column: str) -> pd.DataFram
 def pareto_filters(relative: pd.DataFrame, statistic: str) -> list[str]:
     """Filters not dominated in (relative accuracy, relative log time), both minimised, by
     their ``median`` or ``q75`` over data sets (thesis §5.3.2)."""
-    points = relative[[f"accuracy_{statistic}", f"time_{statistic}"]].to_numpy()
-    keep = []
-    for i, p in enumerate(points):
-        dominated = np.any(np.all(points <= p, axis=1) & np.any(points < p, axis=1))
-        if not dominated:
-            keep.append(relative["filter"].iloc[i])
-    return sorted(keep)
+    points = relative[[f"accuracy_{statistic}", f"time_{statistic}"]].to_numpy(dtype=float)
+    keep = non_dominated_mask(points, maximize=False)
+    return sorted(str(name) for name in relative["filter"].to_numpy()[keep])
 
 
 def figure_5_5(results: pd.DataFrame, order: Sequence[str], datasets: Sequence[str]) -> Figure:

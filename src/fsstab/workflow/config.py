@@ -142,13 +142,39 @@ def load_config(
 # --------------------------------------------------------------------------------------------
 
 
-def chunk_ids(n_resamples: int, chunk_size: int | None) -> tuple[str, ...]:
-    """Chunk ids ``r<first>-<last>`` (inclusive, zero-padded) covering resamples 0 .. M - 1 in
-    chunks of ``chunk_size`` (None: one chunk)."""
-    size = n_resamples if chunk_size is None else min(int(chunk_size), n_resamples)
+def chunk_ids(
+    n_items: int, chunk_size: int | None = None, *, prefix: str = "r", width: int = 4
+) -> tuple[str, ...]:
+    """The workflow's chunk ids: ``<prefix><first>-<last>`` (inclusive, zero-padded to
+    ``width`` digits) covering items 0 .. n - 1 in chunks of ``chunk_size`` (None: one chunk).
+
+    A chunk id says which items (resamples, replications, configurations) its job holds, so
+    that results do not depend on the chunking.
+
+    Parameters
+    ----------
+    n_items
+        The number of items, at least 1.
+    chunk_size
+        Items per chunk (the last chunk may hold fewer); None or a size >= n gives one chunk.
+    prefix, width
+        The letter(s) before the range and the digits of each bound.
+
+    Examples
+    --------
+    >>> chunk_ids(5, 2)
+    ('r0000-0001', 'r0002-0003', 'r0004-0004')
+    >>> chunk_ids(120, 50, prefix="c", width=5)
+    ('c00000-00049', 'c00050-00099', 'c00100-00119')
+    """
+    if isinstance(n_items, bool) or not isinstance(n_items, int) or n_items < 1:
+        raise ValueError(f"n_items must be a positive integer, got {n_items!r}")
+    if chunk_size is not None and (isinstance(chunk_size, bool) or int(chunk_size) < 1):
+        raise ValueError(f"chunk_size must be a positive integer or None, got {chunk_size!r}")
+    size = n_items if chunk_size is None else min(int(chunk_size), n_items)
     return tuple(
-        f"r{start:04d}-{min(start + size, n_resamples) - 1:04d}"
-        for start in range(0, n_resamples, size)
+        f"{prefix}{start:0{width}d}-{min(start + size, n_items) - 1:0{width}d}"
+        for start in range(0, n_items, size)
     )
 
 
