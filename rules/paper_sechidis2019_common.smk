@@ -22,12 +22,14 @@ def sechidis_files(stem, *extensions):
 
 
 def sechidis_ipass_selections(wildcards):
-    """The features table of each §4.2 selector on the stand-in."""
+    """The runs and features tables of each §4.2 selector on the stand-in."""
     dataset = SECHIDIS_IPASS["dataset"]
-    return {
-        label: f"{RESULTS}/{dataset}/select/{WF.configuration(label).id}/features.parquet"
-        for label in SECHIDIS_IPASS["selectors"]
-    }
+    files = {}
+    for label in SECHIDIS_IPASS["selectors"]:
+        folder = f"{RESULTS}/{dataset}/select/{WF.configuration(label).id}"
+        files[f"runs__{label}"] = f"{folder}/runs.parquet"
+        files[f"features__{label}"] = f"{folder}/features.parquet"
+    return files
 
 
 def sechidis_comparison_inputs(wildcards):

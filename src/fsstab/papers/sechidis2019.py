@@ -27,7 +27,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 import scipy.sparse as sp
 from matplotlib.figure import Figure
 
@@ -61,7 +60,6 @@ __all__ = [
     "pareto_figure",
     "rank_definition_check",
     "resolved_settings",
-    "selection_matrix",
     "table1",
     "table2",
     "table3",
@@ -445,15 +443,6 @@ def table3(
             rows.append({"method": method, "rank": rank, "biomarker": name,
                          "description": description.get(name, "")})
     return pd.DataFrame(rows)
-
-
-def selection_matrix(features: pa.Table, n_runs: int, d: int) -> np.ndarray:
-    """The M x d selection matrix of a workflow ``features`` table (variant ``default``)."""
-    table = features.to_pandas()
-    table = table[table["selected"] & (table["variant"] == "default")]
-    Z = np.zeros((n_runs, d), dtype=bool)
-    Z[table["resample"].to_numpy(), table["feature"].to_numpy()] = True
-    return Z
 
 
 def covariate_table(feature_groups: np.ndarray | None = None) -> pd.DataFrame:
