@@ -42,6 +42,7 @@ from fsstab.papers._plots import (
     style_cycle,
 )
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, write_table
+from fsstab.papers.settings import PaperSettings, configured_problems
 from fsstab.pareto import non_dominated_mask
 from fsstab.plots import save_figure
 
@@ -563,18 +564,21 @@ def correlation_figure(correlation: pd.DataFrame, *, title: str | None = None,
 #: Settings sections this module owns.
 SECTIONS: tuple[str, ...] = ("ch5", "ch6")
 
-#: JSON schema of both sections (one ``properties`` entry per section, shared ``definitions``).
-SCHEMA_PATH = (Path(__file__).resolve().parents[3] / "config" / "schema"
-               / "paper_bommert2020_ch56.schema.yaml")
+#: JSON schema of both sections (one ``properties`` entry per section, shared ``definitions``),
+#: package data of ``fsstab.papers``.
+SCHEMA_FILE = "bommert2020_ch56.schema.yaml"
 
 
 def section_schema(name: str) -> dict:
-    """The JSON schema of section ``name`` (``ch5`` or ``ch6``) from :data:`SCHEMA_PATH`."""
-    from fsstab.workflow.config import load_schema
+    """The JSON schema of section ``name`` (``ch5`` or ``ch6``) from :data:`SCHEMA_FILE`."""
+    from importlib import resources
+
+    import yaml
 
     if name not in SECTIONS:
         raise ValueError(f"name must be one of {SECTIONS}, got {name!r}")
-    schema = load_schema(SCHEMA_PATH)
+    source = resources.files("fsstab.papers").joinpath(SCHEMA_FILE)
+    schema = yaml.safe_load(source.read_text(encoding="utf-8"))
     return {"$schema": schema["$schema"], "definitions": schema["definitions"],
             **schema["properties"][name]}
 
@@ -586,12 +590,12 @@ def _relative_to_section(problem: str) -> str:
     return rest[1:] if rest.startswith(".") else rest
 
 
-def _ch5_problems(ch5: Mapping, datasets: Iterable[str]) -> list[str]:
+def _ch5_problems(ch5: Mapping, workflow: object) -> list[str]:
     from fsstab.search import parse_space
     from fsstab.selectors import CLASSIFIERS, get_filter
 
-    problems = _missing_datasets("datasets", ch5["datasets"], datasets)
-    problems += _missing_datasets("scaling.dataset", [ch5["scaling"]["dataset"]], datasets)
+    problems = configured_problems("datasets", ch5["datasets"], workflow)
+    problems += configured_problems("scaling.dataset", [ch5["scaling"]["dataset"]], workflow)
     for name in ch5["filters"]:
         try:
             get_filter(name)
@@ -623,36 +627,24 @@ def _ch5_problems(ch5: Mapping, datasets: Iterable[str]) -> list[str]:
     return problems
 
 
-def _missing_datasets(key: str, names: Iterable[str], datasets: Iterable[str]) -> list[str]:
-    known = set(datasets)
-    missing = sorted(set(names) - known)
-    if not missing:
-        return []
-    return [f"{key}: dataset(s) {missing} are not configured under 'datasets'; configured: "
-            f"{sorted(known)}"]
-
-
 def check_section(name: str, section: Mapping, workflow: object) -> list[str]:
     """Problems of settings section ``name`` (``ch5`` / ``ch6``), keys relative to it: the
     schema (:func:`section_schema`), then the meaning -- datasets configured under
     ``datasets`` of the whole configuration (``workflow.raw``), filters and classifiers known,
     search spaces valid."""
-    from fsstab.papers import settings_problems
-
-    filled, problems = settings_problems(section, section_schema(name))
+    settings = PaperSettings(section_schema(name))
+    problems = settings.problems(section, workflow)
     if problems:
         return [_relative_to_section(p) for p in problems]
-    datasets = workflow.raw["datasets"]
+    filled = settings.resolve(section)
     if name == "ch5":
-        return _ch5_problems(filled, datasets)
-    return _missing_datasets("real.datasets", filled["real"]["datasets"], datasets)
+        return _ch5_problems(filled, workflow)
+    return configured_problems("real.datasets", filled["real"]["datasets"], workflow)
 
 
 def resolve_section(name: str, section: Mapping) -> dict:
     """Section ``name`` with the defaults of its schema filled in (what the rules read)."""
-    from fsstab.papers import resolve_settings
-
-    return resolve_settings(section, section_schema(name))
+    return PaperSettings(section_schema(name)).resolve(section)
 
 
 def _text(value: object) -> str:
@@ -1218,8 +1210,8 @@ def benchmark_configurations(
     """The random search of §5.3 (Table 5.2): each configuration a classifier (uniformly), its
     hyperparameters and the percentage of features the filter keeps. Configuration i is drawn
     from its own stream, so every filter of a dataset and outer fold gets the same ones."""
-    from fsstab._random import substream
     from fsstab.search import parse_space
+    from fsstab.seeds import substream
 
     names = sorted(classifiers)
     spaces = {c: parse_space(classifiers[c]) if classifiers[c] else {} for c in names}

@@ -30,11 +30,11 @@ import pandas as pd
 import scipy.sparse as sp
 from matplotlib.figure import Figure
 
-from fsstab._random import as_seed
 from fsstab.datasets import Dataset
 from fsstab.measures import nogueira, sechidis, time_measures, yu
-from fsstab.papers import PaperSettings
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_number
+from fsstab.papers.settings import PaperSettings, configured_problems
+from fsstab.seeds import as_seed
 from fsstab.selectors import SELECTORS
 from fsstab.similarity import group_similarity
 from fsstab.synthetic import IPASS_COVARIATES, IPASS_GROUPS
@@ -46,6 +46,7 @@ __all__ = [
     "PAPER_TABLE2",
     "PAPER_TABLE3",
     "PAPER_TABLE4",
+    "SETTINGS",
     "SETTINGS_SCHEMA",
     "STAND_IN_NOTE",
     "check_settings",
@@ -159,25 +160,22 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 }
 
 
-def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
+def _settings_problems(settings: Mapping[str, Any], workflow: Any) -> list[str]:
     """Problems of checked settings given the whole configuration (keys below paper.settings)."""
-    problems = []
+    config = workflow.raw
     selectors = config.get("selectors") or {}
-    unknown = sorted(set(settings["methods"]) - set(selectors))
-    if unknown:
-        problems.append(f"methods: unknown selector label(s) {unknown}; selectors: "
-                        f"{sorted(selectors)}")
+    problems = configured_problems("methods", list(settings["methods"]), workflow, "selectors")
     ipass = settings.get("ipass")
     if ipass is not None:
         datasets = config.get("datasets") or {}
-        if ipass["dataset"] not in datasets:
-            problems.append(f"ipass.dataset: unknown dataset {ipass['dataset']!r}")
-        elif (datasets[ipass["dataset"]].get("similarity") or {}).get("method") != "groups":
+        missing = configured_problems("ipass.dataset", [ipass["dataset"]], workflow)
+        problems += missing
+        if not missing and (datasets[ipass["dataset"]].get("similarity") or {}).get(
+                "method") != "groups":
             problems.append(f"ipass.dataset: {ipass['dataset']!r} needs similarity: {{method: "
                             "groups}} (C = 1 within the biomarker groups, §4.2)")
-        missing = sorted(set(ipass["selectors"]) - set(selectors))
-        if missing:
-            problems.append(f"ipass.selectors: unknown selector label(s) {missing}")
+        problems += configured_problems("ipass.selectors", list(ipass["selectors"]), workflow,
+                                        "selectors")
         gridded = sorted(label for label in set(ipass["selectors"]) & set(selectors)
                          if selectors[label].get("grid") or selectors[label].get("sweep"))
         if gridded:
@@ -185,15 +183,16 @@ def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -
                             "grid or sweep)")
     names = (config.get("measures") or {}).get("names", "all")
     if names != "all" and not {"nogueira", "sechidis"} <= set(names):
-        problems.append("the paper compares φ and Φ_C: measures.names must include nogueira "
+        problems.append(": the paper compares φ and Φ_C: measures.names must include nogueira "
                         "and sechidis")
     return problems
 
 
-#: the workflow's paper hooks (:class:`fsstab.papers.PaperSettings`)
-_SETTINGS = PaperSettings(SETTINGS_SCHEMA, _settings_problems)
-check_settings = _SETTINGS.check
-resolved_settings = _SETTINGS.resolve
+#: The settings of a run (:class:`fsstab.papers.settings.PaperSettings`); the rules call
+#: ``SETTINGS.checked(WF)`` before any job.
+SETTINGS = PaperSettings(SETTINGS_SCHEMA, _settings_problems)
+check_settings = SETTINGS.problems
+resolved_settings = SETTINGS.resolve
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import fnmatch
-import importlib
 import itertools
 import os
 from collections.abc import Mapping, Sequence
@@ -267,15 +266,51 @@ class Configuration:
         )
 
 
+#: Where the jobs' logs go (relative to the working directory).
+LOGS_DIR = "logs"
+
+
 @dataclass(frozen=True)
 class PaperConfig:
-    """A paper-regeneration run: ``rules/paper_<name>.smk`` writes the paper's figures and
-    tables under ``output_dir`` from the generic stages' results; ``settings`` are checked by
-    ``fsstab.papers.<name>.check_settings``."""
+    """A paper-regeneration run, and where its files go (the one output-path helper of the
+    papers; the rules reach it through the ``get_paper_*`` functions of ``rules/common.smk``).
+
+    ``rules/paper_<name>.smk`` writes the paper's figures and tables under ``output_dir`` from
+    the generic stages' results, after checking ``settings`` with the paper's
+    :class:`fsstab.papers.settings.PaperSettings` (the workflow itself does not know papers).
+    File names start with the paper's numbering (``fig01_...``, ``table2_...``).
+    """
 
     name: str
     output_dir: str
     settings: Mapping[str, Any]
+    benchmarks_dir: str = "results/benchmarks"
+
+    def file(self, stem: str, extension: str) -> str:
+        """``<output_dir>/<stem>.<extension>``: a final output."""
+        return f"{self.output_dir}/{stem}.{extension}"
+
+    def table(self, stem: str) -> list[str]:
+        """A table: ``[<stem>.csv, <stem>.parquet]`` (written by
+        :func:`fsstab.papers.outputs.write_table`)."""
+        return [self.file(stem, "csv"), self.file(stem, "parquet")]
+
+    def figure(self, stem: str) -> list[str]:
+        """A figure: ``[<stem>.pdf, <stem>.png]`` (written by
+        :func:`fsstab.plots.save_figure`)."""
+        return [self.file(stem, "pdf"), self.file(stem, "png")]
+
+    def work(self, path: str) -> str:
+        """``<output_dir>/work/<path>``: an intermediate file (per-job tables)."""
+        return f"{self.output_dir}/work/{path}"
+
+    def log(self, step: str) -> str:
+        """The log file of the paper's rule ``step``."""
+        return f"{LOGS_DIR}/paper/{self.name}/{step}.log"
+
+    def benchmark(self, step: str) -> str:
+        """The benchmark file (Snakemake's ``benchmark:``) of the paper's rule ``step``."""
+        return f"{self.benchmarks_dir}/paper/{self.name}/{step}.tsv"
 
 
 @dataclass(frozen=True)
@@ -779,8 +814,6 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
         measure_params=measure_params,
         paper=paper,
     )
-    if paper is not None:
-        _check_paper(paper, workflow)
     return workflow
 
 
@@ -812,19 +845,5 @@ def _paper_config(raw: Mapping[str, Any]) -> PaperConfig | None:
         return None
     name = section["name"]
     output_dir = section.get("output_dir") or f"{raw['results_dir']}/paper/{name}"
-    return PaperConfig(name=name, output_dir=output_dir, settings=section.get("settings") or {})
-
-
-def _check_paper(paper: PaperConfig, workflow: WorkflowConfig) -> None:
-    """The paper's own checks: ``fsstab.papers.<name>.check_settings(settings, workflow)``
-    returns a list of problems (each naming its key below ``paper.settings``)."""
-    try:
-        module = importlib.import_module(f"fsstab.papers.{paper.name}")
-    except ModuleNotFoundError:
-        raise ConfigError([
-            f"paper.name: no paper module fsstab.papers.{paper.name} (it provides the checks "
-            "of paper.settings; rules/paper_<name>.smk its rules)"
-        ]) from None
-    problems = list(module.check_settings(paper.settings, workflow))
-    if problems:
-        raise ConfigError(problems)
+    return PaperConfig(name=name, output_dir=output_dir, settings=section.get("settings") or {},
+                       benchmarks_dir=f"{raw['results_dir']}/benchmarks")
