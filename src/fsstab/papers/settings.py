@@ -75,15 +75,13 @@ class PaperSettings:
         parts: Mapping[str, PaperSettings] | None = None,
     ) -> None:
         if parts is not None:
+            # no defaults: a run computes the parts it is given
             schema = {
                 "type": "object",
                 "additionalProperties": False,
                 "minProperties": 1,
-                "properties": {name: {"type": "object", "default": {}} for name in parts},
+                "properties": {name: {"type": "object"} for name in parts},
             }
-            # defaults would add every part; only the parts given are run
-            for entry in schema["properties"].values():
-                del entry["default"]
         if schema is None:
             raise ValueError("give a schema (or parts)")
         self.schema: dict[str, Any] = copy.deepcopy(dict(schema))
@@ -176,10 +174,10 @@ class PaperSettings:
         return self.resolve(workflow.paper.settings)
 
 
-#: configuration section and what its names are, per kind of name
-_KINDS = {"datasets": ("dataset", "configured under 'datasets'"),
-          "selectors": ("selector", "configured under 'selectors'"),
-          "measures": ("measure", "computed (measures.names)")}
+#: per kind of name: what one is, where the workflow defines them, what the known ones are
+_KINDS = {"datasets": ("dataset", "configured under 'datasets'", "configured"),
+          "selectors": ("selector", "configured under 'selectors'", "configured"),
+          "measures": ("measure", "computed (measures.names)", "computed")}
 
 
 def _configured(kind: str, raw: Mapping[str, Any]) -> list[str]:
@@ -217,12 +215,11 @@ def configured_problems(
     """
     if kind not in _KINDS:
         raise ValueError(f"kind must be one of {sorted(_KINDS)}, got {kind!r}")
-    what, where = _KINDS[kind]
+    what, where, label = _KINDS[kind]
     known = _configured(kind, workflow.raw)
-    known_text = f"{where.split(' ', 1)[0]}: {sorted(known)}"
 
     def problem(at: str, missing: list[str]) -> str:
-        return f"{at}: {what}(s) {missing} are not {where}; {known_text}"
+        return f"{at}: {what}(s) {missing} are not {where}; {label}: {sorted(known)}"
 
     if isinstance(names, Mapping):
         return [problem(f"{key}.{entry}", [name]) for entry, name in names.items()
