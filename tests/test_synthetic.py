@@ -190,6 +190,7 @@ def test_generators_are_deterministic(name):
         "similar_features_toy": {},
         "informative": {"n_features": 30},
         "ipass_like": {"n_samples": 120},
+        "waveform": {"n_samples": 120},
     }[name]
     a = generate(name, random_state=7, **small)
     b = generate(name, random_state=7, **small)

@@ -10,6 +10,8 @@ Modules (one concept each):
 - :mod:`fsstab.prefilter`, :mod:`fsstab.resampling` -- variance prefiltering, resampling schemes
 - :mod:`fsstab.similarity` -- feature-similarity matrices for the adjusted measures
 - :mod:`fsstab.pareto`     -- Pareto fronts, γ compromises, ε-constraint selection
+- :mod:`fsstab.sklearn`    -- stability of scikit-learn cross-validations; searches tuned on
+  (accuracy, stability)
 - :mod:`fsstab.simulator`  -- Onda et al.'s simulated selector: fast ensemble-stability estimates
 - :mod:`fsstab.plots`      -- feature stability maps and decision figures
 - :mod:`fsstab.io`         -- atomic, byte-deterministic Parquet / JSON writes

@@ -10,6 +10,9 @@ kind                location                                   options (besides 
                     ``digits`` (scikit-learn's bundled data)
 ``synthetic``       a generator of :mod:`fsstab.synthetic`     the generator's parameters
 ``datamicroarray``  a data set of the R package                ``sha256``, ``allow_unpinned``
+``rpackage``        ``<package>/<data file>`` of a CRAN        ``version``, ``sha256``,
+                    package (``data/<file>.rda``)              ``allow_unpinned``, ``target``,
+                                                               ``drop``
 ``openml``          an OpenML dataset id                       ``target``, ``sha256``,
                                                                ``allow_unpinned``
 ``url``             an http(s):// URL of a CSV/TSV/Parquet/    ``sha256``, ``allow_unpinned``,
@@ -34,9 +37,16 @@ or the two or more that ``classes`` lists or merges into -- as codes 0 .. K-1, s
 :func:`fsstab.datasets.encode_labels`). Unknown kinds and options raise ``ValueError`` listing
 the known ones.
 
+R package data (``rpackage``): ``rpackage:mlbench/Sonar`` is the file ``data/Sonar.rda`` of
+the CRAN package mlbench, downloaded from GitHub's read-only CRAN mirror at a release tag
+(:data:`RPACKAGE_URL`) and verified against :data:`RPACKAGE_DATA` (pinned version, SHA-256 and
+label column), or against ``version:`` and ``sha256:`` in the spec. The file holds an R
+data.frame (one label column, the rest features; factors become numbers, see
+:func:`r_frame_features`) or a list with ``x`` and ``y`` (the datamicroarray layout).
+
 Downloads
 ---------
-Every download (datamicroarray, openml, url) goes through :class:`Downloader`: the file is
+Every download (datamicroarray, rpackage, openml, url) goes through :class:`Downloader`: the file is
 streamed to a temporary name in the cache directory, its checksum verified, and only then
 renamed to its final name, so a failed or mismatching download leaves no file behind; the error
 names the URL and the expected and actual checksums. Checksums: the pinned SHA-256 table
@@ -59,13 +69,15 @@ upstream host of every download by ``<mirror>/<mirror path>``:
 upstream URL                                                         mirror path
 ===================================================================  =======================
 ``https://github.com/ramhiser/datamicroarray/raw/master/data/N.RData``  ``datamicroarray/N.RData``
+``https://github.com/cran/P/raw/V/data/F.rda`` (``rpackage:P/F``)      ``P/F.rda``
 ``https://www.openml.org/api/v1/json/data/ID`` (description)         ``openml/ID.json``
 the ARFF ``url`` of that description                                 ``openml/ID.arff``
 ``url:`` ``scheme://host[:port]/a/b.csv``                            ``url/host[:port]/a/b.csv``
 ===================================================================  =======================
 
-so the shared ``datasets/`` folder (``datasets/datamicroarray/alon.RData``...) is a mirror as
-it is, and so is any cache directory.
+so the shared ``datasets/`` folder (``datasets/datamicroarray/alon.RData``,
+``datasets/mlbench/Sonar.rda``...) is a mirror as it is, and so is any cache directory. (A
+mirror holds one version of an R package's file; the checksum tells versions apart.)
 """
 
 from __future__ import annotations
@@ -97,17 +109,22 @@ __all__ = [
     "DATAMICROARRAY_SHA256",
     "DATAMICROARRAY_URL",
     "OPENML_DESCRIPTION_URL",
+    "RPACKAGE_DATA",
+    "RPACKAGE_URL",
     "SKLEARN_DATASETS",
     "SOURCE_KINDS",
     "ChecksumMismatchError",
     "DownloadError",
     "Downloader",
+    "RPackageData",
     "SourceSpec",
     "default_cache_dir",
     "fetch",
     "parse_source",
+    "r_frame_features",
     "read_mat",
     "read_rdata",
+    "read_rdata_object",
     "read_table",
     "resolve_mirror",
     "url_mirror_path",
@@ -125,6 +142,34 @@ DATAMICROARRAY_SHA256: dict[str, str] = {
     "singh": "5197cdae41c6e25b9a59cfda23fd9434c25b7406ed1942c5ca074e140e5c2cff",
 }
 
+#: A data file of a CRAN package at a release tag, on GitHub's read-only mirror of CRAN.
+RPACKAGE_URL = "https://github.com/cran/{package}/raw/{version}/data/{file}"
+
+
+@dataclass(frozen=True)
+class RPackageData:
+    """A pinned data file of an R package: release, SHA-256 of the file, label column."""
+
+    version: str
+    sha256: str
+    target: str
+
+
+#: Pinned ``rpackage:`` files, keyed ``<package>/<file>``: mlbench 2.1-8 (identical to
+#: ``shared/datasets/mlbench``), the UCI data sets the papers use as sonar, ionosphere and
+#: landsat (Statlog satellite image).
+RPACKAGE_DATA: dict[str, RPackageData] = {
+    "mlbench/Ionosphere.rda": RPackageData(
+        "2.1-8", "e46479de509a8f5607fb7b2f9737626ecda53c1c52b44187b9fb6b56c7353ab6", "Class"
+    ),
+    "mlbench/Satellite.rda": RPackageData(
+        "2.1-8", "7aef7a5a9409c8c5f0ca92547ff99867b1651607fbdef7f513292cbf6d7bead8", "classes"
+    ),
+    "mlbench/Sonar.rda": RPackageData(
+        "2.1-8", "7383463bf798fe7cb99417db1ae54d0d82183c5a1f342a149a5e2699bf265940", "Class"
+    ),
+}
+
 SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
 
 _COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
@@ -135,6 +180,7 @@ _OPTIONS: dict[str, frozenset[str]] = {
     "sklearn": _COMMON_OPTIONS,
     "synthetic": frozenset({"name"}),  # plus the generator's parameters
     "datamicroarray": _COMMON_OPTIONS | {"sha256", "allow_unpinned"},
+    "rpackage": _COMMON_OPTIONS | {"version", "sha256", "allow_unpinned", "target", "drop"},
     "openml": _COMMON_OPTIONS | {"target", "sha256", "allow_unpinned"},
     "url": _COMMON_OPTIONS | _TABLE_OPTIONS | {"sha256", "allow_unpinned"},
     "file": _COMMON_OPTIONS | _TABLE_OPTIONS | {"sha256"},
@@ -239,6 +285,8 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
     if fmt is not None and fmt not in TABLE_FORMATS:
         raise ValueError(f"source {source!r}: format must be one of {list(TABLE_FORMATS)}")
     _check_layout_options(options, source)
+    if kind == "rpackage":
+        _check_rpackage_options(options, source)
     return SourceSpec(kind, location, options)
 
 
@@ -282,6 +330,8 @@ def _check_location(kind: str, location: str, source: str) -> None:
         raise ValueError(f"{source!r}: not a datamicroarray data set name")
     if kind == "url" and urllib.parse.urlsplit(location).scheme not in ("http", "https"):
         raise ValueError(f"{source!r}: url sources need an http:// or https:// URL")
+    if kind == "rpackage":
+        rpackage_file(location, source)
 
 
 # --------------------------------------------------------------------------------------------
@@ -460,24 +510,8 @@ def read_rdata(
     file holds several (default: the object of that name, else the only object). Returns
     ``(X, labels, feature_names, sample_ids)``; X is a DataFrame or an array.
     """
-    import rdata
-
     path = Path(path)
-    with warnings.catch_warnings():
-        # R files without a declared string encoding are ASCII in practice
-        warnings.filterwarnings("ignore", message="Unknown encoding", category=UserWarning)
-        try:
-            objects = rdata.read_rda(path)
-        except Exception as exc:  # rdata raises many types for corrupt input
-            raise ValueError(f"{path}: not a readable RData file ({exc})") from exc
-    if object_name is not None and object_name in objects:
-        obj = objects[object_name]
-    elif len(objects) == 1:
-        obj = next(iter(objects.values()))
-    else:
-        raise ValueError(
-            f"{path}: holds objects {list(objects)}; expected one named {object_name!r}"
-        )
+    obj = read_rdata_object(path, object_name)
     if not isinstance(obj, Mapping) or "x" not in obj or "y" not in obj:
         raise ValueError(f"{path}: expected a list with elements 'x' and 'y'")
     x, labels = obj["x"], np.asarray(obj["y"], dtype=object)
@@ -900,10 +934,199 @@ def _fetch_file(src: SourceSpec, downloader: Downloader) -> Dataset:
     return _dataset_from_file(src, path, provenance)
 
 
+# --------------------------------------------------------------------------------------------
+# R package data (rpackage:)
+# --------------------------------------------------------------------------------------------
+
+_R_PACKAGE = re.compile(r"^[A-Za-z][A-Za-z0-9.]*[A-Za-z0-9]$")
+_R_DATA_SUFFIXES = (".rda", ".rdata")
+_RELEASE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]*$")
+
+
+def rpackage_file(location: str, source: str | None = None) -> tuple[str, str]:
+    """``(package, file)`` of an ``rpackage:`` location ``<package>/<name>``.
+
+    ``name`` is a file of the package's ``data/`` folder; without a ``.rda`` / ``.RData``
+    suffix, ``.rda`` is appended: ``"mlbench/Sonar"`` -> ``("mlbench", "Sonar.rda")``.
+    Raises ``ValueError`` naming the spec for anything else.
+    """
+    shown = source or f"rpackage:{location}"
+    package, _, name = location.partition("/")
+    if not _R_PACKAGE.match(package) or not _NAME.match(name) or name.startswith("."):
+        raise ValueError(
+            f"{shown!r}: an rpackage location is <package>/<data file>, e.g. "
+            "'rpackage:mlbench/Sonar' (the file data/Sonar.rda of the CRAN package mlbench)"
+        )
+    if Path(name).suffix.lower() not in _R_DATA_SUFFIXES:
+        if Path(name).suffix.lower() in (".r", ".csv", ".tab", ".txt", ".rdb"):
+            raise ValueError(
+                f"{shown!r}: only R data files (.rda, .RData) can be read, not {name!r}"
+            )
+        name = f"{name}.rda"
+    return package, name
+
+
+def _check_rpackage_options(options: Mapping[str, Any], source: str) -> None:
+    version = options.get("version")
+    if version is not None and (not isinstance(version, str) or not _RELEASE.match(version)):
+        raise ValueError(
+            f"{source!r}: version must be a release of the package as a string (e.g. "
+            f"'2.1-8'), got {version!r}"
+        )
+    target = options.get("target")
+    if target is not None and (not isinstance(target, str) or not target):
+        raise ValueError(f"{source!r}: target must be a column name, got {target!r}")
+    drop = options.get("drop")
+    if drop is not None and not (
+        isinstance(drop, str) or (
+            isinstance(drop, list) and all(isinstance(c, str) and c for c in drop))
+    ):
+        raise ValueError(f"{source!r}: drop must be a column name or a list of them, got {drop!r}")
+
+
+def read_rdata_object(path: str | os.PathLike[str], object_name: str | None = None) -> Any:
+    """The object of an R data file as ``rdata`` converts it (data.frame -> DataFrame, factor
+    columns -> ``Categorical``, list -> dict).
+
+    ``object_name`` selects the object when the file holds several (default: the object of that
+    name, else the only object); ``ValueError`` names the file and its objects otherwise.
+    """
+    import rdata
+
+    path = Path(path)
+    with warnings.catch_warnings():
+        # R files without a declared string encoding are ASCII in practice
+        warnings.filterwarnings("ignore", message="Unknown encoding", category=UserWarning)
+        try:
+            objects = rdata.read_rda(path)
+        except Exception as exc:  # rdata raises many types for corrupt input
+            raise ValueError(f"{path}: not a readable RData file ({exc})") from exc
+    if object_name is not None and object_name in objects:
+        return objects[object_name]
+    if len(objects) == 1:
+        return next(iter(objects.values()))
+    raise ValueError(f"{path}: holds objects {list(objects)}; expected one named {object_name!r}")
+
+
+def _is_number(text: str) -> bool:
+    try:
+        return bool(np.isfinite(float(text)))
+    except ValueError:
+        return False
+
+
+def r_frame_features(frame: pd.DataFrame, name: str) -> tuple[pd.DataFrame, dict[str, str]]:
+    """The feature columns of an R data.frame as float64 columns, and how factors were coded.
+
+    - numeric columns stay as they are, logical ones become 0/1;
+    - a factor whose levels all spell numbers becomes those numbers: mlbench's Ionosphere
+      ``V1`` (levels ``"0"``, ``"1"``) becomes the 0/1 of the UCI file, ``V2`` (the single
+      level ``"0"``) the constant 0 that prefiltering drops;
+    - any other ordered factor becomes the position of its level, 1 .. L (R's ``as.integer``);
+    - any other factor with two levels becomes 0 (first level) / 1 (second level);
+    - other factors and text columns raise ``ValueError`` naming them: a coding of unordered
+      categories is a modelling decision (``drop:`` them, or code them in a file of your own).
+
+    Missing values stay NaN (:class:`~fsstab.datasets.Dataset` rejects them, naming the data).
+    The returned mapping records the coding of every factor or logical column (provenance).
+    """
+    columns: dict[str, pd.Series] = {}
+    coding: dict[str, str] = {}
+    refused: list[str] = []
+    for column in frame.columns:
+        values = frame[column]
+        if isinstance(values.dtype, pd.CategoricalDtype):
+            levels = [str(level) for level in values.cat.categories]
+            codes = values.cat.codes.to_numpy()
+            if all(_is_number(level) for level in levels):
+                table, coding[column] = np.array([float(v) for v in levels]), "level values"
+            elif values.cat.ordered:
+                table = np.arange(1.0, len(levels) + 1.0)
+                coding[column] = "ordered level positions 1..L"
+            elif len(levels) == 2:
+                table = np.array([0.0, 1.0])
+                coding[column] = f"{levels[0]!r} = 0, {levels[1]!r} = 1"
+            else:
+                more = " ..." if len(levels) > 5 else ""
+                refused.append(f"{column!r} (levels {levels[:5]}{more})")
+                continue
+            numbers = np.full(codes.shape, np.nan)
+            present = codes >= 0
+            numbers[present] = table[codes[present]]
+            columns[column] = pd.Series(numbers, index=frame.index)
+        elif pd.api.types.is_bool_dtype(values.dtype):
+            columns[column] = values.astype(np.float64)
+            coding[column] = "FALSE = 0, TRUE = 1"
+        elif pd.api.types.is_numeric_dtype(values.dtype) and not pd.api.types.is_complex_dtype(
+            values.dtype
+        ):
+            columns[column] = values.astype(np.float64)
+        else:
+            refused.append(f"{column!r} (text)")
+    if refused:
+        raise ValueError(
+            f"dataset {name!r}: column(s) {', '.join(refused)} have no numeric coding (an "
+            "unordered factor with more than two levels, or text); drop them with drop: [...]"
+        )
+    return pd.DataFrame(columns, index=frame.index), coding
+
+
+def _fetch_rpackage(src: SourceSpec, downloader: Downloader) -> Dataset:
+    package, file = rpackage_file(src.location, src.source)
+    pinned = RPACKAGE_DATA.get(f"{package}/{file}")
+    version = src.options.get("version") or (pinned.version if pinned else None)
+    if version is None:
+        raise ValueError(
+            f"{src.source!r}: fsstab pins no release of {package}'s data/{file}; set version: "
+            "<a CRAN release of the package> and sha256: <64 hex digits> (or allow_unpinned: "
+            "true)"
+        )
+    known = pinned.sha256 if pinned is not None and pinned.version == version else None
+    expected = _pinned(src, known, f"data/{file} of {package} {version}")
+    upstream = RPACKAGE_URL.format(package=package, version=version, file=file)
+    obtained = downloader.obtain(f"{package}/{file}", upstream, sha256=expected)
+    if expected is None:
+        _warn_unpinned(src, obtained)
+    object_name = Path(file).stem
+    name = src.options.get("name") or object_name
+    provenance: dict[str, Any] = {
+        **_download_provenance(obtained, upstream, expected),
+        "rpackage": {"package": package, "version": version, "file": f"data/{file}"},
+        "library_versions": _versions("rdata"),
+    }
+    obj = read_rdata_object(obtained.path, object_name)
+    if isinstance(obj, Mapping) and "x" in obj and "y" in obj:  # the datamicroarray layout
+        misplaced = sorted(set(src.options) & {"target", "drop"})
+        if misplaced:
+            raise ValueError(f"{src.source!r}: option(s) {misplaced} do not apply to a list "
+                             "with x and y")
+        X, labels, feature_names, sample_ids = read_rdata(obtained.path, object_name)
+        return _build(src, object_name, X, labels, provenance, feature_names=feature_names,
+                      sample_ids=sample_ids)
+    if not isinstance(obj, pd.DataFrame):
+        raise ValueError(
+            f"{src.source!r}: {obtained.path} holds a {type(obj).__name__}, not a data.frame or "
+            "a list with x and y"
+        )
+    target = src.options.get("target") or (pinned.target if pinned is not None else None)
+    options = {"target": target, "drop": src.options.get("drop")}
+    features, labels, _ = _split_frame(obj, options, name)
+    features, coding = r_frame_features(features, name)
+    provenance["rpackage"].update(
+        {"object": object_name, "target": str(labels.name), "factor_coding": coding}
+    )
+    return _build(
+        src, object_name, features, labels, provenance,
+        feature_names=[str(c) for c in features.columns],
+        sample_ids=[str(i) for i in obj.index],
+    )
+
+
 _FETCHERS: dict[str, Callable[[SourceSpec, Downloader], Dataset]] = {
     "sklearn": _fetch_sklearn,
     "synthetic": _fetch_synthetic,
     "datamicroarray": _fetch_datamicroarray,
+    "rpackage": _fetch_rpackage,
     "openml": _fetch_openml,
     "url": _fetch_url,
     "file": _fetch_file,
