@@ -58,7 +58,7 @@ include: "rules/report.smk"
 # a paper-regeneration run (config key `paper`) adds the paper's figure and table rules
 if WF.paper is not None:
 
-    include: f"rules/paper_{WF.paper.name}.smk"
+    include: paper_rules(WF.paper.name)
 
 
 rule all:

@@ -3,9 +3,9 @@
 
 rule figure_feature_map:
     input:
-        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
-        runs=f"{RESULTS}/{{dataset}}/select/{{config}}/runs.parquet",
-        features=f"{RESULTS}/{{dataset}}/select/{{config}}/features.parquet",
+        dataset=get_dataset("{dataset}"),
+        runs=get_runs("{dataset}", "{config}"),
+        features=get_features("{dataset}", "{config}"),
         stability=f"{RESULTS}/{{dataset}}/stability/{{config}}.parquet",
     output:
         pdf=f"{RESULTS}/{{dataset}}/figures/feature_maps/{{config}}.pdf",
@@ -36,7 +36,7 @@ rule figure_feature_map:
 
 rule figure_pareto:
     input:
-        pareto=f"{RESULTS}/{{dataset}}/pareto.parquet",
+        pareto=get_pareto("{dataset}"),
     output:
         pdf=f"{RESULTS}/{{dataset}}/figures/pareto/{{measure}}.pdf",
         png=report(
@@ -64,7 +64,7 @@ rule figure_pareto:
 
 rule figure_trajectory:
     input:
-        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
+        summary=get_stability("{dataset}"),
     output:
         pdf=f"{RESULTS}/{{dataset}}/figures/trajectories/{{selector}}.pdf",
         png=report(
@@ -92,7 +92,7 @@ rule figure_trajectory:
 
 rule figure_summary:
     input:
-        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
+        summary=get_stability("{dataset}"),
     output:
         pdf=f"{RESULTS}/{{dataset}}/figures/summary.pdf",
         png=report(

@@ -6,9 +6,12 @@ from fsstab.papers.hamer2021.settings import (
     MAP_FIGURES,
     TRAJECTORY_FIGURES,
     Plan,
+    checked_settings,
 )
 from fsstab.papers.hamer2021.toy import TOY_DESCRIPTIONS
 
+# paper.settings checked (with the whole configuration) before any job
+checked_settings(WF)
 PLAN = Plan(WF)
 PAPER = PLAN.output_dir
 PAPER_WORK = f"{PAPER}/work"

@@ -1,11 +1,12 @@
 # Onda et al. (2022): settings, output names and the input functions of rules/paper_onda2022.smk
 # (kept apart from the rules, as snakemake --lint asks).
 
-from fsstab.papers.onda2022 import experiment_id, resolved_settings
+from fsstab.papers.onda2022 import SETTINGS, experiment_id
 from fsstab.workflow.seeds import derive_seed
 
 ONDA = WF.paper.output_dir
-ONDA_SETTINGS = resolved_settings(WF.paper.settings)
+# paper.settings checked (with the whole configuration) before any job; defaults filled in
+ONDA_SETTINGS = SETTINGS.checked(WF)
 # the paper's data sets that are run (only_datasets), in configuration order
 ONDA_DATASETS = [d for d in DATASETS if d in ONDA_SETTINGS["datasets"]]
 ONDA_MAIN = ONDA_SETTINGS.get("main_dataset") or next(iter(ONDA_SETTINGS["datasets"]))

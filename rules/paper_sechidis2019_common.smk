@@ -1,10 +1,11 @@
 # Sechidis et al. (2019): settings, output names and the input functions of rules/paper_sechidis2019.smk
 # (kept apart from the rules, as snakemake --lint asks).
 
-from fsstab.papers.sechidis2019 import resolved_settings
+from fsstab.papers.sechidis2019 import SETTINGS
 
 SECHIDIS = WF.paper.output_dir
-SECHIDIS_SETTINGS = resolved_settings(WF.paper.settings)
+# paper.settings checked (with the whole configuration) before any job; defaults filled in
+SECHIDIS_SETTINGS = SETTINGS.checked(WF)
 SECHIDIS_IPASS = SECHIDIS_SETTINGS.get("ipass")
 # §4.1's data sets that are run (pareto.rank_datasets: the paper's ten UCI sets), and all of
 # them as configured
@@ -22,12 +23,14 @@ def sechidis_files(stem, *extensions):
 
 
 def sechidis_ipass_selections(wildcards):
-    """The features table of each §4.2 selector on the stand-in."""
+    """The runs and features tables of each §4.2 selector on the stand-in."""
     dataset = SECHIDIS_IPASS["dataset"]
-    return {
-        label: f"{RESULTS}/{dataset}/select/{WF.configuration(label).id}/features.parquet"
-        for label in SECHIDIS_IPASS["selectors"]
-    }
+    files = {}
+    for label in SECHIDIS_IPASS["selectors"]:
+        folder = f"{RESULTS}/{dataset}/select/{WF.configuration(label).id}"
+        files[f"runs__{label}"] = f"{folder}/runs.parquet"
+        files[f"features__{label}"] = f"{folder}/features.parquet"
+    return files
 
 
 def sechidis_comparison_inputs(wildcards):

@@ -9,13 +9,14 @@ from fsstab.papers.sechidis2019 import (
     STAND_IN_NOTE,
     covariate_table,
     group_stability_table,
-    selection_matrix,
     table3,
     table4_figure,
 )
 from fsstab.plots import save_figure
+from fsstab.workflow.naming import DEFAULT_VARIANT
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.seeds import derive_seed
+from fsstab.workflow.stability import run_matrices
 
 with logged(snakemake.log[0]):
     ds = read_dataset(snakemake.input.dataset)
@@ -26,8 +27,9 @@ with logged(snakemake.log[0]):
     write_table(top, Path(snakemake.output.table3_csv).with_suffix(""),
                 metadata={**meta, "item": "Table 3"})
     selections = {
-        method: selection_matrix(read_parquet(snakemake.input[label])[0],
-                                 snakemake.params.n_resamples, ds.n_features)
+        method: run_matrices(read_parquet(snakemake.input[f"runs__{label}"])[0],
+                             read_parquet(snakemake.input[f"features__{label}"])[0],
+                             DEFAULT_VARIANT, ds.n_features, rank_cap=1)[0].toarray()
         for label, method in methods.items()
     }
     stability = group_stability_table(selections)

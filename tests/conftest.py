@@ -150,3 +150,54 @@ def pytest_report_header(config):
     if "not cluster" in selected.replace("  ", " "):
         return None
     return cluster_setup_note()
+
+
+# -- paper configurations (tests/papers/<paper>/ and the slow end-to-end runs) -----------------
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def paper_config(name: str) -> dict:
+    """``config/paper/<name>.yaml`` as a dict."""
+    import yaml
+
+    return yaml.safe_load((REPO / "config" / "paper" / f"{name}.yaml").read_text())
+
+
+def run_paper(tmp_path: Path, config: dict, datasets_dir: Path, timeout: int = 1800) -> Path:
+    """Run a paper configuration (data from the local mirror) and return its working folder."""
+    import copy
+
+    config = copy.deepcopy(config)
+    config["mirror"] = str(datasets_dir)
+    workdir = workflow_dir(tmp_path, config)
+    result = run_snakemake(workdir, "--cores", "2", timeout=timeout)
+    assert result.returncode == 0, result.stderr[-5000:]
+    return workdir
+
+
+def read_table(path: Path):
+    """A Parquet table of a run as a DataFrame."""
+    from fsstab.io import read_parquet
+
+    return read_parquet(path)[0].to_pandas()
+
+
+def check_figures(folder: Path, stems: list[str]) -> None:
+    """Every figure is there as PNG and PDF."""
+    for stem in stems:
+        assert (folder / f"{stem}.png").read_bytes().startswith(PNG), stem
+        assert (folder / f"{stem}.pdf").read_bytes().startswith(b"%PDF"), stem
+
+
+def selection_matrix(workdir: Path, dataset: str, configuration: str, d: int):
+    """The M x d selection matrix of a configuration's gathered runs, written out by hand from
+    its tables (independent of fsstab.workflow.stability.run_matrices)."""
+    import numpy as np
+
+    folder = workdir / "results" / dataset / "select" / configuration
+    features, runs = read_table(folder / "features.parquet"), read_table(folder / "runs.parquet")
+    Z = np.zeros((runs["resample"].nunique(), d), dtype=bool)
+    chosen = features[features["selected"]]
+    Z[chosen["resample"], chosen["feature"]] = True
+    return Z

@@ -22,7 +22,6 @@ from fsstab.papers.bommert2020_ch78_outputs import (
     splits_of,
 )
 from fsstab.papers.bommert2020_ch78_workflow import (
-    chunk_ids,
     chunk_range,
     figure_stems,
 )
@@ -440,7 +439,6 @@ def test_comparison_rows_with_our_values():
 
 
 def test_workflow_helpers():
-    assert chunk_ids(5, 2) == ["r0000-0001", "r0002-0003", "r0004-0004"]
     assert list(chunk_range("c00003-00005")) == [3, 4, 5]
     with pytest.raises(ValueError, match="chunk"):
         chunk_range("r5-3")
@@ -485,15 +483,16 @@ def test_check_settings_names_every_problem_with_its_key():
                                   "similar": [4]},
                    "real_data": {"datasets": ["arcene"]}}}
     problems = bommert2020.check_settings(bad, _workflow("gravier"))
-    assert any(p.startswith("paper.settings.ch7.datasets: 'sonar' is not a configured dataset")
-               for p in problems)
+    assert any(p.startswith("paper.settings.ch7.datasets: dataset(s) ['sonar'] are not "
+                            "configured under 'datasets'") for p in problems)
     assert any(p.startswith("paper.settings.ch7.datasets: ['gravier'] named more than once")
                for p in problems)
     assert any(p.startswith("paper.settings.ch8.approaches.pfer_range: [5, 1]")
                for p in problems)
     # p = 12 in blocks of 5 features: 3 blocks, fewer than the 5 relevant features need
     assert any(p.startswith("paper.settings.ch8.simulation.sizes: [100, 12]") for p in problems)
-    assert any(p.startswith("paper.settings.ch8.real_data.datasets: 'arcene'") for p in problems)
+    assert any(p.startswith("paper.settings.ch8.real_data.datasets: dataset(s) ['arcene']")
+               for p in problems)
     assert len(problems) == 5
 
 

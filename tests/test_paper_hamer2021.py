@@ -436,6 +436,7 @@ def test_check_settings_names_each_problem():
     settings["section71"]["datasets"]["singh"] = "nowhere"
     settings["section72"]["methods"]["relief"] = "no_such_selector"
     problems = "\n".join(check_settings(settings, workflow))
-    assert "paper.settings.section71.datasets.singh: unknown dataset 'nowhere'" in problems
-    assert "paper.settings.section72.methods.relief: unknown selector 'no_such_selector'" \
-        in problems
+    assert ("paper.settings.section71.datasets.singh: dataset(s) ['nowhere'] are not "
+            "configured under 'datasets'") in problems
+    assert ("paper.settings.section72.methods.relief: selector(s) ['no_such_selector'] are "
+            "not configured under 'selectors'") in problems

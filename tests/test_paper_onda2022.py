@@ -169,7 +169,8 @@ def test_settings_are_checked():
                 "parameter_map": {"p_range": [0.5, 0.1, 0.1]}}
     problems = check_settings(settings, SimpleNamespace(raw=config))
     text = "\n".join(problems)
-    assert "paper.settings.datasets: ['gone'] are not configured datasets" in text
+    assert ("paper.settings.datasets: dataset(s) ['gone'] are not configured under 'datasets'"
+            in text)
     assert "paper.settings.main_dataset: 'nope' is not one of datasets" in text
     assert "paper.settings.datasets.gone.reference_n_tree: 7 is not in n_trees" in text
     assert "paper.settings.histogram_n_tree: 1000 is not in n_trees" in text

@@ -204,7 +204,8 @@ def test_settings_are_checked():
         "methods": {"mim": "MIM", "zz": "RF"},
         "ipass": {"dataset": "ipass", "selectors": {"g": "GBM"}}}, SimpleNamespace(raw=config))
     text = "\n".join(problems)
-    assert "paper.settings.methods: unknown selector label(s) ['zz']" in text
+    assert ("paper.settings.methods: selector(s) ['zz'] are not configured under 'selectors'"
+            in text)
     assert "needs similarity: {method: groups}" in text
     assert "['g'] must be single configurations" in text
     assert "must include nogueira and sechidis" in text

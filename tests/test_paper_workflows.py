@@ -1,99 +1,21 @@
-"""The three paper configurations end to end at a reduced size (marker ``slow``): every paper
+"""Paper configurations end to end at a reduced size (marker ``slow``): every paper
 rule and figure runs through ``snakemake``; values are checked against the paper or
 recomputed independently from the workflow's own selection tables."""
 
 from __future__ import annotations
 
-import copy
-import itertools
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
-import yaml
-from conftest import REPO, run_snakemake, workflow_dir
+from conftest import check_figures, paper_config, selection_matrix
+from conftest import read_table as table
+from conftest import run_paper as run
 
-from fsstab.io import read_json, read_parquet
+from fsstab.io import read_json
 
 pytestmark = [pytest.mark.slow, pytest.mark.workflow]
 
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def paper_config(name: str) -> dict:
-    return yaml.safe_load((REPO / "config" / "paper" / f"{name}.yaml").read_text())
-
-
-def run(tmp_path: Path, config: dict, datasets_dir: Path) -> Path:
-    config = copy.deepcopy(config)
-    config["mirror"] = str(datasets_dir)
-    workdir = workflow_dir(tmp_path, config)
-    result = run_snakemake(workdir, "--cores", "2", timeout=1800)
-    assert result.returncode == 0, result.stderr[-5000:]
-    return workdir
-
-
-def table(path: Path) -> pd.DataFrame:
-    return read_parquet(path)[0].to_pandas()
-
-
-def check_figures(folder: Path, stems: list[str]) -> None:
-    for stem in stems:
-        assert (folder / f"{stem}.png").read_bytes().startswith(PNG), stem
-        assert (folder / f"{stem}.pdf").read_bytes().startswith(b"%PDF"), stem
-
-
-def selections(workdir: Path, dataset: str, configuration: str, d: int) -> np.ndarray:
-    features = table(workdir / f"results/{dataset}/select/{configuration}/features.parquet")
-    runs = table(workdir / f"results/{dataset}/select/{configuration}/runs.parquet")
-    Z = np.zeros((runs["resample"].nunique(), d), dtype=bool)
-    chosen = features[features["selected"]]
-    Z[chosen["resample"], chosen["feature"]] = True
-    return Z
-
-
-# --------------------------------------------------------------------------------------------
-# Nogueira & Brown (2016)
-# --------------------------------------------------------------------------------------------
-
-
-def sim_n(a: np.ndarray, b: np.ndarray) -> float:
-    """Eq. 14 for one pair of selections (0 for an empty or full set)."""
-    n, k1, k2, r = a.size, int(a.sum()), int(b.sum()), int(np.sum(a & b))
-    if k1 in (0, n) or k2 in (0, n):
-        return 0.0
-    e = k1 * k2 / n
-    return (r - e) / max(e - max(0, k1 + k2 - n), min(k1, k2) - e)
-
-
-def test_nogueira2016(tmp_path, datasets_dir):
-    config = paper_config("nogueira2016.test")
-    workdir = run(tmp_path, config, datasets_dir)
-    out = workdir / "results/paper/nogueira2016"
-    check_figures(out, ["fig01_sim_n_extremes", "fig02_stability"])
-    toy = table(out / "sec3_2_toy_examples.parquet").set_index("measure")
-    assert toy.loc["lustgarten", "example1_k7"] == pytest.approx(0.7)
-    assert toy.loc["lustgarten", "example1_k4"] == pytest.approx(0.6)
-    assert toy.loc["wald", "example4"] == pytest.approx(0.0, abs=1e-12)
-    assert toy.loc["hamming", "eq3"] == pytest.approx(5 / 9)
-    fig1 = table(out / "fig01_sim_n_extremes.parquet")
-    assert len(fig1) == 18
-    assert fig1["sim_n_min"].min() == pytest.approx(-1.0)
-    fig2 = table(out / "fig02_stability.parquet")
-    table2 = table(out / "table2_datasets.parquet").set_index("dataset")
-    for dataset, d in (("wine", 13), ("breast", 30)):
-        Z = selections(workdir, dataset, "rf_p50", d)
-        pairs = list(itertools.combinations(range(Z.shape[0]), 2))
-        expected = np.mean([sim_n(Z[i], Z[j]) for i, j in pairs])
-        ours = fig2[(fig2["dataset"] == dataset) & (fig2["measure"] == "nogueira_brown")]
-        assert ours["stability"].iloc[0] == pytest.approx(expected)
-        assert table2.loc[dataset, "mean_selected"] == pytest.approx(Z.sum(axis=1).mean())
-    assert table2.loc["wine", "n_classes"] == 3
-    comparison = pd.read_csv(out / "comparison.csv", keep_default_na=False)
-    assert set(comparison["dataset"]) >= {"wine", "parkinsons", "breast", "sonar"}
-    not_run = comparison[comparison["dataset"].isin(["parkinsons", "sonar"])]
-    assert not_run["note"].str.startswith("dataset not run here").all()
 
 
 # --------------------------------------------------------------------------------------------
@@ -133,7 +55,7 @@ def test_sechidis2019(tmp_path, datasets_dir):
     # Table 4 against φ written out on the selection matrices of the stand-in
     table4 = table(out / "table4_group_stability.parquet").set_index("method")
     for label, method in (("gbm_ipass", "GBM"), ("cmim_ipass", "CMIM")):
-        Z = selections(workdir, "ipass", label, 23)
+        Z = selection_matrix(workdir, "ipass", label, 23)
         M = Z.shape[0]
         p = Z.mean(axis=0)
         k = Z.sum(axis=1).mean()

@@ -323,17 +323,6 @@ def test_real_values_and_sampling():
         ("a", "v0"), ("a", "v1"), ("b", "v0")]
 
 
-def test_time_measures_times_every_measure():
-    Z = np.array([[1, 1, 0, 0, 1], [1, 0, 1, 0, 1], [1, 1, 0, 1, 0]], dtype=bool)
-    C = np.eye(5)
-    C[0, 1] = C[1, 0] = 0.95
-    seconds = b.time_measures(Z, ["jaccard", "intersection_count", "sechidis"], C=C,
-                              threshold=0.9, params={"intersection_count": {"n_estimate": 50}},
-                              random_state=0)
-    assert list(seconds) == ["jaccard", "intersection_count", "sechidis"]
-    assert all(s > 0 for s in seconds.values())
-
-
 class _Workflow:
     """What the settings checks read of the workflow: the whole configuration (``raw``)."""
 

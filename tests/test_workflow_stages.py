@@ -14,6 +14,7 @@ from scipy.stats import rankdata
 from fsstab.datasets import make_dataset
 from fsstab.measures import canberra
 from fsstab.synthetic import generate
+from fsstab.workflow.config import chunk_ids
 from fsstab.workflow.data import (
     draw_resamples,
     fetch_dataset,
@@ -132,6 +133,13 @@ def test_univariate_statistics_are_those_of_each_training_set(toy, toy_resamples
 
 
 def test_chunk_ids():
+    assert chunk_ids(5, 2) == ("r0000-0001", "r0002-0003", "r0004-0004")
+    assert chunk_ids(5) == chunk_ids(5, 9) == ("r0000-0004",)
+    assert chunk_ids(120, 50, prefix="c", width=5) == ("c00000-00049", "c00050-00099",
+                                                       "c00100-00119")
+    for bad in ((0, 2), (5, 0), (True, 2)):
+        with pytest.raises(ValueError, match="must be a positive integer"):
+            chunk_ids(*bad)
     np.testing.assert_array_equal(chunk_resamples("r0002-0004", 5), [2, 3, 4])
     with pytest.raises(ValueError, match="within resamples"):
         chunk_resamples("r0002-0005", 5)

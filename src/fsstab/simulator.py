@@ -53,7 +53,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from fsstab._random import as_seed, substream
 from fsstab._simulator_common import (
     check_int,
     check_m_values,
@@ -73,6 +72,7 @@ from fsstab._simulator_real import (
     real_single_selections,
     top_ranked,
 )
+from fsstab.seeds import as_seed, substream
 
 __all__ = [
     "DEFAULT_M_ENSEMBLE",

@@ -10,6 +10,7 @@ from fsstab.measures._core import (
     MeasureInfo,
     SelectionStats,
     UndefinedMeasureError,
+    applicable_measures,
     as_importance_matrix,
     as_rank_matrix,
     as_selection_matrix,
@@ -56,6 +57,7 @@ from fsstab.measures.pairwise import (
     wald,
 )
 from fsstab.measures.ranking import canberra
+from fsstab.measures.timing import time_measures
 from fsstab.measures.weight_based import importance_weighted, pearson
 
 __all__ = [
@@ -63,6 +65,7 @@ __all__ = [
     "MeasureInfo",
     "SelectionStats",
     "UndefinedMeasureError",
+    "applicable_measures",
     "as_importance_matrix",
     "as_rank_matrix",
     "as_selection_matrix",
@@ -109,6 +112,7 @@ __all__ += [
     "phi_pairwise",
     "selection_frequency_interval",
     "somol",
+    "time_measures",
     "unadjusted",
     "wald",
 ]

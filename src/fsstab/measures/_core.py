@@ -437,6 +437,10 @@ class MeasureInfo:
     #: ``compute(names=None)`` skips a measure whose precondition fails; naming the measure
     #: explicitly evaluates it and lets it raise its own ``ValueError``.
     applicable: Callable[[MeasureInputs], bool] | None = None
+    #: For measures of rankings: the parameter that says down to which rank the rankings are
+    #: told apart (Canberra's location parameter ``k``). Whoever stores ranks only down to a
+    #: cap must give it, at most the cap (ranks below it would be missing).
+    rank_depth: str | None = None
 
     def as_row(self) -> dict[str, Any]:
         lo, hi = self.bounds
@@ -469,6 +473,57 @@ def register(info: MeasureInfo) -> MeasureInfo:
 def unknown_measure_error(name: str) -> ValueError:
     known = ", ".join(sorted(MEASURES))
     return ValueError(f"unknown stability measure {name!r}; known measures: {known}")
+
+
+def applicable_measures(
+    names: Iterable[str], Z: Any, *, available: Iterable[str] = ("Z", "W", "C", "ranks"),
+) -> tuple[str, ...]:
+    """The measures of ``names`` that can be evaluated on the selection matrix ``Z``.
+
+    A measure applies when each input it requires is among ``available`` and its
+    precondition (:attr:`MeasureInfo.applicable`, e.g. the equal set sizes of Kuncheva's
+    index) holds for ``Z``. Evaluating the others would raise, or they have no value here;
+    callers usually report them as NaN.
+
+    Parameters
+    ----------
+    names
+        Measure names (keys of :data:`MEASURES`).
+    Z
+        Selection matrix, see :func:`as_selection_matrix`.
+    available
+        The kinds of input the caller has: ``"Z"``, ``"W"`` (importances), ``"C"`` (similarity
+        matrix and threshold), ``"ranks"``.
+
+    Returns
+    -------
+    tuple of str
+        The applicable names, in the order of ``names``.
+
+    Examples
+    --------
+    >>> from fsstab.measures import applicable_measures
+    >>> Z = [[1, 1, 0, 0], [1, 0, 1, 1]]          # sets of sizes 2 and 3
+    >>> applicable_measures(["jaccard", "kuncheva", "canberra"], Z, available=("Z",))
+    ('jaccard',)
+    >>> applicable_measures(["jaccard", "kuncheva"], [[1, 1, 0], [0, 1, 1]])
+    ('jaccard', 'kuncheva')
+    """
+    names = list(names)
+    unknown = [name for name in names if name not in MEASURES]
+    if unknown:
+        raise unknown_measure_error(unknown[0])
+    given = set(available)
+    kinds = {"Z", "W", "C", "ranks"}
+    if not given <= kinds:
+        raise ValueError(f"available: unknown input kind(s) {sorted(given - kinds)}; the kinds: "
+                         f"{sorted(kinds)}")
+    inputs = MeasureInputs(stats=SelectionStats(Z))
+    return tuple(
+        name for name in names
+        if set(MEASURES[name].requires) <= given
+        and (MEASURES[name].applicable is None or MEASURES[name].applicable(inputs))
+    )
 
 
 def compute(

@@ -46,8 +46,8 @@ from sklearn.ensemble import RandomForestClassifier
 
 from fsstab.datasets import Dataset
 from fsstab.io import read_json, read_parquet, write_json, write_parquet
-from fsstab.papers import PaperSettings
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, format_mean_sd, format_number
+from fsstab.papers.settings import PaperSettings, configured_problems
 from fsstab.simulator import (
     PAPER_SETTINGS,
     OndaForestSelector,
@@ -58,6 +58,7 @@ from fsstab.simulator import (
 )
 
 __all__ = [
+    "SETTINGS",
     "SETTINGS_SCHEMA",
     "Experiment",
     "accuracy_panel",
@@ -171,14 +172,9 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 }
 
 
-def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
+def _settings_problems(settings: Mapping[str, Any], workflow: Any) -> list[str]:
     """Problems of checked settings given the whole configuration (keys below paper.settings)."""
-    problems = []
-    datasets = config.get("datasets") or {}
-    unknown = sorted(set(settings["datasets"]) - set(datasets))
-    if unknown:
-        problems.append(f"datasets: {unknown} are not configured datasets "
-                        f"({', '.join(sorted(datasets))})")
+    problems = configured_problems("datasets", list(settings["datasets"]), workflow)
     main = settings.get("main_dataset")
     if main is not None and main not in settings["datasets"]:
         problems.append(f"main_dataset: {main!r} is not one of datasets")
@@ -197,10 +193,11 @@ def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -
     return problems
 
 
-#: the workflow's paper hooks (:class:`fsstab.papers.PaperSettings`)
-_SETTINGS = PaperSettings(SETTINGS_SCHEMA, _settings_problems)
-check_settings = _SETTINGS.check
-resolved_settings = _SETTINGS.resolve
+#: The settings of a run (:class:`fsstab.papers.settings.PaperSettings`); the rules call
+#: ``SETTINGS.checked(WF)`` before any job.
+SETTINGS = PaperSettings(SETTINGS_SCHEMA, _settings_problems)
+check_settings = SETTINGS.problems
+resolved_settings = SETTINGS.resolve
 
 
 # --------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ selection in the presence of feature correlations": the worked example of eq. (1
 - **Eq. (1)** (:func:`eq1_table`): four runs that alternate between features of two redundant
   pairs are unstable under φ (Nogueira et al. 2018) and perfectly stable under the effective
   stability Φ_C once the redundancy is in C.
-- **Fig. 1** (:func:`timing_inputs`, :func:`figure1_values`, :func:`time_measures`): the
+- **Fig. 1** (:func:`timing_inputs`, :func:`figure1_values`, :func:`figure1_timings`): the
   computation time of Φ_C (``sechidis``) against the nPOGR generalisation (``yu``, Yu et al.
   2012 as generalised in Bommert 2020) for random M x d selection matrices, M = 50. Values are
   deterministic; times are not and are kept apart.
@@ -22,22 +22,19 @@ selection in the presence of feature correlations": the worked example of eq. (1
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 import scipy.sparse as sp
 from matplotlib.figure import Figure
 
-from fsstab._random import as_seed
 from fsstab.datasets import Dataset
-from fsstab.measures import nogueira, sechidis, yu
-from fsstab.papers import PaperSettings
+from fsstab.measures import nogueira, sechidis, time_measures, yu
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_number
+from fsstab.papers.settings import PaperSettings, configured_problems
+from fsstab.seeds import as_seed
 from fsstab.selectors import SELECTORS
 from fsstab.similarity import group_similarity
 from fsstab.synthetic import IPASS_COVARIATES, IPASS_GROUPS
@@ -49,6 +46,7 @@ __all__ = [
     "PAPER_TABLE2",
     "PAPER_TABLE3",
     "PAPER_TABLE4",
+    "SETTINGS",
     "SETTINGS_SCHEMA",
     "STAND_IN_NOTE",
     "check_settings",
@@ -57,17 +55,16 @@ __all__ = [
     "eq1_similarity",
     "eq1_table",
     "figure1_plot",
+    "figure1_timings",
     "figure1_values",
     "group_stability_table",
     "pareto_figure",
     "rank_definition_check",
     "resolved_settings",
-    "selection_matrix",
     "table1",
     "table2",
     "table3",
     "table4_figure",
-    "time_measures",
     "timing_inputs",
     "top_features",
 ]
@@ -163,25 +160,22 @@ SETTINGS_SCHEMA: dict[str, Any] = {
 }
 
 
-def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -> list[str]:
+def _settings_problems(settings: Mapping[str, Any], workflow: Any) -> list[str]:
     """Problems of checked settings given the whole configuration (keys below paper.settings)."""
-    problems = []
+    config = workflow.raw
     selectors = config.get("selectors") or {}
-    unknown = sorted(set(settings["methods"]) - set(selectors))
-    if unknown:
-        problems.append(f"methods: unknown selector label(s) {unknown}; selectors: "
-                        f"{sorted(selectors)}")
+    problems = configured_problems("methods", list(settings["methods"]), workflow, "selectors")
     ipass = settings.get("ipass")
     if ipass is not None:
         datasets = config.get("datasets") or {}
-        if ipass["dataset"] not in datasets:
-            problems.append(f"ipass.dataset: unknown dataset {ipass['dataset']!r}")
-        elif (datasets[ipass["dataset"]].get("similarity") or {}).get("method") != "groups":
+        missing = configured_problems("ipass.dataset", [ipass["dataset"]], workflow)
+        problems += missing
+        if not missing and (datasets[ipass["dataset"]].get("similarity") or {}).get(
+                "method") != "groups":
             problems.append(f"ipass.dataset: {ipass['dataset']!r} needs similarity: {{method: "
                             "groups}} (C = 1 within the biomarker groups, §4.2)")
-        missing = sorted(set(ipass["selectors"]) - set(selectors))
-        if missing:
-            problems.append(f"ipass.selectors: unknown selector label(s) {missing}")
+        problems += configured_problems("ipass.selectors", list(ipass["selectors"]), workflow,
+                                        "selectors")
         gridded = sorted(label for label in set(ipass["selectors"]) & set(selectors)
                          if selectors[label].get("grid") or selectors[label].get("sweep"))
         if gridded:
@@ -189,15 +183,16 @@ def _settings_problems(settings: Mapping[str, Any], config: Mapping[str, Any]) -
                             "grid or sweep)")
     names = (config.get("measures") or {}).get("names", "all")
     if names != "all" and not {"nogueira", "sechidis"} <= set(names):
-        problems.append("the paper compares φ and Φ_C: measures.names must include nogueira "
+        problems.append(": the paper compares φ and Φ_C: measures.names must include nogueira "
                         "and sechidis")
     return problems
 
 
-#: the workflow's paper hooks (:class:`fsstab.papers.PaperSettings`)
-_SETTINGS = PaperSettings(SETTINGS_SCHEMA, _settings_problems)
-check_settings = _SETTINGS.check
-resolved_settings = _SETTINGS.resolve
+#: The settings of a run (:class:`fsstab.papers.settings.PaperSettings`); the rules call
+#: ``SETTINGS.checked(WF)`` before any job.
+SETTINGS = PaperSettings(SETTINGS_SCHEMA, _settings_problems)
+check_settings = SETTINGS.problems
+resolved_settings = SETTINGS.resolve
 
 
 # --------------------------------------------------------------------------------------------
@@ -274,25 +269,19 @@ def figure1_values(settings: Mapping[str, Any], seed: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def time_measures(settings: Mapping[str, Any], seed: int) -> pd.DataFrame:
-    """Wall-clock seconds of each measure (best of ``repeats``): ``d, measure, seconds,
-    repeats``. Not reproducible bit for bit; written to its own table.
-
-    fsstab memoises the Monte-Carlo chance expectations of ``yu`` per (C, sizes, seed); every
-    repeat uses a seed of its own, so each timing is a full computation.
-    """
+def figure1_timings(settings: Mapping[str, Any], seed: int) -> pd.DataFrame:
+    """Wall-clock seconds of each measure (best of ``repeats``, every evaluation a full
+    computation: :func:`fsstab.measures.time_measures`): ``d, measure, seconds, repeats``.
+    Not reproducible bit for bit; written to its own table."""
     rows = []
     for d in settings["d"]:
         Z, C = timing_inputs(d, settings["n_runs"], settings["selected_fraction"],
                              settings["group_size"], random_state=derive_seed(seed, "fig1", d))
-        for name, function in FIGURE1_MEASURES.items():
-            best = math.inf
-            for repeat in range(settings["repeats"]):
-                start = time.perf_counter()
-                function(Z, C, derive_seed(seed, "fig1 timing", d, repeat))
-                best = min(best, time.perf_counter() - start)
-            rows.append({"d": d, "measure": name, "seconds": best,
-                         "repeats": settings["repeats"]})
+        seconds = time_measures(Z, list(FIGURE1_MEASURES), C=C, threshold=1.0,
+                                repeats=settings["repeats"],
+                                random_state=derive_seed(seed, "fig1 timing", d))
+        rows += [{"d": d, "measure": name, "seconds": value, "repeats": settings["repeats"]}
+                 for name, value in seconds.items()]
     return pd.DataFrame(rows)
 
 
@@ -453,15 +442,6 @@ def table3(
             rows.append({"method": method, "rank": rank, "biomarker": name,
                          "description": description.get(name, "")})
     return pd.DataFrame(rows)
-
-
-def selection_matrix(features: pa.Table, n_runs: int, d: int) -> np.ndarray:
-    """The M x d selection matrix of a workflow ``features`` table (variant ``default``)."""
-    table = features.to_pandas()
-    table = table[table["selected"] & (table["variant"] == "default")]
-    Z = np.zeros((n_runs, d), dtype=bool)
-    Z[table["resample"].to_numpy(), table["feature"].to_numpy()] = True
-    return Z
 
 
 def covariate_table(feature_groups: np.ndarray | None = None) -> pd.DataFrame:

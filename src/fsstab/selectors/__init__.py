@@ -10,15 +10,17 @@ from fsstab.selectors._classifiers import (
     ClassifierInfo,
     make_classifier,
 )
-from fsstab.selectors._combined import FilterClassifier
-from fsstab.selectors._common import total_ranking
+from fsstab.selectors._combined import FilterClassifier, n_kept
+from fsstab.selectors._common import default_n_features, descending_order, total_ranking
 
 # -- tree, neighbour, filter and resampling-ensemble selectors --------------------------------
 from fsstab.selectors._ensembles import (
     EnsembleSelector,
     StabilitySelection,
+    complementary_pairs,
     stability_selection_parameters,
 )
+from fsstab.selectors._filter_scores import GreedySelection
 from fsstab.selectors._filters import FILTERS, FilterInfo, FilterSelector, get_filter
 from fsstab.selectors._glmboost import GLMBoostClassifier, GLMBoostSelector, glm_boost
 
@@ -83,6 +85,7 @@ __all__ = [
     "GBMSelector",
     "GLMBoostClassifier",
     "GLMBoostSelector",
+    "GreedySelection",
     "GroupLassoSelector",
     "HybridRFE",
     "L0Fit",
@@ -95,6 +98,9 @@ __all__ = [
     "StabilitySelection",
     "UnreachableTargetError",
     "calibrate_C",
+    "complementary_pairs",
+    "default_n_features",
+    "descending_order",
     "frequency_score",
     "get_filter",
     "glm_boost",
@@ -102,6 +108,7 @@ __all__ = [
     "l0_logistic_fit",
     "l0_logistic_support",
     "make_classifier",
+    "n_kept",
     "stability_selection_parameters",
     "total_ranking",
 ]

@@ -198,6 +198,7 @@ class _PenalizedSelector(BaseSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    calibrates_C: ClassVar[bool] = True
 
     @abstractmethod
     def _penalty(self, d: int) -> tuple[float, Any]:

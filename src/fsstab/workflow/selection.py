@@ -33,10 +33,9 @@ from fsstab.selectors import (
     BaseSelector,
     UnreachableTargetError,
     calibrate_C,
-    hybrid_rfe_sweep,
+    default_n_features,
     total_ranking,
 )
-from fsstab.selectors._common import default_n_features
 from fsstab.workflow.config import sweep_parameters
 from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
 from fsstab.workflow.seeds import derive_seed, resample_seed
@@ -145,9 +144,9 @@ def fit_variants(
     share one fit: the first is fitted, the others reuse its elimination path through
     ``refit_final`` (Hamer & Dupont 2021 §7.1: λ_f and α only change the final model). Every
     other combination of variant parameters (for the RFE family, which may sweep any
-    parameter) is a full fit. A hybrid-RFE fit goes through
-    :func:`fsstab.selectors.hybrid_rfe_sweep` with the resample's precomputed ``univariate``
-    statistics (Welch t, variance) when they are given.
+    parameter) is a full fit. The resample's precomputed ``univariate`` statistics (Welch t,
+    variance) are given to ``fit`` when the configuration reads them
+    (:meth:`fsstab.selectors.BaseSelector.uses_univariate_statistics`).
     """
     cls = SELECTORS[spec["class"]]
     params = _constructor_params(spec, random_state, calibrated_C)
@@ -161,10 +160,10 @@ def fit_variants(
         if key in paths:
             final = {k: v for k, v in variant["params"].items() if k in final_parameters}
             selector = paths[key].refit_final(X, y, **final)
-        elif univariate is not None and spec["class"] == "HybridRFE":
-            grid = {name: [value] for name, value in variant["params"].items()} or [{}]
-            ((_, selector),) = hybrid_rfe_sweep(
-                X, y, grid, base=cls(**params), univariate_statistics=univariate
+        elif univariate is not None:
+            # given only to classes that read them (BaseSelector.uses_univariate_statistics)
+            selector = cls(**{**params, **variant["params"]}).fit(
+                X, y, univariate_statistics=univariate
             )
         else:
             selector = cls(**{**params, **variant["params"]}).fit(X, y)
@@ -224,7 +223,8 @@ def select_chunk(
     calibrated_C
         The ``C`` from :func:`calibrate` for configurations with ``calibrate_target_k``.
     univariate
-        ``{resample: (welch_t, variance)}`` for hybrid-RFE configurations with forced features.
+        ``{resample: (welch_t, variance)}`` for configurations whose class reads them
+        (:attr:`fsstab.workflow.config.Configuration.uses_univariate_scores`).
     accuracy_model
         The configuration's ``accuracy_model`` entry: the runs' accuracy is that classifier's,
         fitted on the selected features of the training rows

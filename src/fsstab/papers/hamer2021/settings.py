@@ -1,10 +1,11 @@
 """The ``paper.settings`` of a Hamer & Dupont (2021) run and what the run produces.
 
 :func:`parse_settings` fills defaults and validates ``paper.settings``; :func:`check_settings`
-(called by the workflow's configuration check) reports every problem with its key, including
-references to datasets and selectors of the workflow configuration. :class:`Plan` says, for a
-checked configuration, which figures and tables the run writes and which results of the
-generic stages each one reads: ``rules/paper_hamer2021.smk`` only turns it into rules.
+(through :func:`checked_settings`, called by the rules before any job) reports every problem
+with its key, including references to datasets and selectors of the workflow configuration.
+:class:`Plan` says, for a checked configuration, which figures and tables the run writes and
+which results of the generic stages each one reads: ``rules/paper_hamer2021.smk`` only turns
+it into rules.
 
 Paper data set names (``singh``, ``lsvt``, ...) are mapped to workflow dataset names per
 section, because one paper data set is prepared differently in each section (Table 3's
@@ -24,6 +25,7 @@ from typing import Any
 
 from fsstab.papers.hamer2021.reference import TABLE5
 from fsstab.papers.hamer2021.toy import TOY_DESCRIPTIONS
+from fsstab.papers.settings import configured_problems
 
 __all__ = [
     "APPENDIX_FIGURES",
@@ -31,6 +33,7 @@ __all__ = [
     "METHODS",
     "Plan",
     "check_settings",
+    "checked_settings",
     "parse_settings",
 ]
 
@@ -234,21 +237,14 @@ def parse_settings(settings: Mapping[str, Any]) -> tuple[dict[str, Any], list[st
 def _check_references(merged: Mapping[str, Any], workflow: Any) -> list[str]:
     """Dataset and selector names of the settings against the workflow configuration."""
     problems: list[str] = []
-    all_datasets = set(workflow.raw["datasets"])
-    selectors = set(workflow.raw["selectors"])
 
-    def datasets(section: str) -> Mapping[str, str]:
-        mapping = merged[section]["datasets"]
-        for paper_name, name in mapping.items():
-            if name not in all_datasets:
-                problems.append(f"paper.settings.{section}.datasets.{paper_name}: unknown "
-                                f"dataset {name!r}; known datasets: {sorted(all_datasets)}")
-        return mapping
+    def datasets(section: str) -> None:
+        problems.extend(f"paper.settings.{p}" for p in configured_problems(
+            f"{section}.datasets", merged[section]["datasets"], workflow))
 
     def selector(key: str, label: Any) -> None:
-        if label not in selectors:
-            problems.append(f"paper.settings.{key}: unknown selector {label!r}; known "
-                            f"selectors: {sorted(selectors)}")
+        problems.extend(f"paper.settings.{p}" for p in configured_problems(
+            key, [label], workflow, "selectors"))
 
     datasets("section71")
     s71 = merged["section71"]
@@ -277,12 +273,23 @@ def _check_references(merged: Mapping[str, Any], workflow: Any) -> list[str]:
 
 
 def check_settings(settings: Mapping[str, Any], workflow: Any) -> list[str]:
-    """Every problem of ``paper.settings`` (called by
-    :func:`fsstab.workflow.config.check_config`), each naming its key."""
+    """Every problem of ``paper.settings``, each naming its key."""
     merged, problems = parse_settings(settings)
     if problems:
         return problems
     return _check_references(merged, workflow)
+
+
+def checked_settings(workflow: Any) -> dict[str, Any]:
+    """``workflow.paper.settings`` checked (:func:`check_settings`) and with its defaults: what
+    ``rules/paper_hamer2021_common.smk`` calls before any job; a
+    :class:`fsstab.workflow.config.ConfigError` lists every problem."""
+    from fsstab.workflow.config import ConfigError
+
+    problems = check_settings(workflow.paper.settings, workflow)
+    if problems:
+        raise ConfigError(problems)
+    return parse_settings(workflow.paper.settings)[0]
 
 
 # --------------------------------------------------------------------------------------------

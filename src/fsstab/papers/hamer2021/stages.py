@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,7 +18,7 @@ import pyarrow as pa
 import scipy.sparse as sp
 from matplotlib.figure import Figure
 
-from fsstab.io import read_parquet, read_parquet_metadata, write_parquet, write_text
+from fsstab.io import read_parquet, read_parquet_metadata
 from fsstab.papers.hamer2021 import figures
 from fsstab.papers.hamer2021.correlated import summarise_correlated_groups
 from fsstab.papers.hamer2021.decisions import (
@@ -39,6 +38,7 @@ from fsstab.papers.hamer2021.standard import (
     method_rows,
 )
 from fsstab.papers.hamer2021.toy import toy_maps
+from fsstab.papers.outputs import EXACT_FLOAT_FORMAT, write_table
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
@@ -69,15 +69,10 @@ TABLE_FORMAT = "fsstab.paper_hamer2021/1"
 SelectionTables = Mapping[str, tuple[pa.Table, pa.Table]]
 
 def save_table(frame: pd.DataFrame, paths: Sequence[str | os.PathLike[str]]) -> None:
-    """Write ``frame`` as CSV and Parquet (``paths`` = [.csv, .parquet]), atomically and
-    byte-reproducibly (floats in the CSV with 17 significant digits, i.e. exactly)."""
-    csv_path, parquet_path = (Path(p) for p in paths)
-    if csv_path.suffix != ".csv" or parquet_path.suffix != ".parquet":
-        raise ValueError(f"expected a .csv and a .parquet path, got {list(paths)}")
-    write_text(csv_path, frame.to_csv(index=False, float_format="%.17g", lineterminator="\n"))
-    table = pa.Table.from_pandas(frame.reset_index(drop=True), preserve_index=False)
-    write_parquet(table.replace_schema_metadata(None), parquet_path,
-                  metadata={"format": TABLE_FORMAT})
+    """Write ``frame`` as CSV and Parquet (``paths`` = [.csv, .parquet]) with
+    :func:`fsstab.papers.outputs.write_table`, floats in the CSV with 17 significant digits
+    (exactly; :data:`fsstab.papers.outputs.EXACT_FLOAT_FORMAT`)."""
+    write_table(frame, paths, metadata={"format": TABLE_FORMAT}, float_format=EXACT_FLOAT_FORMAT)
 
 
 def read_frame(path: str | os.PathLike[str]) -> pd.DataFrame:

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from fsstab._random import as_seed, substream
 from fsstab.measures import importance_weighted, nogueira, pearson
 from fsstab.measures.ranking import canberra_chance_term, mean_canberra_distance
+from fsstab.seeds import as_seed, substream
 
 __all__ = [
     "TOY_DESCRIPTIONS",

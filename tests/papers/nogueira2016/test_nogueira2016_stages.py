@@ -1,29 +1,26 @@
-"""Nogueira & Brown (2016): Fig. 1 extremes, the §3.2 toy table, Table 2, comparison rows."""
+"""Nogueira & Brown (2016): Fig. 1 extremes, the §3.2 toy table, Table 2 and Fig. 2 tables
+(fsstab.papers.nogueira2016.stages and .figures)."""
 
 from __future__ import annotations
 
 import itertools
 import math
-from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from fsstab.papers.nogueira2016 import (
-    TOY_EXAMPLES,
-    check_settings,
-    comparison_rows,
-    figure1_plot,
+from fsstab.measures import as_selection_matrix
+from fsstab.papers.nogueira2016.figures import figure1_plot, figure2_plot
+from fsstab.papers.nogueira2016.reference import TOY_EXAMPLES
+from fsstab.papers.nogueira2016.stages import (
     figure1_table,
     figure2_table,
-    resolved_settings,
     set_measures,
     sim_n_extremes,
     table2,
     toy_example_table,
 )
-from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame
 
 
 def sim_n_eq14(r: int, k1: int, k2: int, n: int) -> float:
@@ -106,9 +103,13 @@ def test_npog_of_examples_2_and_3_by_hand():
 
 def test_toy_example_definitions():
     by_key = {e.key: e for e in TOY_EXAMPLES}
-    assert by_key["eq3"].selection_matrix().astype(int).tolist() == [
+
+    def matrix(key):
+        return as_selection_matrix(list(by_key[key].runs), d=by_key[key].n).toarray()
+
+    assert matrix("eq3").astype(int).tolist() == [
         [1, 0, 0, 1, 0, 1], [1, 1, 0, 0, 0, 1], [1, 0, 1, 1, 1, 1]]
-    ex4 = by_key["example4"].selection_matrix()
+    ex4 = matrix("example4")
     assert ex4.shape == (10, 10)
     assert ex4.sum(axis=1).tolist() == [8] * 9 + [2]
 
@@ -136,40 +137,9 @@ def test_table2_and_figure2_tables():
     assert len(fig2) == 8
     with pytest.raises(ValueError, match=r"no column\(s\) \['kuncheva'\]"):
         figure2_table(_summary(), ["kuncheva"])
-
-
-def test_comparison_rows_cover_the_statements_and_datasets_not_run():
-    info = {"wine": {"n_examples": 178, "n_classes": 3, "n_features": 13},
-            "breast": {"n_examples": 569, "n_classes": 2, "n_features": 30}}
-    counts = {"wine": np.array([9, 10, 11, 10]), "breast": np.array([15, 15, 16, 14])}
-    table = table2(info, _summary(), counts)
-    fig2 = figure2_table(_summary(), ["nogueira_brown", "lustgarten", "wald", "npog"])
-    frame = comparison_frame(comparison_rows(
-        toy_example_table(), figure1_table(), fig2, table,
-        ["wine", "parkinsons", "breast", "sonar"],
-    ))
-    assert list(frame.columns) == ["item", "dataset", "setting", "paper_value", "our_value",
-                                   "note"]
-    lowest = frame[frame["item"] == "fig2: measure giving the lowest stability"]
-    assert set(lowest["dataset"]) == {"wine", "breast"}
-    assert (lowest["our_value"] == lowest["paper_value"]).all()
-    sonar = frame[frame["dataset"] == "sonar"]
-    assert (sonar["note"] == NOT_RUN_NOTE).all()
-    assert "42 ± 2.4" in set(sonar["paper_value"])
-    wine = frame[(frame["dataset"] == "wine")
-                 & (frame["item"] == "table2: average number of features selected ± sd")]
-    assert wine["our_value"].iloc[0] == "10.00 ± 0.82"
-    toy = frame[frame["item"] == "toy example1_k7"]
-    assert ("0.7", "0.7000") in set(zip(toy["paper_value"], toy["our_value"], strict=True))
-
-
-def test_settings_are_checked():
-    assert check_settings({}, SimpleNamespace(raw={"measures": {"names": "all"}})) == []
-    assert resolved_settings(None)["figure1"] == {"n": 10, "k2": [6, 8]}
-    problems = check_settings({"figure1": {"k2": [12]}},
-                              SimpleNamespace(raw={"measures": {"names": ["wald"]}}))
-    assert "paper.settings.figure1.k2: [12] must lie in 1..n-1 = 9" in problems
-    assert any(p.startswith("paper.settings.figure2_measures:") for p in problems)
-    problems = check_settings({"typo": 1}, SimpleNamespace(raw={}))
-    assert len(problems) == 1
-    assert "typo" in problems[0]
+    # one group of bars per data set, one bar per measure; undefined values marked n/a
+    fig2.loc[0, "stability"] = math.nan
+    ax = figure2_plot(fig2, title="K = 4").axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["wine", "breast"]
+    assert len(ax.patches) == 8
+    assert [t.get_text() for t in ax.texts] == ["n/a"]

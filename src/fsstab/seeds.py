@@ -7,6 +7,8 @@ draws from NumPy's ``Generator`` internally. :func:`as_seed` turns any accepted
 unit of work (a resample, a repetition) keyed by its index, with the semantics of
 ``np.random.SeedSequence(seed).spawn`` -- the stream of unit ``r`` does not depend on how many
 units are drawn, so growing the number of resamples reuses the earlier ones.
+
+(The workflow's seeds per dataset and purpose are :mod:`fsstab.workflow.seeds`.)
 """
 
 from __future__ import annotations
@@ -16,15 +18,35 @@ from typing import Any
 import numpy as np
 from sklearn.utils import check_random_state
 
+__all__ = ["as_seed", "substream"]
+
 _SEED_UPPER = 2**32
 
 
 def as_seed(random_state: Any) -> int:
     """A non-negative integer seed from an sklearn-style ``random_state``.
 
-    An integer is returned unchanged (it must be non-negative); ``None`` or a ``RandomState``
-    draws a seed from that state (``None`` uses NumPy's global ``RandomState``, so it is only as
-    reproducible as the global seed). Anything else raises ``ValueError``.
+    Parameters
+    ----------
+    random_state
+        An integer is returned unchanged (it must be non-negative); ``None`` or a
+        ``RandomState`` draws a seed from that state (``None`` uses NumPy's global
+        ``RandomState``, so it is only as reproducible as the global seed). Anything else
+        raises ``ValueError``.
+
+    Returns
+    -------
+    int
+        A seed in ``[0, 2**32)`` (or the given integer).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.seeds import as_seed
+    >>> as_seed(7)
+    7
+    >>> as_seed(np.random.RandomState(0)) == as_seed(np.random.RandomState(0))
+    True
     """
     if isinstance(random_state, bool):
         raise ValueError(
@@ -45,7 +67,25 @@ def as_seed(random_state: Any) -> int:
 def substream(seed: int, *key: int) -> np.random.Generator:
     """The generator of the unit ``key`` of the stream seeded by ``seed``.
 
-    Equal to ``np.random.default_rng(np.random.SeedSequence(seed).spawn(k + 1)[k])`` for
-    ``key == (k,)``, without depending on how many units are spawned.
+    Parameters
+    ----------
+    seed
+        The stream's seed (:func:`as_seed`).
+    *key
+        Non-negative integers naming the unit (a resample, a repetition, ...).
+
+    Returns
+    -------
+    numpy.random.Generator
+        Equal to ``np.random.default_rng(np.random.SeedSequence(seed).spawn(k + 1)[k])`` for
+        ``key == (k,)``, without depending on how many units are spawned.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.seeds import substream
+    >>> spawned = np.random.SeedSequence(5).spawn(3)[2]
+    >>> substream(5, 2).random() == np.random.default_rng(spawned).random()
+    True
     """
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=tuple(int(k) for k in key)))

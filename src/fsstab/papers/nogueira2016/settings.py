@@ -1,0 +1,36 @@
+"""``paper.settings`` of a Nogueira & Brown (2016) run: the schema ``settings.schema.yaml``
+(package data) and the checks against the rest of the configuration.
+
+``rules/paper_nogueira2016.smk`` calls ``SETTINGS.checked(WF)`` at parse time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fsstab.papers.settings import PaperSettings, configured_problems
+
+__all__ = ["SETTINGS"]
+
+
+def _cross_checks(settings: Mapping[str, Any], workflow: Any) -> list[str]:
+    """What the schema cannot say (keys relative to ``paper.settings``)."""
+    problems = []
+    n = settings["figure1"]["n"]
+    too_large = [k for k in settings["figure1"]["k2"] if not 1 <= k <= n - 1]
+    if too_large:
+        problems.append(f"figure1.k2: {too_large} must lie in 1..n-1 = {n - 1}")
+    problems += configured_problems("figure2_measures", settings["figure2_measures"], workflow,
+                                    kind="measures")
+    # Table 2 gives one tree fraction p per data set: one random-forest configuration each
+    for dataset in workflow.datasets:
+        ids = [c.id for c in workflow.configurations_for(dataset)]
+        if len(ids) != 1:
+            problems.append(f": dataset {dataset!r} needs exactly one selector configuration "
+                            f"(Table 2's p), found {ids}")
+    return problems
+
+
+#: The settings of a run (:class:`fsstab.papers.settings.PaperSettings`).
+SETTINGS = PaperSettings.from_package(__package__, _cross_checks)
