@@ -117,6 +117,23 @@ def test_write_table_bytes_and_float_formats(tmp_path):
     assert np.isclose(read_table(tmp_path / "t2.parquet")["value"][0], 1 / 3)
 
 
+def test_write_table_to_a_single_parquet_path_writes_that_piece_alone(tmp_path):
+    frame = pd.DataFrame({"name": ["a", "b"], "value": [1 / 3, 2.0]})
+    csv, parquet = write_table(frame, str(tmp_path / "work" / "piece.parquet"),
+                               metadata={"paper": "x"})
+    assert csv is None
+    assert sorted(p.name for p in (tmp_path / "work").iterdir()) == ["piece.parquet"]
+    assert read_parquet_metadata(parquet) == {"paper": "x"}
+    pd.testing.assert_frame_equal(read_table(parquet), frame)
+    # the same bytes as the Parquet half of a table, whatever the frame's index
+    write_table(frame, tmp_path / "whole", metadata={"paper": "x"})
+    shuffled = frame.iloc[[0, 1]].set_axis([7, 3])
+    write_table(shuffled, tmp_path / "work" / "again.parquet", metadata={"paper": "x"})
+    digests = {hashlib.sha256(path.read_bytes()).hexdigest()
+               for path in (parquet, tmp_path / "whole.parquet", tmp_path / "work/again.parquet")}
+    assert len(digests) == 1
+
+
 def test_stem_of():
     assert str(stem_of(["out/fig01_x.pdf", "out/fig01_x.png"])) == "out/fig01_x"
     assert str(stem_of("out/table5.1_x.csv")) == "out/table5.1_x"

@@ -148,7 +148,7 @@ def write_table(
     *,
     metadata: Mapping[str, Any] | None = None,
     float_format: str = CSV_FLOAT_FORMAT,
-) -> tuple[Path, Path]:
+) -> tuple[Path | None, Path]:
     """Write ``<stem>.csv`` and ``<stem>.parquet`` (atomic, deterministic bytes): the one table
     writer of the papers.
 
@@ -158,7 +158,8 @@ def write_table(
         The table.
     target
         The stem (a path without extension), or the rule's two outputs ``[<stem>.csv,
-        <stem>.parquet]`` (any order).
+        <stem>.parquet]`` (any order); or a single ``.parquet`` path, which writes the Parquet
+        file alone (an intermediate piece that a later rule gathers, e.g. one job's rows).
     metadata
         Key/value metadata of the Parquet file (:func:`fsstab.io.write_parquet`).
     float_format
@@ -169,7 +170,12 @@ def write_table(
     Returns
     -------
     (csv path, parquet path)
+        The CSV path is None for a single ``.parquet`` target.
     """
+    if isinstance(target, str | os.PathLike) and Path(target).suffix == ".parquet":
+        # an intermediate piece of a table (one job's part): the Parquet file alone
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        return None, write_parquet(_arrow(frame), target, metadata=dict(metadata or {}))
     stem = _table_stem(target)
     stem.parent.mkdir(parents=True, exist_ok=True)
     csv_path = write_text(stem.parent / f"{stem.name}.csv",
