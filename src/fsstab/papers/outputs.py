@@ -7,8 +7,10 @@ with :func:`write_table` and :func:`fsstab.plots.save_figure` (``stem_of`` turns
 ``[csv, parquet]`` or ``[pdf, png]`` output into the stem these take).
 
 Tables are written twice, as CSV (to read) and Parquet (typed, to compute with), both atomically
-and with deterministic bytes (:func:`write_table`). ``comparison.csv`` holds every number a
-paper states in its text next to ours, one row per statement (:data:`COMPARISON_COLUMNS`):
+and with deterministic bytes (:func:`write_table`); a paper's intermediate tables, read only by
+its own later rules, as Parquet alone (:func:`write_frame`). ``comparison.csv`` holds every
+number a paper states in its text next to ours, one row per statement
+(:data:`COMPARISON_COLUMNS`):
 
 =============  ===============================================================================
 column         content
@@ -47,6 +49,7 @@ __all__ = [
     "format_number",
     "read_table",
     "stem_of",
+    "write_frame",
     "write_table",
 ]
 
@@ -178,6 +181,28 @@ def write_table(
     parquet_path = write_parquet(_arrow(frame), stem.parent / f"{stem.name}.parquet",
                                  metadata=dict(metadata or {}))
     return csv_path, parquet_path
+
+
+def write_frame(
+    frame: pd.DataFrame,
+    path: str | os.PathLike[str],
+    *,
+    metadata: Mapping[str, Any] | None = None,
+) -> Path:
+    """Write one DataFrame as a Parquet file (atomic, deterministic bytes, no CSV): a paper's
+    intermediate table, which later rules of the paper read (:func:`read_table` reads it
+    back). ``metadata``: key/value metadata of the file (:func:`fsstab.io.write_parquet`).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> path = write_frame(pd.DataFrame({"p": [0.1, 0.2]}), folder / "grid.parquet",
+    ...                    metadata={"format": "example/1"})
+    >>> read_table(path)["p"].tolist()
+    [0.1, 0.2]
+    """
+    return write_parquet(_arrow(frame), path, metadata=dict(metadata or {}))
 
 
 def read_table(target: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]) -> pd.DataFrame:
