@@ -164,6 +164,19 @@ def paper_config(name: str) -> dict:
     return yaml.safe_load((REPO / "config" / "paper" / f"{name}.yaml").read_text())
 
 
+def paper_workflow(name: str, change=None):
+    """The checked workflow configuration (``WorkflowConfig``) of ``config/paper/<name>.yaml``,
+    after ``change(raw)`` edits the raw configuration: what a paper's settings are checked
+    against."""
+    from fsstab.workflow.config import check_config, load_schema, validate_schema
+
+    raw = paper_config(name)
+    if change is not None:
+        change(raw)
+    schema = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+    return check_config(validate_schema(raw, schema))
+
+
 def run_paper(tmp_path: Path, config: dict, datasets_dir: Path, timeout: int = 1800) -> Path:
     """Run a paper configuration (data from the local mirror) and return its working folder."""
     import copy

@@ -6,21 +6,16 @@ from __future__ import annotations
 import copy
 
 import pytest
-import yaml
-from conftest import REPO
+from conftest import paper_config, paper_workflow
 
 from fsstab.papers.sechidis2019.settings import SETTINGS
-from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
+from fsstab.workflow.config import ConfigError
 
-CONFIG = yaml.safe_load((REPO / "config/paper/sechidis2019.test.yaml").read_text())
-SCHEMA = load_schema(REPO / "config/schema/config.schema.yaml")
+CONFIG = paper_config("sechidis2019.test")
 
 
 def workflow(change=None):
-    raw = copy.deepcopy(CONFIG)
-    if change:
-        change(raw)
-    return check_config(validate_schema(raw, SCHEMA))
+    return paper_workflow("sechidis2019.test", change)
 
 
 def test_the_reduced_configuration_is_valid_and_gets_the_schema_defaults():

@@ -1,30 +1,41 @@
-"""Paper configurations end to end at a reduced size (marker ``slow``): every paper
-rule and figure runs through ``snakemake``; values are checked against the paper or
-recomputed independently from the workflow's own selection tables."""
+"""Onda et al. (2022) through Snakemake: a bad paper.settings stops the run before any job (the
+rules file checks it at parse time); the reduced configuration end to end (``slow``), its
+values checked against the paper or recomputed from the experiments' own tables."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
-from conftest import check_figures, paper_config
-from conftest import read_table as table
-from conftest import run_paper as run
+from conftest import (
+    check_figures,
+    paper_config,
+    read_table,
+    run_paper,
+    run_snakemake,
+    workflow_dir,
+)
 
 from fsstab.io import read_json
 
-pytestmark = [pytest.mark.slow, pytest.mark.workflow]
-
-PNG = b"\x89PNG\r\n\x1a\n"
+pytestmark = pytest.mark.workflow
 
 
-# --------------------------------------------------------------------------------------------
-# Onda et al. (2022)
-# --------------------------------------------------------------------------------------------
-
-
-def test_onda2022(tmp_path, datasets_dir):
+def test_bad_settings_fail_before_any_job(tmp_path):
     config = paper_config("onda2022.test")
-    workdir = run(tmp_path, config, datasets_dir)
+    config["paper"]["settings"]["datasets"]["prostate"]["reference_n_tree"] = 7
+    workdir = workflow_dir(tmp_path, config)
+    result = run_snakemake(workdir, "-n", "--cores", "1")
+    message = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert ("paper.settings.datasets.prostate.reference_n_tree: 7 is not in n_trees [3, 5]"
+            in message)
+    assert not (workdir / "results").exists()
+
+
+@pytest.mark.slow
+def test_reduced_configuration_end_to_end(tmp_path, datasets_dir):
+    config = paper_config("onda2022.test")
+    workdir = run_paper(tmp_path, config, datasets_dir)
     out = workdir / "results/paper/onda2022"
     stems = ["fig01_accuracy_histogram", "fig02_parameter_estimation", "fig03_stability",
              "fig04_timing", "fig11_fixed_point_prostate", "fig14_mtry"]
@@ -35,19 +46,19 @@ def test_onda2022(tmp_path, datasets_dir):
     check_figures(out, stems)
     folder = out / "experiments/colon/mtry-sqrt_ntree-5"
     parameters = read_json(folder / "parameters.json")
-    counts = table(folder / "counts.parquet")
+    counts = read_table(folder / "counts.parquet")
     # §2.3.1: n_useful = #{features chosen by more copies than t_uniform} (at least n_target)
     assert parameters["n_useful"] == max(
         int((counts["count"] > parameters["t_uniform"]).sum()), parameters["n_target"])
     assert parameters["m_stability"] == 8
     assert counts["count"].sum() == 8 * 20  # 8 copies of 20 features each
-    assert "seconds" not in table(folder / "curves.parquet").columns
-    table1 = table(out / "table1_datasets.parquet").set_index("name")
+    assert "seconds" not in read_table(folder / "curves.parquet").columns
+    table1 = read_table(out / "table1_datasets.parquet").set_index("name")
     assert table1.loc["colon", "dim"] == 2000
     assert table1.loc["prostate", "sample_size"] == 102
     fixed = read_json(out / "experiments/prostate/fixed_point.json")
     assert fixed["n_useful"] == 130
-    speed = table(out / "timings_speedup.parquet")
+    speed = read_table(out / "timings_speedup.parquet")
     assert (speed["speedup"] > 0).all()
     comparison = pd.read_csv(out / "comparison.csv", keep_default_na=False)
     lymphoma = comparison[comparison["dataset"] == "lymphoma"]
