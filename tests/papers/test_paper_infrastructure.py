@@ -67,8 +67,9 @@ def test_a_paper_in_parts_checks_each_part_with_its_own_settings():
         "paper.settings.ch5.datasets: dataset(s) ['zz']")
     (problem,) = whole.problems({"ch9": {}}, _workflow())
     assert problem.startswith("paper.settings: unknown key(s) 'ch9'")
+    assert "ch9" in problem
     (problem,) = whole.problems({}, _workflow())
-    assert problem == "paper.settings: must hold at least 1 entr(y/ies), got none"
+    assert problem.startswith("paper.settings: must hold at least 1 entry, got none")
 
 
 def test_configured_problems_for_each_kind_and_for_mappings():
