@@ -1,32 +1,35 @@
-"""Onda et al. (2022) paper layer: one experiment split into results and times, the tables,
-the parameter maps, the comparison rows and the settings."""
+"""Onda et al. (2022): one experiment on small data (fsstab.papers.onda2022.experiment) -- its
+results reproducible and apart from its times, written and read back -- and what the other
+rules compute from it: the parameter map and the fixed point (stages), the figures of a data
+set and the comparison rows."""
 
 from __future__ import annotations
-
-import math
-from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from fsstab.papers.onda2022 import (
-    Experiment,
-    check_settings,
-    comparison_rows,
-    compatible_pairs,
-    dataset_figures,
+from fsstab.papers.onda2022.comparison import comparison_rows
+from fsstab.papers.onda2022.experiment import (
     experiment_id,
-    fixed_point_summary,
-    parameter_map,
     parse_mtry,
     read_experiment,
     run_experiment,
+    write_experiment,
+)
+from fsstab.papers.onda2022.figures import (
+    DATASET_FIGURES,
+    MAIN_FIGURES,
+    dataset_figures,
+    main_figures,
+)
+from fsstab.papers.onda2022.stages import (
+    fixed_point_summary,
+    parameter_map,
     speedup_table,
     table1,
     table2,
     table4,
-    write_experiment,
 )
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame
 
@@ -73,49 +76,6 @@ def test_experiment_results_are_reproducible_and_times_separate(small_experiment
     assert back.parameters == first.parameters
 
 
-def _experiment(n_useful_draws, t_draws, n_tree=100, stages=(10.0, 1.0, 200.0, 0.5)):
-    timings = pd.DataFrame({
-        "kind": "stage", "source": "", "p": math.nan, "m_ensemble": 0,
-        "stage": ["real single selectors", "parameter estimation", "real ensembles",
-                  "simulated ensembles"], "seconds": list(stages)})
-    return Experiment(
-        curves=pd.DataFrame(), counts=pd.DataFrame(),
-        thresholds=pd.DataFrame({"t_uniform": t_draws, "n_useful": n_useful_draws}),
-        parameters={"n_useful": int(np.median(n_useful_draws)), "m_stability": 62,
-                    "n_tree": n_tree}, timings=timings)
-
-
-def test_tables_2_and_4_and_speedup():
-    exp = _experiment([50, 54, 58], [4, 5, 6])
-    tab2 = table2({("colon", 100): exp})
-    assert tab2.loc[0, "n_useful_mean"] == 54.0
-    assert tab2.loc[0, "n_useful_sd"] == pytest.approx(4.0)  # sqrt((16 + 0 + 16) / 2)
-    tab4 = table4({"colon": exp})
-    assert tab4.loc[0, "t_uniform_mean"] == 5.0
-    assert tab4.loc[0, "t_uniform_sd"] == pytest.approx(1.0)
-    speed = speedup_table({("colon", "sqrt", 100): exp}).iloc[0]
-    assert speed["speedup"] == pytest.approx(200.0 / 0.5)
-    assert speed["speedup_total"] == pytest.approx(200.0 / (10.0 + 1.0 + 0.5))
-
-
-def test_table1_types():
-    tab = table1({"a": {"n_samples": 62, "n_features": 2000, "n_classes": 2, "discrete": True},
-                  "b": {"n_samples": 96, "n_features": 4026, "n_classes": 9,
-                        "discrete": False}})
-    assert tab["label_type"].tolist() == ["Binary", "Multi-class (9)"]
-    assert tab["feature_type"].tolist() == ["Discrete", "Continuous"]
-
-
-def test_compatible_pairs_by_hand():
-    grid = pd.DataFrame({"n_useful": [40, 60, 60, 80], "p": [0.5, 0.7, 0.9, 0.7],
-                         "stability": [0.095, 0.109, 0.15, 0.1], "n_useful_v": [40, 59, 60, 70]})
-    pairs = compatible_pairs(grid, 0.1, 60, 0.1, 2)
-    # stability within 0.1 ± 0.01: rows 0, 1, 3; n_useful^v within 60 ± 2: rows 1, 2
-    assert pairs["stability_ok"].tolist() == [True, True, False, True]
-    assert pairs["n_useful_v_ok"].tolist() == [False, True, True, False]
-    assert pairs["both"].tolist() == [False, True, False, False]
-
-
 def test_parameter_map_and_fixed_point(small_experiment):
     fit = small_experiment[0].parameters
     grid = parameter_map(fit, [4, 12, 4], [0.5, 1.0, 0.25], random_state=0)
@@ -140,7 +100,8 @@ def test_dataset_figures_and_comparison(small_experiment):
     figures = dataset_figures({5: exp}, grid, settings, "colon")
     assert set(figures) == {"fig06_accuracy", "fig07_histogram", "fig08_parameters",
                             "fig09_simulated", "fig10_real", "fig12_timing_real",
-                            "fig13_timing_simulated"}
+                            "fig13_timing_simulated"} == set(DATASET_FIGURES)
+    assert set(main_figures({5: exp}, grid, settings, "colon")) == set(MAIN_FIGURES)
     tab1 = table1({"colon": {"n_samples": 30, "n_features": 40, "n_classes": 2,
                              "discrete": False}})
     tab2 = table2({("colon", 5): exp})
@@ -157,21 +118,3 @@ def test_dataset_figures_and_comparison(small_experiment):
     assert any(colon["item"].str.startswith("§3.6: speed-up"))
     single = colon[colon["item"].str.startswith("§3.4/D.3: stability")].iloc[0]
     assert single["our_value"] == f"{exp.parameters['single_stability']:.3f}"
-
-
-def test_settings_are_checked():
-    config = {"datasets": {"colon": {"source": "x"}}}
-    settings = {"datasets": {"colon": {"n_target": 20, "reference_n_tree": 300,
-                                       "n_useful_range": [20, 100, 10]},
-                             "gone": {"n_target": 5, "reference_n_tree": 7,
-                                      "n_useful_range": [5, 10, 1]}},
-                "main_dataset": "nope", "histogram_n_tree": 1000,
-                "parameter_map": {"p_range": [0.5, 0.1, 0.1]}}
-    problems = check_settings(settings, SimpleNamespace(raw=config))
-    text = "\n".join(problems)
-    assert ("paper.settings.datasets: dataset(s) ['gone'] are not configured under 'datasets'"
-            in text)
-    assert "paper.settings.main_dataset: 'nope' is not one of datasets" in text
-    assert "paper.settings.datasets.gone.reference_n_tree: 7 is not in n_trees" in text
-    assert "paper.settings.histogram_n_tree: 1000 is not in n_trees" in text
-    assert "paper.settings.parameter_map.p_range" in text

@@ -2,7 +2,10 @@
 
 from pathlib import Path
 
-from fsstab.papers.onda2022 import mtry_figure, mtry_parameters, read_experiment
+from fsstab.papers.onda2022.experiment import read_experiment
+from fsstab.papers.onda2022.figures import mtry_figure
+from fsstab.papers.onda2022.stages import mtry_parameters
+from fsstab.papers.outputs import stem_of
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
@@ -10,4 +13,4 @@ with logged(snakemake.log[0]):
     experiments = {(str(e.parameters["mtry"]), int(e.parameters["n_tree"])): e for e in (
         read_experiment(Path(path).parent) for path in snakemake.input.experiments)}
     figure = mtry_figure(mtry_parameters(experiments), snakemake.params.dataset)
-    save_figure(figure, Path(snakemake.output[0]).with_suffix(""))
+    save_figure(figure, stem_of(snakemake.output.figure))

@@ -5,12 +5,14 @@ from pathlib import Path
 
 from fsstab.datasets import read_dataset
 from fsstab.io import read_json
-from fsstab.papers.onda2022 import paper_tables, read_experiment
+from fsstab.papers.onda2022.experiment import read_experiment
+from fsstab.papers.onda2022.stages import paper_tables
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     p = snakemake.params
+    # the experiments' parameters.json files, in the order of params.experiments
     experiments = {(d, str(m), int(t)): read_experiment(Path(path).parent)
                    for (d, m, t), path in zip(p.experiments, snakemake.input.experiments,
                                               strict=True)}
@@ -20,5 +22,4 @@ with logged(snakemake.log[0]):
                                                           strict=True)}
     tables = paper_tables(experiments, datasets, fixed, p.settings, p.configured)
     for name, frame in tables.items():
-        write_table(frame, Path(snakemake.output[f"{name}_csv"]).with_suffix(""),
-                    metadata={"paper": "onda2022", "item": name})
+        write_table(frame, snakemake.output[name], metadata={"paper": "onda2022", "item": name})

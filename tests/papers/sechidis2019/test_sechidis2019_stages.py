@@ -1,5 +1,5 @@
 """Sechidis et al. (2019): eq. (1), Fig. 1 inputs, Tables 1-2 and their rank definition,
-Tables 3-5 helpers on the IPASS stand-in, comparison rows, settings."""
+Tables 3-5 helpers on the IPASS stand-in (fsstab.papers.sechidis2019.stages, .figures)."""
 
 from __future__ import annotations
 
@@ -10,23 +10,22 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame
-from fsstab.papers.sechidis2019 import (
-    EQ1_SELECTIONS,
-    PAPER_TABLE2,
-    check_settings,
-    comparison_rows,
+from fsstab.papers.sechidis2019.figures import pareto_figure
+from fsstab.papers.sechidis2019.reference import EQ1_SELECTIONS
+from fsstab.papers.sechidis2019.stages import (
     covariate_table,
     eq1_table,
     figure1_values,
     group_stability_table,
-    pareto_figure,
     rank_definition_check,
     table1,
     table2,
+    table3,
     timing_inputs,
     top_features,
+    uci_datasets,
 )
+from fsstab.synthetic import IPASS_COVARIATES
 
 
 def phi_by_formula(Z: np.ndarray) -> float:
@@ -169,45 +168,29 @@ def test_table5_and_top_features():
     assert top_features(np.array([3, 1, 2, 2]), names, 3) == ["b", "c", "d"]
 
 
-def test_comparison_rows():
-    tab1 = pd.DataFrame({"dataset": ["breast"], "pareto_optimal_stability": ["MIM"],
-                         "pareto_optimal_effective_stability": ["MIM"], "change": [False]})
-    tab2 = pd.DataFrame({"measure": ["nogueira", "sechidis"], "method": ["MIM", "MIM"],
-                         "label": ["mim", "mim"], "non_dominated_rank": [1.0, 1.0],
-                         "n_datasets": [1, 1]})
-    table3 = pd.DataFrame({"method": ["GBM"] * 4, "rank": [1, 2, 3, 4],
-                           "biomarker": ["X2", "X12", "X1", "X10"], "description": [""] * 4})
-    table4 = pd.DataFrame({"method": ["GBM", "CMIM"], "stability": [0.8, 0.7],
-                           "within_A": [1.0, 0.6], "within_B": [0.9, 0.8],
-                           "within_C": [0.2, 0.4], "effective_stability": [0.8, 0.85]})
-    frame = comparison_frame(comparison_rows(
-        eq1_table(), tab1, tab2, ["breast", "sonar"], {"table3": table3, "table4": table4}))
-    eq1 = frame[frame["item"] == "eq. (1): effective stability Φ_C"].iloc[0]
-    assert eq1["our_value"] == "1.0000"
-    sonar = frame[frame["dataset"] == "sonar"]
-    assert (sonar["note"] == NOT_RUN_NOTE).all()
-    assert "MIM, JMI" in set(sonar["paper_value"])
-    ranks = frame[frame["item"].str.startswith("table2: average")]
-    assert len(ranks) == sum(len(v) for v in PAPER_TABLE2.values())
-    reversal = frame[frame["item"] == "table4: GBM vs CMIM, effective stability"].iloc[0]
-    assert (reversal["paper_value"], reversal["our_value"]) == ("<", "<=")
-    assert frame[frame["item"].str.startswith("table3")]["our_value"].iloc[0] == \
-        "X2, X12, X1, X10"
+def test_table3_fits_each_configured_selector_on_the_full_data():
+    """By construction: X1 is the class, X2 the class with 10 % of it flipped, X3 with 30 %
+    flipped, the rest noise; mutual information ranks them X1 > X2 > X3 > noise, so MIM's
+    top 3 (the spec's own parameters: 5 bins) are X1, X2, X3 in that order."""
+    rng = np.random.default_rng(1)
+    n, d = 400, 12
+    y = np.repeat([0, 1], n // 2)
+    X = rng.normal(size=(n, d))
+    for j, flipped in ((0, 0.0), (1, 0.1), (2, 0.3)):
+        X[:, j] = np.where(rng.random(n) < flipped, 1 - y, y) + 0.01 * rng.normal(size=n)
+    ds = SimpleNamespace(X=X, y=y, feature_names=[f"X{j + 1}" for j in range(d)])
+    spec = {"class": "FilterSelector", "variants": [{"id": "default", "params": {}}],
+            "params": {"method": "mim", "n_bins": 5, "n_features_to_select": 3}}
+    table = table3(ds, {"mim_ipass": spec}, {"mim_ipass": "MIM"}, k=3, random_state=0)
+    assert table["biomarker"].tolist() == ["X1", "X2", "X3"]
+    assert table["rank"].tolist() == [1, 2, 3]
+    assert set(table["method"]) == {"MIM"}
+    assert table["description"].iloc[0] == IPASS_COVARIATES[0]["description"]
 
 
-def test_settings_are_checked():
-    config = {"selectors": {"mim": {"class": "FilterSelector"},
-                            "g": {"class": "GBMSelector", "grid": {"n_estimators": [5, 10]}}},
-              "datasets": {"ipass": {"source": "x", "similarity": {"method": "pearson"}}},
-              "measures": {"names": ["nogueira"]}}
-    problems = check_settings({
-        "methods": {"mim": "MIM", "zz": "RF"},
-        "ipass": {"dataset": "ipass", "selectors": {"g": "GBM"}}}, SimpleNamespace(raw=config))
-    text = "\n".join(problems)
-    assert ("paper.settings.methods: selector(s) ['zz'] are not configured under 'selectors'"
-            in text)
-    assert "needs similarity: {method: groups}" in text
-    assert "['g'] must be single configurations" in text
-    assert "must include nogueira and sechidis" in text
-    problems = check_settings({"methods": {"mim": "Lasso"}}, SimpleNamespace(raw=config))
-    assert problems and "Lasso" in problems[0]  # noqa: PT018
+def test_uci_datasets_are_the_ranked_ones_without_the_stand_in():
+    configured = ["breast", "wine", "ipass", "sonar"]
+    ipass = {"dataset": "ipass"}
+    assert uci_datasets(configured, None, ipass) == ("breast", "wine", "sonar")
+    assert uci_datasets(configured, [], None) == ("breast", "wine", "ipass", "sonar")
+    assert uci_datasets(configured, ["sonar", "breast"], ipass) == ("breast", "sonar")

@@ -4,7 +4,7 @@ normalised mtry and n_tree (fsstab.simulator.compare_ensembles); times in timing
 from pathlib import Path
 
 from fsstab.datasets import read_dataset
-from fsstab.papers.onda2022 import run_experiment, write_experiment
+from fsstab.papers.onda2022.experiment import run_experiment, write_experiment
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]) as log:
