@@ -167,11 +167,11 @@ def _table1_claims(table1: pd.DataFrame) -> list[Claim]:
     for _, row in table1.iterrows():
         mismatched = [i for i in PROPERTIES if bool(row[f"property_{i}"]) != bool(
             row[f"paper_{i}"])]
-        numbers = "; ".join(f"{i}: {row[f'evidence_{i}']}" for i in PROPERTIES)
+        numbers = "; ".join(f"{i}. {row[f'evidence_{i}']}" for i in PROPERTIES)
         assessment = holds_if(
             not mismatched,
-            "properties 1-5 as marked" + (f" (differ at {mismatched})" if mismatched else "")
-            + f"; {numbers}")
+            f"[{numbers}] properties 1-5 as Table 1 marks them"
+            + (f" (differ at {mismatched})" if mismatched else ""))
         out.append(_claim(f"table1.{row['measure']}", f"✓ at {row['ours']}", assessment,
                           _NO_DATA))
     for i, (name, _) in enumerate(TABLE1_NOT_IMPLEMENTED, start=1):
