@@ -46,7 +46,7 @@ def test_schema_defaults_and_problems_with_their_keys():
     assert settings.resolve(None) == {"n": 3, "datasets": []}
     assert settings.problems({"datasets": ["wine"]}, _workflow()) == []
     assert settings.problems({"n": 0, "datasets": ["x"]}, _workflow()) == [
-        "paper.settings.n: 0 is less than the minimum of 1"]  # the schema first
+        "paper.settings.n: 0 is out of range; allowed: an integer >= 1"]  # the schema first
     assert settings.problems({"datasets": ["x", "wine", "y"]}, _workflow()) == [
         "paper.settings.datasets: dataset(s) ['x', 'y'] are not configured under 'datasets'; "
         "configured: ['breast', 'wine']"]
@@ -61,14 +61,14 @@ def test_a_paper_in_parts_checks_each_part_with_its_own_settings():
     whole = PaperSettings.from_parts({"ch5": part, "ch6": PaperSettings(SCHEMA)})
     assert whole.resolve({"ch6": {}}) == {"ch6": {"n": 3, "datasets": []}}  # only given parts
     assert whole.problems({"ch5": {"n": "two"}, "ch6": {}}, _workflow()) == [
-        "paper.settings.ch5.n: 'two' is not of type 'integer'"]
+        "paper.settings.ch5.n: 'two' has the wrong type; expected an integer"]
     assert whole.problems({"ch5": {"datasets": ["zz"]}}, _workflow())[0].startswith(
         "paper.settings.ch5.datasets: dataset(s) ['zz']")
     (problem,) = whole.problems({"ch9": {}}, _workflow())
-    assert problem.startswith("paper.settings: Additional properties")
+    assert problem.startswith("paper.settings: unknown key(s) 'ch9'")
     assert "ch9" in problem
     (problem,) = whole.problems({}, _workflow())
-    assert problem.startswith("paper.settings: {} should be non-empty")
+    assert problem.startswith("paper.settings: must hold at least 1 entry, got none")
 
 
 def test_configured_problems_for_each_kind_and_for_mappings():
