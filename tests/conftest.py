@@ -214,3 +214,22 @@ def selection_matrix(workdir: Path, dataset: str, configuration: str, d: int):
     chosen = features[features["selected"]]
     Z[chosen["resample"], chosen["feature"]] = True
     return Z
+
+
+def check_published_results(out: Path, published: Path) -> None:
+    """Every file published from a reduced run (``docs/papers/<paper>/reduced/``, written by
+    ``tools/publish_paper_results.py``) is reproduced byte for byte by the rerun in ``out``
+    (``results/paper/<paper>/``). Exact: the reduced runs are seeded and bit-deterministic;
+    a change of a number is a change of a result, to be published again on purpose."""
+    import difflib
+
+    files = sorted(p for p in published.iterdir() if p.is_file())
+    assert files, f"nothing published in {published}"
+    for path in files:
+        ours = (out / path.name).read_text(encoding="utf-8")
+        expected = path.read_text(encoding="utf-8")
+        if ours != expected:
+            diff = "".join(list(difflib.unified_diff(
+                expected.splitlines(keepends=True), ours.splitlines(keepends=True),
+                fromfile=f"published/{path.name}", tofile=f"rerun/{path.name}"))[:40])
+            raise AssertionError(f"{path.name} differs from {path}:\n{diff}")
