@@ -3,13 +3,13 @@
 #   python3 -m pip install -e ".[workflow]" && snakemake --cores 2
 #
 # Stages (one .smk each): fetch -> prefilter -> resample (+ similarity, univariate scores)
-# -> select (chunks, gathered) -> stability -> pareto -> figures -> report. docs/workflow.md
-# documents the configuration, the file layout and every table.
+# -> select (chunks, gathered) -> stability -> pareto -> figures, tables -> report.
+# docs/workflow.md documents the configuration, the file layout and every table.
 
 import sys
 from pathlib import Path
 
-from snakemake.utils import min_version, validate
+from snakemake.utils import min_version
 
 min_version("8.20")
 
@@ -31,8 +31,16 @@ if not workflow.overwrite_configfiles:
     configfile: "config/config.yaml"
 
 
-# structural checks (types, keys, ranges) with defaults filled in, before any job
-validate(config, "config/schema/config.schema.yaml")
+# structural checks (keys given twice in a config file; types, keys, ranges of the schema)
+# with defaults filled in, before any job: every problem at once, each with its key path and
+# the allowed keys or values
+from fsstab.workflow.validation import validate_config_files
+
+CONFIG_FILE_PROBLEMS = validate_config_files(
+    config,
+    Path(workflow.basedir) / "config" / "schema" / "config.schema.yaml",
+    [*workflow.overwrite_configfiles, *workflow.configfiles],
+)
 
 
 include: "rules/common.smk"
@@ -43,13 +51,14 @@ include: "rules/select.smk"
 include: "rules/stability.smk"
 include: "rules/pareto.smk"
 include: "rules/figures.smk"
+include: "rules/tables.smk"
 include: "rules/report.smk"
 
 
 # a paper-regeneration run (config key `paper`) adds the paper's figure and table rules
 if WF.paper is not None:
 
-    include: f"rules/paper_{WF.paper.name}.smk"
+    include: paper_rules(WF.paper.name)
 
 
 rule all:

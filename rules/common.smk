@@ -1,16 +1,31 @@
-# Shared helpers: the validated configuration, paths and input functions.
+# Shared helpers: the validated configuration, the paths of every stage's products (get_*:
+# the one place a path is spelled; rules, paper rules included, take paths from here) and the
+# input functions.
 
 from pathlib import Path
 
-from fsstab.workflow.config import check_config, load_schema, validate_schema
+from snakemake.logging import logger
 
-# semantic checks (known selectors, measures, sources; parameters of each class) before any
-# job; the message lists every problem with its key
+from fsstab.workflow.checks import check_stored_datasets, checked_workflow
+from fsstab.workflow.config import LOGS_DIR, ConfigError, load_schema
+from fsstab.workflow.data import local_source_path
+
+# semantic checks (known selectors, measures, sources; parameters of each class; forced >
+# selected features, sizes above a prefilter's size, binary-only selectors on multi-class
+# data, missing local files) before any job; the message lists every problem with its key,
+# together with the keys defined twice in a configuration file (Snakefile)
 SCHEMA = Path(workflow.basedir) / "config" / "schema" / "config.schema.yaml"
-WF = check_config(validate_schema(config, load_schema(SCHEMA)))
+WF = checked_workflow(
+    config, load_schema(SCHEMA), problems=CONFIG_FILE_PROBLEMS, base_dir=Path.cwd()
+)
 DATA = WF.raw["data_dir"]
+
+# what the datasets prefiltered by earlier runs show (their d, n and classes): a selector
+# added since then is checked against them before any job
+for warning in check_stored_datasets(WF, DATA):
+    logger.warning(f"Warning: {warning}")
 RESULTS = WF.raw["results_dir"]
-LOGS = "logs"
+LOGS = LOGS_DIR
 BENCH = f"{RESULTS}/benchmarks"
 DATASETS = tuple(WF.datasets)
 CONFIG_IDS = tuple(c.id for c in WF.configurations)
@@ -24,6 +39,9 @@ if WF.raw["localrules"]:
         summary,
         pareto,
         rank,
+        stable_features,
+        summary_csv,
+        report_tables,
 
 
 wildcard_constraints:
@@ -39,6 +57,108 @@ def dataset_files(folder):
     return {"parquet": f"{folder}/dataset.parquet", "provenance": f"{folder}/provenance.json"}
 
 
+def local_source_file(wildcards):
+    """The file of a ``file:`` source (relative to the working directory), so that editing it
+    reruns the fetch and everything after it; nothing for other sources."""
+    path = local_source_path(WF.datasets[wildcards.dataset].source)
+    return [] if path is None else [path]
+
+
+# -- the stages' products (a wildcard such as "{dataset}" gives the rule's pattern) ----------
+
+
+def get_dataset(dataset):
+    """The prefiltered dataset (fsstab.datasets.read_dataset)."""
+    return f"{DATA}/{dataset}/dataset.parquet"
+
+
+def get_resamples(dataset):
+    return f"{RESULTS}/{dataset}/resamples.parquet"
+
+
+def get_similarity(dataset):
+    """The feature-similarity matrix C of the adjusted measures."""
+    return f"{RESULTS}/{dataset}/similarity.parquet"
+
+
+def get_univariate(dataset):
+    """Per-resample univariate statistics (Welch t, variance)."""
+    return f"{RESULTS}/{dataset}/univariate.parquet"
+
+
+def get_selection(dataset, config):
+    """The gathered selection tables of one configuration: runs, features, timings."""
+    folder = f"{RESULTS}/{dataset}/select/{config}"
+    return {table: f"{folder}/{table}.parquet" for table in ("runs", "features", "timings")}
+
+
+def get_runs(dataset, config):
+    return get_selection(dataset, config)["runs"]
+
+
+def get_features(dataset, config):
+    return get_selection(dataset, config)["features"]
+
+
+def get_timings(dataset, config):
+    return get_selection(dataset, config)["timings"]
+
+
+def get_stability(dataset):
+    """The stability summary of a dataset: one row per (configuration, variant)."""
+    return f"{RESULTS}/{dataset}/stability.parquet"
+
+
+def get_pareto(dataset):
+    return f"{RESULTS}/{dataset}/pareto.parquet"
+
+
+def get_pareto_rank():
+    return f"{RESULTS}/pareto_rank.parquet"
+
+
+# -- a paper's files (fsstab.workflow.config.PaperConfig) -------------------------------------
+
+
+def paper_rules(name):
+    """rules/paper_<name>.smk: the workflow reaches a paper through its rules file only."""
+    folder = Path(workflow.basedir) / "rules"
+    path = folder / f"paper_{name}.smk"
+    if not path.is_file():
+        stems = [p.stem.removeprefix("paper_") for p in folder.glob("paper_*.smk")]
+        known = sorted(s for s in stems if not any(s.startswith(f"{o}_") for o in stems))
+        raise ConfigError([f"paper.name: no paper {name!r} (no rules/paper_{name}.smk); "
+                           f"known papers: {', '.join(known)}"])
+    return path
+
+
+def get_paper_table(stem):
+    """[<stem>.csv, <stem>.parquet] under the paper's output folder."""
+    return WF.paper.table(stem)
+
+
+def get_paper_figure(stem):
+    """[<stem>.pdf, <stem>.png] under the paper's output folder."""
+    return WF.paper.figure(stem)
+
+
+def get_paper_file(stem, extension):
+    return WF.paper.file(stem, extension)
+
+
+def get_paper_work(path):
+    """An intermediate file of the paper: <output folder>/work/<path>."""
+    return WF.paper.work(path)
+
+
+def get_paper_log(step):
+    return WF.paper.log(step)
+
+
+def get_paper_benchmark(step):
+    return WF.paper.benchmark(step)
+
+
 def spec_of(wildcards):
     return WF.configuration(wildcards.config).spec
 
@@ -47,15 +167,15 @@ def select_inputs(wildcards):
     """Dataset and resamples, plus the calibrated C and the univariate scores where needed."""
     c = WF.configuration(wildcards.config)
     inputs = {
-        "dataset": f"{DATA}/{wildcards.dataset}/dataset.parquet",
-        "resamples": f"{RESULTS}/{wildcards.dataset}/resamples.parquet",
+        "dataset": get_dataset(wildcards.dataset),
+        "resamples": get_resamples(wildcards.dataset),
     }
     if c.calibrate_target_k is not None:
         inputs["calibration"] = (
             f"{RESULTS}/{wildcards.dataset}/select/{wildcards.config}/calibration.json"
         )
     if c.uses_univariate_scores:
-        inputs["univariate"] = f"{RESULTS}/{wildcards.dataset}/univariate.parquet"
+        inputs["univariate"] = get_univariate(wildcards.dataset)
     return inputs
 
 
@@ -75,12 +195,12 @@ def needs_similarity():
 def stability_inputs(wildcards):
     folder = f"{RESULTS}/{wildcards.dataset}/select/{wildcards.config}"
     inputs = {
-        "dataset": f"{DATA}/{wildcards.dataset}/dataset.parquet",
-        "runs": f"{folder}/runs.parquet",
-        "features": f"{folder}/features.parquet",
+        "dataset": get_dataset(wildcards.dataset),
+        "runs": get_runs(wildcards.dataset, wildcards.config),
+        "features": get_features(wildcards.dataset, wildcards.config),
     }
     if needs_similarity():
-        inputs["similarity"] = f"{RESULTS}/{wildcards.dataset}/similarity.parquet"
+        inputs["similarity"] = get_similarity(wildcards.dataset)
     if WF.configuration(wildcards.config).calibrate_target_k is not None:
         inputs["calibration"] = f"{folder}/calibration.json"
     return inputs
@@ -91,6 +211,20 @@ def dataset_stability_files(wildcards):
         f"{RESULTS}/{wildcards.dataset}/stability/{c.id}.parquet"
         for c in WF.configurations_for(wildcards.dataset)
     ]
+
+
+def stable_features_inputs(wildcards):
+    """The dataset (feature names), its summary and Pareto table, and the gathered
+    selections of every configuration on it."""
+    folder = f"{RESULTS}/{wildcards.dataset}/select"
+    configs = [c.id for c in WF.configurations_for(wildcards.dataset)]
+    return {
+        "dataset": f"{DATA}/{wildcards.dataset}/dataset.parquet",
+        "summary": f"{RESULTS}/{wildcards.dataset}/stability.parquet",
+        "pareto": f"{RESULTS}/{wildcards.dataset}/pareto.parquet",
+        "runs": [f"{folder}/{c}/runs.parquet" for c in configs],
+        "features": [f"{folder}/{c}/features.parquet" for c in configs],
+    }
 
 
 def selection_resources(attribute, default):
@@ -133,7 +267,7 @@ def figure_outputs(dataset):
                      subcategory=subcategory, labels={"dataset": dataset, **labels})
         return [f"{stem}.pdf", png]
 
-    outputs = pair(stems["summary"], "summary", "Summary tables", {}, subcategory=None)
+    outputs = pair(stems["summary"], "summary", "Summary figures", {}, subcategory=None)
     for measure, stem in stems["pareto"].items():
         outputs += pair(stem, "pareto", "Pareto fronts", {"measure": measure})
     for selector, stem in stems["trajectories"].items():
@@ -155,9 +289,18 @@ def final_outputs():
     targets."""
     if not WF.configurations:
         return list(PAPER_TARGETS)
-    outputs = [f"{RESULTS}/summary.parquet", f"{RESULTS}/pareto_rank.parquet"]
+    outputs = [
+        f"{RESULTS}/summary.parquet",
+        f"{RESULTS}/summary.csv",
+        f"{RESULTS}/pareto_rank.parquet",
+    ]
     for dataset in WF.selected_datasets:
         outputs.append(f"{RESULTS}/{dataset}/pareto.parquet")
+        # (a paper run tabulates what its paper does; its stable features are a target away)
+        if WF.paper is None:
+            outputs.append(f"{RESULTS}/{dataset}/stable_features.parquet")
         if WF.raw["figures"]["dataset_figures"]:
             outputs += figure_targets(dataset)
+            if WF.paper is None:
+                outputs.append(f"{RESULTS}/{dataset}/report/summary.html")
     return outputs + PAPER_TARGETS

@@ -2,6 +2,8 @@
 
 
 rule fetch:
+    input:
+        local_source_file,
     output:
         **dataset_files(f"{DATA}/{{dataset}}/raw"),
     params:

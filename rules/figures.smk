@@ -15,11 +15,11 @@ for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] els
         name:
             f"figures_{_dataset}"
         input:
-            dataset=f"{DATA}/{_dataset}/dataset.parquet",
-            summary=f"{RESULTS}/{_dataset}/stability.parquet",
-            pareto=f"{RESULTS}/{_dataset}/pareto.parquet",
-            map_runs=[f"{RESULTS}/{_dataset}/select/{c}/runs.parquet" for c in _maps],
-            map_features=[f"{RESULTS}/{_dataset}/select/{c}/features.parquet" for c in _maps],
+            dataset=get_dataset(_dataset),
+            summary=get_stability(_dataset),
+            pareto=get_pareto(_dataset),
+            map_runs=[get_runs(_dataset, c) for c in _maps],
+            map_features=[get_features(_dataset, c) for c in _maps],
             map_stability=[f"{RESULTS}/{_dataset}/stability/{c}.parquet" for c in _maps],
         output:
             figure_outputs(_dataset),
@@ -30,6 +30,7 @@ for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] els
             gammas=WF.raw["pareto"]["gamma"],
             measures=list(WF.figure_measures),
             rank_cap=WF.rank_cap,
+            confidence_level=WF.raw["measures"]["confidence_level"],
         log:
             f"{LOGS}/{_dataset}/figures.log",
         benchmark:

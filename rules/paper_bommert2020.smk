@@ -3,11 +3,12 @@
 # comparison rows of every part that runs. Outputs: <results>/paper/bommert2020/
 # (docs/paper-bommert2020-ch56.md, docs/paper-bommert2020-ch78.md).
 
-from fsstab.papers.bommert2020 import resolved_settings
+from fsstab.papers.bommert2020 import checked_settings
 
 BOMMERT = WF.paper.output_dir
 BOMMERT_WORK = f"{BOMMERT}/work"
-BOMMERT_SETTINGS = resolved_settings(WF.paper.settings)
+# paper.settings checked (with the whole configuration) before any job; defaults filled in
+BOMMERT_SETTINGS = checked_settings(WF)
 # each part appends its comparison rows (tables with fsstab.papers.outputs.COMPARISON_COLUMNS)
 BOMMERT_COMPARISON_PARTS = []
 # comparison rows of configured data sets that are not run (only_datasets)

@@ -9,10 +9,10 @@
 
 from fsstab.papers.bommert2020_ch78_workflow import (
     ch7_chunks,
-    chunk_ids,
     figure_stems,
     simulation_scenario_ids,
 )
+from fsstab.workflow.config import chunk_ids
 
 CH7 = BOMMERT_SETTINGS.get("ch7")
 CH8 = BOMMERT_SETTINGS.get("ch8") or {}

@@ -1,10 +1,23 @@
-# Nogueira & Brown (2016): Fig. 1, the toy examples of §3.2, Table 2, Fig. 2, comparison.csv.
+# Nogueira & Brown (2016): Fig. 1, the toy examples of §3.2, Table 1 (the measures' properties,
+# checked on every pair of sets), Table 2, Fig. 2, comparison.csv and conclusions.md (every claim
+# checked, with its verdict).
 #
 # Table 2 and Fig. 2 come from the generic stages (random-forest selection with the tree
 # fraction p on K subsamples: config/paper/nogueira2016.yaml); these rules only read their
-# stability summaries and runs. Outputs: <results>/paper/nogueira2016/ (docs/paper-nogueira2016.md).
+# stability summaries and runs. Paths come from the get_* functions of rules/common.smk (the
+# stages' products, the paper's files) or from the paper's own rules (rules.<rule>.output).
+# Outputs: <results>/paper/nogueira2016/ (docs/paper-nogueira2016.md). The template of a
+# paper's rules: docs/papers.md.
 
-include: "paper_nogueira2016_common.smk"
+from fsstab.papers.nogueira2016.settings import SETTINGS, run_settings
+
+# paper.settings checked (with the whole configuration) before any job; defaults filled in
+NOGUEIRA = SETTINGS.checked(WF)
+# what each data set's run uses, in the paper's terms (K, trees, p, ...): set beside the
+# paper's settings in comparison.csv and conclusions.md
+NOGUEIRA_RUN = run_settings(WF)
+# every configured dataset: those not run (only_datasets) keep the paper's rows
+NOGUEIRA_CONFIGURED = list(WF.raw["datasets"])
 
 
 if WF.raw["localrules"]:
@@ -12,22 +25,23 @@ if WF.raw["localrules"]:
     localrules:
         nogueira2016_figure1,
         nogueira2016_toy_examples,
+        nogueira2016_properties,
         nogueira2016_figure2,
+        nogueira2016_pairs,
         nogueira2016_comparison,
+        nogueira2016_conclusions,
 
 
 rule nogueira2016_figure1:
     output:
-        csv=f"{NOGUEIRA}/fig01_sim_n_extremes.csv",
-        parquet=f"{NOGUEIRA}/fig01_sim_n_extremes.parquet",
-        pdf=f"{NOGUEIRA}/fig01_sim_n_extremes.pdf",
-        png=f"{NOGUEIRA}/fig01_sim_n_extremes.png",
+        table=get_paper_table("fig01_sim_n_extremes"),
+        figure=get_paper_figure("fig01_sim_n_extremes"),
     params:
-        figure1=NOGUEIRA_SETTINGS["figure1"],
+        settings=NOGUEIRA["figure1"],
     log:
-        f"{LOGS}/paper/nogueira2016/figure1.log",
+        get_paper_log("figure1"),
     benchmark:
-        f"{BENCH}/paper/nogueira2016/figure1.tsv"
+        get_paper_benchmark("figure1")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -35,17 +49,16 @@ rule nogueira2016_figure1:
         mem_mb=1000,
         runtime=5,
     script:
-        "../scripts/paper_nogueira2016_figure1.py"
+        "../scripts/paper_nogueira2016/figure1.py"
 
 
 rule nogueira2016_toy_examples:
     output:
-        csv=f"{NOGUEIRA}/sec3_2_toy_examples.csv",
-        parquet=f"{NOGUEIRA}/sec3_2_toy_examples.parquet",
+        table=get_paper_table("sec3_2_toy_examples"),
     log:
-        f"{LOGS}/paper/nogueira2016/toy_examples.log",
+        get_paper_log("toy_examples"),
     benchmark:
-        f"{BENCH}/paper/nogueira2016/toy_examples.tsv"
+        get_paper_benchmark("toy_examples")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -53,29 +66,46 @@ rule nogueira2016_toy_examples:
         mem_mb=1000,
         runtime=5,
     script:
-        "../scripts/paper_nogueira2016_toy_examples.py"
+        "../scripts/paper_nogueira2016/toy_examples.py"
+
+
+rule nogueira2016_properties:
+    output:
+        table1=get_paper_table("table1_properties"),
+        pairs=get_paper_table("table1_measure_pairs"),
+        theorem1=get_paper_table("theorem1_cw_rel_sim_k"),
+    log:
+        get_paper_log("properties"),
+    benchmark:
+        get_paper_benchmark("properties")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_nogueira2016/properties.py"
 
 
 rule nogueira2016_figure2:
     input:
-        unpack(nogueira_runs),
-        summaries=expand(f"{RESULTS}/{{dataset}}/stability.parquet", dataset=DATASETS),
-        datasets=expand(f"{DATA}/{{dataset}}/dataset.parquet", dataset=DATASETS),
+        summaries=[get_stability(d) for d in DATASETS],
+        datasets=[get_dataset(d) for d in DATASETS],
+        # the one random-forest configuration of each dataset (checked with the settings)
+        runs=[get_runs(d, c.id) for d in DATASETS for c in WF.configurations_for(d)],
     output:
-        csv=f"{NOGUEIRA}/fig02_stability.csv",
-        parquet=f"{NOGUEIRA}/fig02_stability.parquet",
-        pdf=f"{NOGUEIRA}/fig02_stability.pdf",
-        png=f"{NOGUEIRA}/fig02_stability.png",
-        table2_csv=f"{NOGUEIRA}/table2_datasets.csv",
-        table2_parquet=f"{NOGUEIRA}/table2_datasets.parquet",
+        table=get_paper_table("fig02_stability"),
+        figure=get_paper_figure("fig02_stability"),
+        table2=get_paper_table("table2_datasets"),
     params:
         datasets=list(DATASETS),
-        measures=NOGUEIRA_SETTINGS["figure2_measures"],
+        measures=NOGUEIRA["figure2_measures"],
         n_resamples=WF.n_resamples,
     log:
-        f"{LOGS}/paper/nogueira2016/figure2.log",
+        get_paper_log("figure2"),
     benchmark:
-        f"{BENCH}/paper/nogueira2016/figure2.tsv"
+        get_paper_benchmark("figure2")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -83,24 +113,46 @@ rule nogueira2016_figure2:
         mem_mb=1000,
         runtime=5,
     script:
-        "../scripts/paper_nogueira2016_figure2.py"
+        "../scripts/paper_nogueira2016/figure2.py"
+
+
+rule nogueira2016_pairs:
+    input:
+        runs=[get_runs(d, c.id) for d in DATASETS for c in WF.configurations_for(d)],
+        features=[get_features(d, c.id) for d in DATASETS for c in WF.configurations_for(d)],
+    output:
+        table=get_paper_table("sec5_pair_statistics"),
+    params:
+        datasets=list(DATASETS),
+    log:
+        get_paper_log("pairs"),
+    benchmark:
+        get_paper_benchmark("pairs")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_nogueira2016/pairs.py"
 
 
 rule nogueira2016_comparison:
     input:
-        toy=f"{NOGUEIRA}/sec3_2_toy_examples.parquet",
-        figure1=f"{NOGUEIRA}/fig01_sim_n_extremes.parquet",
-        figure2=f"{NOGUEIRA}/fig02_stability.parquet",
-        table2=f"{NOGUEIRA}/table2_datasets.parquet",
+        toy=rules.nogueira2016_toy_examples.output.table,
+        figure1=rules.nogueira2016_figure1.output.table,
+        figure2=rules.nogueira2016_figure2.output.table,
+        table2=rules.nogueira2016_figure2.output.table2,
     output:
-        csv=f"{NOGUEIRA}/comparison.csv",
-        parquet=f"{NOGUEIRA}/comparison.parquet",
+        table=get_paper_table("comparison"),
     params:
-        configured=list(WF.raw["datasets"]),
+        configured=NOGUEIRA_CONFIGURED,
+        run=NOGUEIRA_RUN,
     log:
-        f"{LOGS}/paper/nogueira2016/comparison.log",
+        get_paper_log("comparison"),
     benchmark:
-        f"{BENCH}/paper/nogueira2016/comparison.tsv"
+        get_paper_benchmark("comparison")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -108,13 +160,47 @@ rule nogueira2016_comparison:
         mem_mb=1000,
         runtime=5,
     script:
-        "../scripts/paper_nogueira2016_comparison.py"
+        "../scripts/paper_nogueira2016/comparison.py"
+
+
+rule nogueira2016_conclusions:
+    input:
+        toy=rules.nogueira2016_toy_examples.output.table,
+        figure1=rules.nogueira2016_figure1.output.table,
+        figure2=rules.nogueira2016_figure2.output.table,
+        table2=rules.nogueira2016_figure2.output.table2,
+        table1=rules.nogueira2016_properties.output.table1,
+        pairs=rules.nogueira2016_properties.output.pairs,
+        theorem1=rules.nogueira2016_properties.output.theorem1,
+        pair_statistics=rules.nogueira2016_pairs.output.table,
+    output:
+        markdown=get_paper_file("conclusions", "md"),
+        table=get_paper_table("conclusions"),
+    params:
+        configured=NOGUEIRA_CONFIGURED,
+        run=NOGUEIRA_RUN,
+    log:
+        get_paper_log("conclusions"),
+    benchmark:
+        get_paper_benchmark("conclusions")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_nogueira2016/conclusions.py"
 
 
 PAPER_TARGETS.extend(
-    nogueira_stem("fig01_sim_n_extremes", ".csv", ".parquet", ".pdf", ".png")
-    + nogueira_stem("sec3_2_toy_examples", ".csv", ".parquet")
-    + nogueira_stem("fig02_stability", ".csv", ".parquet", ".pdf", ".png")
-    + nogueira_stem("table2_datasets", ".csv", ".parquet")
-    + nogueira_stem("comparison", ".csv", ".parquet")
+    [
+        *rules.nogueira2016_figure1.output,
+        *rules.nogueira2016_toy_examples.output,
+        *rules.nogueira2016_properties.output,
+        *rules.nogueira2016_figure2.output,
+        *rules.nogueira2016_pairs.output,
+        *rules.nogueira2016_comparison.output,
+        *rules.nogueira2016_conclusions.output,
+    ]
 )

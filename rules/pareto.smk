@@ -4,9 +4,9 @@
 
 rule pareto:
     input:
-        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
+        summary=get_stability("{dataset}"),
     output:
-        pareto=f"{RESULTS}/{{dataset}}/pareto.parquet",
+        pareto=get_pareto("{dataset}"),
     params:
         measures=list(WF.pareto_measures),
         gammas=WF.raw["pareto"]["gamma"],
@@ -29,11 +29,11 @@ rule pareto:
 rule rank:
     input:
         summaries=expand(
-            f"{RESULTS}/{{dataset}}/stability.parquet", dataset=WF.selected_datasets
+            get_stability("{dataset}"), dataset=WF.selected_datasets
         ),
     output:
         summary=f"{RESULTS}/summary.parquet",
-        rank=f"{RESULTS}/pareto_rank.parquet",
+        rank=get_pareto_rank(),
     params:
         measures=list(WF.pareto_measures),
         rank_datasets=list(WF.rank_datasets),

@@ -5,9 +5,9 @@
 
 rule resample:
     input:
-        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+        dataset=get_dataset("{dataset}"),
     output:
-        resamples=f"{RESULTS}/{{dataset}}/resamples.parquet",
+        resamples=get_resamples("{dataset}"),
     params:
         seed=WF.seed,
         scheme=lambda wc: WF.resampling_for(wc.dataset)["scheme"],
@@ -29,9 +29,9 @@ rule resample:
 
 rule similarity:
     input:
-        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+        dataset=get_dataset("{dataset}"),
     output:
-        similarity=f"{RESULTS}/{{dataset}}/similarity.parquet",
+        similarity=get_similarity("{dataset}"),
     params:
         similarity=lambda wc: WF.datasets[wc.dataset].similarity_params,
     log:
@@ -50,10 +50,10 @@ rule similarity:
 
 rule univariate:
     input:
-        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
-        resamples=f"{RESULTS}/{{dataset}}/resamples.parquet",
+        dataset=get_dataset("{dataset}"),
+        resamples=get_resamples("{dataset}"),
     output:
-        univariate=f"{RESULTS}/{{dataset}}/univariate.parquet",
+        univariate=get_univariate("{dataset}"),
     log:
         f"{LOGS}/{{dataset}}/univariate.log",
     benchmark:

@@ -8,8 +8,8 @@
 
 rule calibrate:
     input:
-        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
-        resamples=f"{RESULTS}/{{dataset}}/resamples.parquet",
+        dataset=get_dataset("{dataset}"),
+        resamples=get_resamples("{dataset}"),
     output:
         calibration=f"{RESULTS}/{{dataset}}/select/{{config}}/calibration.json",
     params:
@@ -61,9 +61,9 @@ rule gather:
         features=lambda wc: chunk_files(wc, "features"),
         timings=lambda wc: chunk_files(wc, "timings"),
     output:
-        runs=f"{RESULTS}/{{dataset}}/select/{{config}}/runs.parquet",
-        features=f"{RESULTS}/{{dataset}}/select/{{config}}/features.parquet",
-        timings=f"{RESULTS}/{{dataset}}/select/{{config}}/timings.parquet",
+        runs=get_runs("{dataset}", "{config}"),
+        features=get_features("{dataset}", "{config}"),
+        timings=get_timings("{dataset}", "{config}"),
     params:
         n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
     log:

@@ -31,7 +31,7 @@ rule summary:
     input:
         dataset_stability_files,
     output:
-        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
+        summary=get_stability("{dataset}"),
     log:
         f"{LOGS}/{{dataset}}/summary.log",
     benchmark:

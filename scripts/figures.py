@@ -26,4 +26,5 @@ with logged(snakemake.log[0]):
         gammas=params.gammas,
         measures=params.measures,
         rank_cap=params.rank_cap,
+        confidence_level=params.confidence_level,
     )

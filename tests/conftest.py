@@ -119,3 +119,117 @@ def tiny_run(tmp_path_factory) -> Path:
     result = run_snakemake(workdir, "--cores", "2")
     assert result.returncode == 0, result.stderr[-5000:]
     return workdir
+
+
+# --------------------------------------------------------------------------------------------
+# The cluster test's system packages, said out loud (issue 16)
+# --------------------------------------------------------------------------------------------
+
+CLUSTER_PACKAGES = ("slurm-wlm", "munge")
+
+
+def cluster_setup_note() -> str:
+    """What tests/cluster/start_slurm.sh will do to this machine for the `cluster` tests."""
+    import shutil
+
+    installed = shutil.which("slurmctld") and shutil.which("munged")
+    packages = " and ".join(CLUSTER_PACKAGES)
+    if installed:
+        return (f"cluster tests: SLURM is installed ({shutil.which('slurmctld')}); "
+                "tests/cluster/start_slurm.sh starts a single-node SLURM on 127.0.0.1")
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        return (f"cluster tests: will install the Debian packages {packages} with apt-get "
+                "(running as root; tests/cluster/start_slurm.sh) and start a single-node SLURM "
+                "on 127.0.0.1; skip them with -m 'not cluster'")
+    return (f"cluster tests: {packages} are not installed and cannot be (needs root and "
+            "apt-get): the cluster tests will be skipped")
+
+
+def pytest_report_header(config):
+    selected = config.getoption("markexpr") or ""
+    if "not cluster" in selected.replace("  ", " "):
+        return None
+    return cluster_setup_note()
+
+
+# -- paper configurations (tests/papers/<paper>/ and the slow end-to-end runs) -----------------
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def paper_config(name: str) -> dict:
+    """``config/paper/<name>.yaml`` as a dict."""
+    import yaml
+
+    return yaml.safe_load((REPO / "config" / "paper" / f"{name}.yaml").read_text())
+
+
+def paper_workflow(name: str, change=None):
+    """The checked WorkflowConfig of ``config/paper/<name>.yaml``, after ``change(raw)`` (a
+    function editing the configuration dict in place) if given: what a paper's settings are
+    checked against."""
+    from fsstab.workflow.config import check_config, load_schema, validate_schema
+
+    raw = paper_config(name)
+    if change is not None:
+        change(raw)
+    schema = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+    return check_config(validate_schema(raw, schema))
+
+
+def run_paper(tmp_path: Path, config: dict, datasets_dir: Path, timeout: int = 1800) -> Path:
+    """Run a paper configuration (data from the local mirror) and return its working folder."""
+    import copy
+
+    config = copy.deepcopy(config)
+    config["mirror"] = str(datasets_dir)
+    workdir = workflow_dir(tmp_path, config)
+    result = run_snakemake(workdir, "--cores", "2", timeout=timeout)
+    assert result.returncode == 0, result.stderr[-5000:]
+    return workdir
+
+
+def read_table(path: Path):
+    """A Parquet table of a run as a DataFrame."""
+    from fsstab.io import read_parquet
+
+    return read_parquet(path)[0].to_pandas()
+
+
+def check_figures(folder: Path, stems: list[str]) -> None:
+    """Every figure is there as PNG and PDF."""
+    for stem in stems:
+        assert (folder / f"{stem}.png").read_bytes().startswith(PNG), stem
+        assert (folder / f"{stem}.pdf").read_bytes().startswith(b"%PDF"), stem
+
+
+def selection_matrix(workdir: Path, dataset: str, configuration: str, d: int):
+    """The M x d selection matrix of a configuration's gathered runs, written out by hand from
+    its tables (independent of fsstab.workflow.stability.run_matrices)."""
+    import numpy as np
+
+    folder = workdir / "results" / dataset / "select" / configuration
+    features, runs = read_table(folder / "features.parquet"), read_table(folder / "runs.parquet")
+    Z = np.zeros((runs["resample"].nunique(), d), dtype=bool)
+    chosen = features[features["selected"]]
+    Z[chosen["resample"], chosen["feature"]] = True
+    return Z
+
+
+def check_published_results(out: Path, published: Path) -> None:
+    """Every file published from a reduced run (``docs/papers/<paper>/reduced/``, written by
+    ``tools/publish_paper_results.py``) is reproduced byte for byte by the rerun in ``out``
+    (``results/paper/<paper>/``). Exact: the reduced runs are seeded and bit-deterministic;
+    a change of a number is a change of a result, to be published again on purpose."""
+    import difflib
+
+    files = sorted(p for p in published.iterdir() if p.is_file())
+    assert files, f"nothing published in {published}"
+    for path in files:
+        ours = (out / path.name).read_text(encoding="utf-8")
+        expected = path.read_text(encoding="utf-8")
+        if ours != expected:
+            diff = "".join(list(difflib.unified_diff(
+                expected.splitlines(keepends=True), ours.splitlines(keepends=True),
+                fromfile=f"published/{path.name}", tofile=f"rerun/{path.name}"))[:40])
+            raise AssertionError(f"{path.name} differs from {path}:\n{diff}")

@@ -99,10 +99,19 @@ def test_bad_classes_name_the_dataset(labels, classes, message):
 def test_non_finite_and_non_numeric_features_name_the_dataset():
     X = np.zeros((4, 3))
     X[2, 1] = np.nan
+    # X[2, 1]: the third row (1-based: 3) of the second feature, default name f1
     with pytest.raises(
-        ValueError, match=r"dataset 'gaps': X contains 1 missing .* row 2, column 1"
+        ValueError,
+        match=r"dataset 'gaps': 1 missing or non-finite value\(s\) in 1 feature\(s\): 'f1' "
+              r"\(1; first at row 3: nan\)",
     ):
         make_dataset("gaps", X, ["a", "b"] * 2)
+    # with sample ids and feature names, both are named; rows count the table's rows
+    X[0, 2] = np.inf
+    with pytest.raises(ValueError, match=r"'g1' \(1; first at row 3, sample 's3'.*"
+                                         r"'g2' \(1; first at row 1, sample 's1': inf\)"):
+        make_dataset("gaps", X, ["a", "b"] * 2, feature_names=["g0", "g1", "g2"],
+                     sample_ids=["s1", "s2", "s3", "s4"])
     X[2, 1] = np.inf
     with pytest.raises(ValueError, match="dataset 'gaps'"):
         make_dataset("gaps", X, ["a", "b"] * 2)
@@ -111,7 +120,9 @@ def test_non_finite_and_non_numeric_features_name_the_dataset():
         make_dataset("mixed", frame, ["a", "b"] * 2)
     # nullable integer columns with a missing value become NaN and are rejected
     frame = pd.DataFrame({"g1": pd.array([1, None, 3, 4], dtype="Int32")})
-    with pytest.raises(ValueError, match="dataset 'nullable': X contains 1 missing"):
+    with pytest.raises(ValueError,
+                       match=r"dataset 'nullable': 1 missing or non-finite value\(s\) in 1 "
+                             r"feature"):
         make_dataset("nullable", frame, ["a", "b"] * 2)
     with pytest.raises(ValueError, match=r"dataset 'lab': the class label of row 1 is missing"):
         make_dataset("lab", np.zeros((3, 1)), ["a", None, "b"])

@@ -17,12 +17,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 from scipy.stats import norm
+from scipy.stats import t as student_t
 from sklearn.utils import check_random_state as sklearn_check_random_state
 
 import fsstab
 import fsstab.selectors
-from fsstab._random import check_random_state
 from fsstab.measures.inference import _normal_quantile, _normal_sf
+from fsstab.seeds import check_random_state
+from fsstab.workflow.answers import _t_quantile
 
 HEAVY = ("sklearn", "scipy.stats", "pandas", "matplotlib", "scipy.signal",
          "fsstab.workflow.config")  # the configuration: YAML, JSON schema, data sources
@@ -50,6 +52,8 @@ def _loaded_after(statement: str) -> set[str]:
         # pareto / rank work on pandas frames; figures draw them
         ("import fsstab.workflow.decisions", {"pandas"}),
         ("import fsstab.workflow.figures", {"pandas", "matplotlib"}),
+        # stable features, summary CSV, report tables
+        ("import fsstab.workflow.answers", {"pandas"}),
         # selection and calibration need scikit-learn (and what it loads), not the config
         ("import fsstab.workflow.selection", {"sklearn", "scipy.stats", "pandas"}),
     ],
@@ -87,3 +91,10 @@ def test_normal_quantile_and_tail_are_scipy_stats_bit_for_bit():
     for x in (-np.inf, -40.0, -3.2, -1e-300, -0.0, 0.0, 0.7, 1.96, 8.5, 39.0, np.inf):
         assert _normal_sf(x) == norm.sf(x)
     assert np.isnan(_normal_sf(np.nan))
+
+
+def test_t_quantile_is_scipy_stats_bit_for_bit():
+    df = np.array([-1, 0, 1, 2, 4, 9, 29, 99, 1000])  # n_runs - 1; df <= 0 has no quantile
+    for q in (0.9, 0.95, 0.975, 0.995):
+        assert np.array_equal(_t_quantile(q, df), student_t.ppf(q, df), equal_nan=True)
+    assert np.isnan(_t_quantile(0.975, np.array([0]))).all()

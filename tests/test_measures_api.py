@@ -228,3 +228,86 @@ def test_sparse_and_dense_inputs_agree():
         assert function([np.flatnonzero(row) for row in Z], d=Z.shape[1]) == function(Z)
     assert importance_weighted(sp.csr_matrix(W)) == importance_weighted(W)
     assert pearson(sp.csc_array(W)) == pytest.approx(pearson(W), abs=1e-15)
+
+
+# --------------------------------------------------------------------------------------------
+# Silent misuse (issue 16): misspelt keywords, ranks of another shape, index lists without d
+# --------------------------------------------------------------------------------------------
+
+Z_TEN = np.random.default_rng(0).random((10, 50)) < 0.2
+
+
+@pytest.mark.parametrize(
+    ("names", "keyword"),
+    [(["davis"], "penalti"), (["intersection_count"], "n_estmate"), (["canberra"], "kk"),
+     (["nogueira"], "penalty")],
+)
+def test_compute_rejects_keywords_no_measure_takes(names, keyword):
+    ranks = np.argsort(np.argsort(-Z_TEN.astype(int), axis=1), axis=1) + 1
+    extra = {"ranks": ranks, "params": {"canberra": {"k": 3}}} if names == ["canberra"] else {}
+    with pytest.raises(ValueError, match=rf"\['{keyword}'\].*none of the measures"):
+        compute(Z_TEN, names, **extra, **{keyword: 0.5})
+
+
+def test_compute_passes_a_seed_and_accepted_keywords():
+    # random_state is a seed for whichever measure draws; penalty is davis's own parameter
+    with_seed = compute(Z_TEN, ["nogueira", "davis"], random_state=1, penalty=0.5)
+    # davis with α = 0.5 on these counts, from its definition (Bommert 2020, §3.3.2.2):
+    # max(0, (Σ_j h_j/M)/|V| − α·median|V_i|/d), |V| = number of features selected at least once
+    counts = Z_TEN.sum(axis=0)
+    sizes = Z_TEN.sum(axis=1)
+    expected = max(0.0, (counts.sum() / 10) / (counts > 0).sum() - 0.5 * np.median(sizes) / 50)
+    assert with_seed["davis"] == pytest.approx(expected, rel=1e-12)
+
+
+def test_compute_rejects_ranks_of_another_shape():
+    with pytest.raises(ValueError, match=r"ranks has shape \(3, 4\).*\(10, 50\)"):
+        compute(Z_TEN, ["canberra"], ranks=np.ones((3, 4)), params={"canberra": {"k": 2}})
+
+
+@pytest.mark.parametrize(
+    ("Z", "message"),
+    [([[0, 3], [1, 3]], "looks like lists of selected feature indices"),
+     ([[0, 1], [1, 0]], "ambiguous"),
+     ([{0, 1}, {1, 2}], "sets of feature indices"),
+     ([[0, 3], [1]], "ragged")],
+)
+def test_index_lists_without_d_are_refused(Z, message):
+    with pytest.raises(ValueError, match=message):
+        compute(Z, ["nogueira"])
+    # with d they are index lists: φ of {0, 3}, {1, 3} / {0, 1}, {0, 1} ...
+    compute([list(row) for row in Z], ["nogueira"], d=4)
+
+
+def test_nested_0_1_rows_are_still_a_matrix():
+    # a 0/1 row of length >= 3 repeats a value, so it cannot list indices: Z is a matrix
+    assert compute([[1, 0, 1], [1, 1, 0]], ["jaccard"])["jaccard"] == pytest.approx(1 / 3)
+
+
+def test_selection_frequency_interval_inverts_the_score_test():
+    """Wilson's interval is the set of p the score test |p̂ − p| ≤ z √(p(1 − p)/M) accepts
+    (Wilson 1927): its ends are found here by root finding, independently of the closed form."""
+    from scipy.optimize import brentq
+    from scipy.stats import norm
+
+    from fsstab.measures import selection_frequency_interval
+
+    Z = np.zeros((7, 4), dtype=int)
+    Z[:, 0] = 1               # p̂ = 1
+    Z[:3, 1] = 1              # p̂ = 3/7
+    Z[:1, 2] = 1              # p̂ = 1/7; feature 3 never: p̂ = 0
+    p, low, high = selection_frequency_interval(Z, alpha=0.1)
+    z = norm.ppf(0.95)
+    for f, h in enumerate([7, 3, 1, 0]):
+        hat = h / 7
+        assert p[f] == hat
+
+        def score(q, hat=hat):
+            return abs(hat - q) - z * math.sqrt(q * (1 - q) / 7)
+
+        # (at p̂ = 0 or 1 the score vanishes at the end itself: search just inside)
+        expected_low = 0.0 if hat == 0 else brentq(score, 1e-12, min(hat, 1 - 1e-9))
+        expected_high = 1.0 if hat == 1 else brentq(score, max(hat, 1e-9), 1 - 1e-12)
+        assert low[f] == pytest.approx(expected_low, abs=1e-9)
+        assert high[f] == pytest.approx(expected_high, abs=1e-9)
+    assert (low[3], high[0]) == (0.0, 1.0)  # exactly, not 1 - 1e-16

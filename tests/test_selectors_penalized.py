@@ -199,3 +199,14 @@ def test_nothing_selected_gives_a_constant_model():
     assert selector.n_features_selected_ == 0
     assert np.all(selector.importances_ == 0)
     assert np.unique(selector.predict(X)).size == 1
+
+
+@pytest.mark.parametrize("cls", [LassoSelector, ElasticNetSelector])
+def test_target_k_above_d_is_an_error_not_every_feature(cls):
+    # d = 12: asking for 20 features used to select all 12 silently
+    X, y, _ = informative_data(n=40, d=12, seed=3)
+    with pytest.raises(ValueError, match=r"target_k=20 must lie between 1 and n_features=12"):
+        cls(target_k=20).fit(X, y)
+    with pytest.raises(ValueError, match=r"target_k=20 must lie between 1 and n_features=12"):
+        calibrate_C(cls(), X, y, [np.arange(40)], target_k=20)
+    assert cls(target_k=12).fit(X, y).support_.size == 12

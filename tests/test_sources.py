@@ -386,7 +386,9 @@ def test_bad_data_names_the_dataset(tmp_path):
         fetch(f"file:{tmp_path / 't.csv'}")
     frame.loc[2, "g1"] = np.nan
     frame.to_csv(tmp_path / "gaps.csv", index=False)
-    with pytest.raises(ValueError, match="dataset 'gaps': X contains 1 missing"):
+    # frame row 2 (0-based) is data row 3 of the file, sample p3, feature g1
+    with pytest.raises(ValueError, match=r"dataset 'gaps': 1 missing .* 'g1' \(1; first at "
+                                         r"row 3, sample 'p3': nan\)"):
         fetch({"source": f"file:{tmp_path / 'gaps.csv'}", "id_column": "id"})
     frame = frame.assign(status="case", g1=1.0)
     frame.to_csv(tmp_path / "one.csv", index=False)
@@ -469,3 +471,71 @@ def test_bad_mirror_matters_only_for_downloads(tmp_path):
         fetch("datamicroarray:alon", mirror="/no/such/dir", cache_dir=tmp_path)
     iris = fetch({"source": "sklearn:iris", "classes": ["setosa", "versicolor"]}, mirror="/no/dir")
     assert iris.class_counts == {"versicolor": 50, "setosa": 50}
+
+
+# --------------------------------------------------------------------------------------------
+# A user's own files (issue 16): nothing silently renamed, errors a user can act on
+# --------------------------------------------------------------------------------------------
+
+
+def test_repeated_csv_column_names_are_an_error(tmp_path):
+    # pandas would read them as g1 and g1.1; docs/data.md lists duplicates as an error
+    (tmp_path / "dup.csv").write_text("g1,g2,g1,label\n1,2,3,a\n2,3,4,b\n3,1,2,a\n")
+    with pytest.raises(ValueError, match=r"dup.csv: 1 column name\(s\) appear more than once: "
+                                         r"'g1' in columns 1, 3"):
+        fetch(f"file:{tmp_path / 'dup.csv'}")
+    (tmp_path / "dup.tsv").write_text("g1\tg2\tg2\tlabel\n1\t2\t3\ta\n2\t3\t4\tb\n")
+    with pytest.raises(ValueError, match=r"'g2' in columns 2, 3"):
+        fetch(f"file:{tmp_path / 'dup.tsv'}")
+
+
+def test_a_header_only_file_has_no_samples(tmp_path):
+    (tmp_path / "empty.csv").write_text("g1,g2,g3,g4,g5,g6,label\n")
+    with pytest.raises(ValueError, match=r"dataset 'empty': no samples \(the table has a header "
+                                         r"but no data rows\)"):
+        fetch(f"file:{tmp_path / 'empty.csv'}")
+
+
+def test_a_misspelt_datamicroarray_name_fails_when_parsed():
+    # the pinned names are known without any download: a typo is reported by the spec check
+    with pytest.raises(ValueError, match=r"'alonn'; did you mean 'alon'\? pinned names: alon, "
+                                         r"borovecki"):
+        parse_source("datamicroarray:alonn")
+    assert parse_source({"source": "datamicroarray:alonn", "allow_unpinned": True}).location
+    assert parse_source("datamicroarray:singh").location == "singh"
+
+
+def test_relative_file_paths_resolve_against_base_dir_and_errors_name_it(tmp_path):
+    _csv(tmp_path / "t.csv")
+    ds = fetch({"source": "file:t.csv", "id_column": "id"}, base_dir=tmp_path)
+    assert ds.n_samples == 5
+    assert ds.provenance["path"] == "t.csv"  # as the spec gives it
+    with pytest.raises(ValueError, match=rf"no such file u.csv in {tmp_path}.*working directory"):
+        fetch("file:u.csv", base_dir=tmp_path)
+
+
+def test_a_killed_download_leaves_no_temporary_file_for_ever(datasets_dir, tmp_path,
+                                                             no_env_mirror):
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    cache = tmp_path / "cache"
+    folder = cache / "datamicroarray"
+    folder.mkdir(parents=True)
+    # a process that has exited: the temporary file it left is stale
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    host = "".join(c if c.isalnum() or c in "_-" else "_" for c in socket.gethostname())
+    dead = folder / f".alon.RData.{host}-{gone.stdout.strip()}.0123456789ab.tmp"
+    alive = folder / f".alon.RData.{host}-{os.getpid()}.ba9876543210.tmp"
+    ancient = folder / ".alon.RData.0123456789ab.tmp"  # the old naming, a day old
+    for path in (dead, alive, ancient):
+        path.write_bytes(b"partial")
+    os.utime(ancient, (0, 0))
+    with pytest.warns(UserWarning, match="partial download left by a killed process"):
+        ds = fetch("datamicroarray:alon", mirror=datasets_dir, cache_dir=cache)
+    assert ds.n_samples == 62
+    leftovers = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+    assert leftovers == [alive.name]  # a live process may still be writing its file

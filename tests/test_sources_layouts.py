@@ -88,3 +88,26 @@ def test_cached_download_with_a_relative_cache_dir(datasets_dir, tmp_path, monke
     assert np.array_equal(first.X, again.X)
     cached = (tmp_path / "data/cache/datamicroarray/alon.RData").resolve()
     assert again.provenance["downloaded_from"] == cached.as_uri()
+
+
+def test_genes_in_rows_with_their_names_in_the_first_column(tmp_path):
+    # an expression matrix as labs store it: one gene per row, one sample per column, a row
+    # of sample ids and a row of labels; the gene ids become the feature names
+    (tmp_path / "expr.csv").write_text(
+        "sample,S1,S2,S3,S4\n"
+        "status,case,control,case,control\n"
+        "TP53,1.0,2.0,3.0,4.0\n"
+        "BRCA1,0.5,0.25,0.125,0.0625\n"
+    )
+    spec = {"source": f"file:{tmp_path / 'expr.csv'}", "transpose": True, "row_names": True,
+            "id_column": "sample", "target": "status", "positive": "case"}
+    ds = fetch(spec)
+    assert ds.feature_names == ("TP53", "BRCA1")
+    assert ds.sample_ids == ("S1", "S2", "S3", "S4")
+    np.testing.assert_array_equal(ds.X, [[1.0, 0.5], [2.0, 0.25], [3.0, 0.125], [4.0, 0.0625]])
+    np.testing.assert_array_equal(ds.y, [1, 0, 1, 0])
+    with pytest.raises(ValueError, match="row_names applies with transpose: true"):
+        fetch({**spec, "transpose": False})
+    (tmp_path / "twice.csv").write_text("sample,S1,S2\nstatus,a,b\nTP53,1,2\nTP53,3,4\n")
+    with pytest.raises(ValueError, match=r"'TP53' in rows 3, 4"):
+        fetch({**spec, "source": f"file:{tmp_path / 'twice.csv'}"})

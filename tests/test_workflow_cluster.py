@@ -12,10 +12,11 @@ import os
 import re
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_snakemake, tiny_config, workflow_dir
+from conftest import REPO, cluster_setup_note, run_snakemake, tiny_config, workflow_dir
 
 pytestmark = [pytest.mark.cluster, pytest.mark.workflow]
 
@@ -32,6 +33,10 @@ def slurm_conf():
     # whatever happens next, stop exactly the daemons this start launched
     pids = [pid for _, pid in re.findall(r"^started (\S+) (\d+)$", result.stdout,
                                          flags=re.MULTILINE)]
+    if "installing slurm-wlm and munge with apt-get" in result.stderr:
+        # the suite changed this machine: say so in the summary, not only in the header
+        warnings.warn("tests/cluster/start_slurm.sh installed the Debian packages slurm-wlm "
+                      "and munge with apt-get", UserWarning, stacklevel=1)
     try:
         if result.returncode == 3:
             reason = result.stderr.strip().splitlines()[-1]
@@ -92,3 +97,18 @@ def test_slurm_profile_runs_every_job_through_sbatch(slurm_conf, tiny_run, tmp_p
         assert path.read_bytes() == (tiny_run / relative).read_bytes(), relative
         compared += 1
     assert compared >= 15
+
+
+def test_the_apt_step_is_announced(monkeypatch):
+    """Run as root without SLURM, the suite installs Debian packages: the header says so."""
+    import shutil as shutil_module
+
+    monkeypatch.setattr(shutil_module, "which",
+                        lambda name: "/usr/bin/apt-get" if name == "apt-get" else None)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    note = cluster_setup_note()
+    assert note.startswith("cluster tests: will install the Debian packages slurm-wlm and munge "
+                           "with apt-get")
+    assert "-m 'not cluster'" in note
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert "will be skipped" in cluster_setup_note()

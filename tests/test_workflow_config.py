@@ -162,14 +162,81 @@ def test_unknown_source_kind_lists_the_known_ones():
 
 def test_bad_types_name_the_key():
     message = problems_of(with_change("resampling", {"n_resamples": "thirty"}))
-    assert "resampling.n_resamples: 'thirty' is not of type 'integer'" in message
+    assert "resampling.n_resamples: 'thirty' has the wrong type; expected an integer" in message
     message = problems_of(with_change("resampling", {"scheme": "jackknife"}))
     assert "resampling.scheme" in message
     assert "bootstrap" in message
     message = problems_of(with_change("seed", 1.5))
-    assert "seed: 1.5 is not of type 'integer'" in message
+    assert "seed: 1.5 has the wrong type; expected an integer" in message
     message = problems_of(with_change("colour", "red"))
-    assert "'colour' was unexpected" in message
+    assert "(top level): unknown key(s) 'colour'" in message
+
+
+# -- schema messages a user can act on (issue 16) -------------------------------------------
+
+
+def _schema_keys(section: dict) -> list[str]:
+    return sorted(section["properties"])
+
+
+def test_schema_errors_name_the_key_path_and_the_allowed_keys_and_values():
+    raw = copy.deepcopy(BASE)
+    raw["figurs"] = {"feature_maps": False}
+    raw["datasets"]["bc"]["prefiltr"] = {"n_features": 10}
+    raw["resampling"] = {"scheme": "subsampl", "n_resamples": 1}
+    raw["selectors"]["lasso"]["calibrate_target_k"] = "automatic"
+    raw["datasets"]["my data"] = {"source": "sklearn:wine"}
+    message = problems_of(raw)
+    lines = message.splitlines()[1:]
+    # every problem at once, one line each, no schema dump
+    assert len(lines) == 6, message
+    assert "Failed validating" not in message
+    assert "$schema" not in message
+    top = ", ".join(_schema_keys(SCHEMA))
+    assert f"  - (top level): unknown key(s) 'figurs' (did you mean 'figures'?); allowed keys: " \
+           f"{top}" in lines
+    dataset_keys = ", ".join(_schema_keys(SCHEMA["properties"]["datasets"]
+                                          ["additionalProperties"]))
+    assert f"  - datasets.bc: unknown key(s) 'prefiltr' (did you mean 'prefilter'?); allowed " \
+           f"keys: {dataset_keys}" in lines
+    schemes = ", ".join(repr(s) for s in SCHEMA["properties"]["resampling"]["properties"]
+                        ["scheme"]["enum"])
+    assert f"  - resampling.scheme: 'subsampl' is not allowed (did you mean 'subsample'?); " \
+           f"allowed values: {schemes}" in lines
+    assert "  - resampling.n_resamples: 1 is out of range; allowed: an integer >= 2" in lines
+    assert "  - selectors.lasso.calibrate_target_k: 'automatic' is not allowed; allowed forms: " \
+           "an integer >= 1; or 'auto'" in lines
+    assert any(line.startswith("  - datasets: the name 'my data' is not allowed") for line in lines)
+
+
+def test_keys_given_twice_in_a_yaml_file_are_reported(tmp_path):
+    from fsstab.workflow.validation import duplicate_keys, validate_config_files
+
+    path = tmp_path / "my.yaml"
+    path.write_text(
+        "datasets:\n"
+        "  mine: {source: 'sklearn:wine'}\n"
+        "  other: {source: 'sklearn:iris'}\n"
+        "  mine: {source: 'sklearn:breast_cancer'}\n"
+        "selectors:\n"
+        "  lasso: {class: LassoSelector, params: {C: 1.0, C: 2.0}}\n"
+    )
+    assert duplicate_keys(path) == [
+        f"{path}, line 4: datasets.mine is defined twice (first on line 2); a YAML mapping "
+        "keeps only the last definition, so merge the two or rename one",
+        f"{path}, line 6: selectors.lasso.params.C is defined twice (first on line 6); a YAML "
+        "mapping keeps only the last definition, so merge the two or rename one",
+    ]
+    config = yaml.safe_load(path.read_text())  # what Snakemake loads: the last definitions
+    schema_path = REPO / "config/schema/config.schema.yaml"
+    # the schema is satisfied: the keys defined twice are returned to be reported with the
+    # semantic problems; with schema problems they are raised together
+    assert validate_config_files(config, schema_path, [path]) == duplicate_keys(path)
+    config["seed"] = "x"
+    with pytest.raises(ConfigError) as info:
+        validate_config_files(config, schema_path, [path])
+    assert info.value.problems[:2] == duplicate_keys(path)
+    assert info.value.problems[2].startswith("seed: 'x' has the wrong type")
 
 
 def test_selector_parameter_problems():

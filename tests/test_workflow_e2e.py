@@ -12,6 +12,7 @@ import contextlib
 import functools
 import http.server
 import itertools
+import shutil
 import threading
 from pathlib import Path
 
@@ -97,6 +98,41 @@ def test_tiny_run_tables(tiny_run):
     assert hybrid["nogueira"].nunique() == 1
 
 
+def test_tiny_run_stable_features_and_summary_csv(tiny_run):
+    """stable_features.csv and summary.csv (issue 16) against the selection tables."""
+    M = tiny_config()["resampling"]["n_resamples"]
+    names = read_parquet(tiny_run / "data/tiny/dataset.parquet")[1]["feature_names"]
+    stable = pd.read_csv(tiny_run / "results/tiny/stable_features.csv", keep_default_na=False)
+    assert stable.equals(table(tiny_run, "results/tiny/stable_features.parquet")
+                         .astype(stable.dtypes.to_dict()))
+    pareto = table(tiny_run, "results/tiny/pareto.parquet")
+    for (configuration, variant), rows in stable.groupby(["configuration", "variant"]):
+        features = table(tiny_run, f"results/tiny/select/{configuration}/features.parquet")
+        features = features[(features["variant"] == variant) & features["selected"]]
+        counts = features.groupby("feature").size()
+        importance = features.groupby("feature")["importance"].sum() / M
+        assert sorted(rows["feature"]) == sorted(counts.index)
+        for row in rows.itertuples():
+            assert row.feature_name == names[row.feature]
+            assert row.n_selected == counts[row.feature]
+            assert row.frequency == counts[row.feature] / M
+            assert row.frequency_low <= row.frequency <= row.frequency_high
+            assert row.mean_importance == pytest.approx(importance[row.feature])
+        # rank 1 is the most often selected feature
+        assert rows.sort_values("rank")["n_selected"].is_monotonic_decreasing
+        chosen = pareto[(pareto["configuration"] == configuration)
+                        & (pareto["variant"] == variant)]
+        was_chosen = bool(chosen["epsilon_choice"].any()) or any(
+            len(g) for g in chosen["chosen_gammas"])
+        assert (rows["chosen_by"] != "").all() == was_chosen
+    summary = pd.read_csv(tiny_run / "results/summary.csv")
+    parquet = table(tiny_run, "results/summary.parquet")
+    assert summary["label"].tolist() == parquet["label"].tolist()
+    np.testing.assert_allclose(summary["nogueira_ci_low"], parquet["nogueira_ci_low"])
+    assert (summary["accuracy_low"] <= summary["accuracy_mean"]).all()
+    assert (summary["accuracy_mean"] <= summary["accuracy_high"]).all()
+
+
 def test_tiny_run_pareto_and_rank(tiny_run):
     summary = table(tiny_run, "results/tiny/stability.parquet")
     pareto = table(tiny_run, "results/tiny/pareto.parquet")
@@ -135,6 +171,13 @@ def test_tiny_run_figures_and_report(tiny_run):
     assert result.returncode == 0, result.stderr[-3000:]
     report = (tiny_run / "results/report.html").read_text(errors="replace")
     assert "Feature stability map" in report
+    # the summary with intervals and the stable features, as HTML tables (issue 16)
+    for name in ("summary.html", "stable_features.html"):
+        assert name in report
+    summary = (tiny_run / "results/tiny/report/summary.html").read_text()
+    assert "<td class=\"label\">hybrid:final_C-0.1</td>" in summary
+    assert "[95 % CI]" in summary
+    assert "Wilson" in (tiny_run / "results/tiny/report/stable_features.html").read_text()
     # nothing left to do: every output is up to date
     result = run_snakemake(tiny_run, "-n", "--cores", "1")
     assert result.returncode == 0
@@ -171,7 +214,16 @@ def project_configs() -> list[Path]:
 
 @pytest.mark.parametrize("path", project_configs(), ids=lambda p: str(p.relative_to(REPO)))
 def test_dry_run_of_every_config(path, tmp_path):
-    workdir = workflow_dir(tmp_path, yaml.safe_load(path.read_text()))
+    config = yaml.safe_load(path.read_text())
+    workdir = workflow_dir(tmp_path, config)
+    # local files of the examples are relative to the repository, the working directory
+    for entry in config.get("datasets", {}).values():
+        source = entry["source"] if isinstance(entry["source"], str) else \
+            entry["source"]["source"]
+        if source.startswith("file:"):
+            relative = Path(source.removeprefix("file:"))
+            (workdir / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(REPO / relative, workdir / relative)
     result = run_snakemake(workdir, "-n", "--cores", "2", "--quiet", "rules")
     assert result.returncode == 0, result.stderr[-3000:]
 

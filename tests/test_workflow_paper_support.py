@@ -10,7 +10,7 @@ import re
 import numpy as np
 import pytest
 import yaml
-from conftest import REPO, run_snakemake, workflow_dir
+from conftest import REPO, run_snakemake, tiny_config, workflow_dir
 
 from fsstab.resampling import make_resamples
 from fsstab.selectors import HybridRFE, LassoSelector, LogisticRFE, calibrate_C
@@ -113,10 +113,31 @@ def test_only_datasets_restricts_the_run_after_checking_everything():
 def test_paper_section():
     assert expand(BASE).paper is None
     raw = copy.deepcopy(BASE)
-    raw["paper"] = {"name": "nosuchpaper"}
-    assert "paper.name: no paper module fsstab.papers.nosuchpaper" in problems_of(raw)
+    # the workflow does not know papers: their rules files check them (below)
+    raw["paper"] = {"name": "nosuchpaper", "settings": {"anything": 1}}
+    paper = expand(raw).paper
+    assert (paper.name, paper.output_dir) == ("nosuchpaper", "results/paper/nosuchpaper")
+    assert paper.table("fig01_x") == ["results/paper/nosuchpaper/fig01_x.csv",
+                                      "results/paper/nosuchpaper/fig01_x.parquet"]
+    assert paper.figure("fig01_x")[1] == "results/paper/nosuchpaper/fig01_x.png"
+    assert paper.work("a/b.parquet") == "results/paper/nosuchpaper/work/a/b.parquet"
+    assert paper.log("figure1") == "logs/paper/nosuchpaper/figure1.log"
+    assert paper.benchmark("figure1") == "results/benchmarks/paper/nosuchpaper/figure1.tsv"
     raw["paper"] = {"name": "Bad-Name"}
     assert "paper.name" in problems_of(raw)
+
+
+@pytest.mark.workflow
+def test_unknown_paper_fails_before_any_job(tmp_path):
+    raw = tiny_config()
+    raw["paper"] = {"name": "nosuchpaper"}
+    workdir = workflow_dir(tmp_path, raw)
+    result = run_snakemake(workdir, "-n", "--cores", "1")
+    message = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "paper.name: no paper 'nosuchpaper' (no rules/paper_nosuchpaper.smk)" in message
+    assert "known papers: bommert2020, hamer2021, nogueira2016, onda2022, sechidis2019" in message
+    assert not (workdir / "results").exists()
 
 
 # -- sweeps of elimination-path parameters ------------------------------------------------------

@@ -17,6 +17,7 @@ from scipy.stats import rankdata
 from fsstab.datasets import make_dataset
 from fsstab.measures import canberra
 from fsstab.synthetic import generate
+from fsstab.workflow.config import chunk_ids
 from fsstab.workflow.data import (
     draw_resamples,
     fetch_dataset,
@@ -135,6 +136,13 @@ def test_univariate_statistics_are_those_of_each_training_set(toy, toy_resamples
 
 
 def test_chunk_ids():
+    assert chunk_ids(5, 2) == ("r0000-0001", "r0002-0003", "r0004-0004")
+    assert chunk_ids(5) == chunk_ids(5, 9) == ("r0000-0004",)
+    assert chunk_ids(120, 50, prefix="c", width=5) == ("c00000-00049", "c00050-00099",
+                                                       "c00100-00119")
+    for bad in ((0, 2), (5, 0), (True, 2)):
+        with pytest.raises(ValueError, match="must be a positive integer"):
+            chunk_ids(*bad)
     np.testing.assert_array_equal(chunk_resamples("r0002-0004", 5), [2, 3, 4])
     with pytest.raises(ValueError, match="within resamples"):
         chunk_resamples("r0002-0005", 5)
@@ -421,3 +429,17 @@ def test_logged_writes_warnings_and_tracebacks_to_the_log(tmp_path):
     # at least this process's CPU up to the job, at most its and its children's CPU by now
     assert before <= cpu <= sum(r.ru_utime + r.ru_stime for r in after) + 1e-3
     assert re.search(r"peak RSS [1-9][0-9]* MB$", last)
+
+
+def test_a_selection_job_logs_its_progress(toy, toy_resamples, tmp_path):
+    # issue 16: a forest job ran for minutes with an empty log
+    with logged(tmp_path / "select.log"):
+        select_chunk(toy, toy_resamples, FILTER, [1, 3], seed=2, rank_cap=3)
+    lines = (tmp_path / "select.log").read_text().splitlines()
+    assert lines[0].endswith(f"dataset {toy.name!r}, configuration '{FILTER['id']}': "
+                             "2 resample(s), 1 variant(s) each")
+    assert "resample 1 done (1 of 2) in " in lines[1]
+    assert "resample 3 done (2 of 2) in " in lines[2]
+    assert lines[2].endswith("about 0 s to go")
+    assert lines[3].startswith("fsstab job resources: CPU ")  # logged() closes every log
+    assert len(lines) == 4

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from fsstab._random import substream
 from fsstab.measures import MEASURES, compute
+from fsstab.seeds import substream
 
 
 def check_int(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:

@@ -18,7 +18,6 @@ import pandas as pd
 from sklearn.ensemble import RandomForestClassifier
 
 from fsstab._forest import fit_forest
-from fsstab._random import as_seed, substream
 from fsstab._simulator_common import (
     check_int,
     check_m_values,
@@ -27,6 +26,7 @@ from fsstab._simulator_common import (
     selection_stability,
 )
 from fsstab.resampling import make_resamples
+from fsstab.seeds import as_seed, substream
 from fsstab.selectors import EnsembleSelector
 from fsstab.selectors._common import (
     ranking_from_order,

@@ -155,7 +155,6 @@ class Dataset:
         n, d = X.shape
         if n < 2 or d < 1:
             raise ValueError(f"dataset {name!r}: X has shape {X.shape}; need n >= 2 and d >= 1")
-        _check_finite(X, name)
         labels = tuple(str(c) for c in self.class_labels)
         if not 2 <= len(labels) <= _MAX_CLASSES or len(set(labels)) != len(labels):
             raise ValueError(
@@ -165,6 +164,7 @@ class Dataset:
         y = _check_codes(np.asarray(self.y), n, len(labels), name)
         features = _check_unique_strings(self.feature_names, "feature_names", d, name)
         samples = _check_unique_strings(self.sample_ids, "sample_ids", n, name)
+        _check_finite(X, name, features, samples)
         groups = None
         if self.feature_groups is not None:
             groups = np.asarray(self.feature_groups)
@@ -281,14 +281,35 @@ def _check_codes(y: np.ndarray, n: int, n_classes: int, name: str) -> np.ndarray
     return y
 
 
-def _check_finite(X: np.ndarray, name: str) -> None:
-    finite = np.isfinite(X)
-    if finite.all():
+def _check_finite(
+    X: np.ndarray, name: str, feature_names: Sequence[str], sample_ids: Sequence[str],
+    *, rows: np.ndarray | None = None, ids_given: bool = True,
+) -> None:
+    """NaN/inf are errors naming the features (by name) and the first sample of each.
+
+    ``rows``: the 1-based row of the source table of each row of ``X`` (default 1 .. n);
+    ``ids_given``: whether ``sample_ids`` came from the data (else only rows are shown).
+    """
+    bad = ~np.isfinite(X)
+    if not bad.any():
         return
-    rows, cols = np.nonzero(~finite)
+    row_numbers = np.arange(1, X.shape[0] + 1) if rows is None else rows
+    columns = np.flatnonzero(bad.any(axis=0))
+    described = []
+    for j in columns[:5]:
+        first = int(np.flatnonzero(bad[:, j])[0])
+        where = f"row {int(row_numbers[first])}"
+        if ids_given:
+            where += f", sample {sample_ids[first]!r}"
+        described.append(
+            f"{feature_names[j]!r} ({int(bad[:, j].sum())}; first at {where}: "
+            f"{float(X[first, j])})"
+        )
+    more = f" and {columns.size - 5} more" if columns.size > 5 else ""
     raise ValueError(
-        f"dataset {name!r}: X contains {rows.size} missing or non-finite value(s) "
-        f"(first at row {rows[0]}, column {cols[0]}: {X[rows[0], cols[0]]!r})"
+        f"dataset {name!r}: {int(bad.sum())} missing or non-finite value(s) in "
+        f"{columns.size} feature(s): {', '.join(described)}{more}. Rows are counted from 1 "
+        "(the header is not a row); remove or impute these values before the analysis"
     )
 
 
@@ -554,6 +575,10 @@ def make_dataset(
             feature_names = [str(c) for c in X.columns]
         if sample_ids is None and not isinstance(X.index, pd.RangeIndex):
             sample_ids = [str(i) for i in X.index]
+    if len(X) == 0:
+        raise ValueError(
+            f"dataset {name!r}: no samples (the table has a header but no data rows)"
+        )
     matrix = numeric_matrix(X, name)
     if matrix.ndim != 2:
         raise ValueError(f"dataset {name!r}: X must be 2-dimensional, got shape {matrix.shape}")
@@ -571,10 +596,17 @@ def make_dataset(
     )
     if feature_names is None:
         feature_names = [f"f{j}" for j in range(d)]
+    ids_given = sample_ids is not None
     if sample_ids is None:
         sample_ids = [str(i) for i in range(n)]
     if len(sample_ids) != n:
         raise ValueError(f"dataset {name!r}: {len(sample_ids)} sample ids for {n} samples")
+    if len(feature_names) == d:
+        _check_finite(
+            matrix[keep], name, [str(f) for f in feature_names],
+            [str(s) for s, k in zip(sample_ids, keep, strict=True) if k],
+            rows=np.flatnonzero(keep) + 1, ids_given=ids_given,
+        )
     kept_ids = [str(s) for s, k in zip(sample_ids, keep, strict=True) if k]
     record = {**(provenance or {}), **info}
     return Dataset(

@@ -26,7 +26,10 @@ import hashlib
 import json
 import math
 import os
+import re
 import secrets
+import socket
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -44,6 +47,7 @@ __all__ = [
     "read_json",
     "read_parquet",
     "read_parquet_metadata",
+    "remove_stale_temporaries",
     "write_json",
     "write_parquet",
     "write_text",
@@ -100,7 +104,9 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     final = Path(path)
     directory = final.parent
     directory.mkdir(parents=True, exist_ok=True)
-    tmp = directory / f".{final.name}.{secrets.token_hex(6)}.tmp"
+    # host and process in the name: a process killed mid-write leaves its temporary file
+    # behind, and remove_stale_temporaries can tell it from one still being written
+    tmp = directory / f".{final.name}.{_owner()}.{secrets.token_hex(6)}.tmp"
     fd = os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666)
     os.close(fd)
     try:
@@ -117,6 +123,58 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
             tmp.unlink()
         raise
     _fsync_directory(directory)
+
+
+def _owner() -> str:
+    host = re.sub(r"[^A-Za-z0-9_-]", "_", socket.gethostname()) or "host"
+    return f"{host}-{os.getpid()}"
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by someone else
+        return True
+    return True
+
+
+#: A temporary file not modified for this long is stale whatever wrote it (another machine).
+STALE_TEMPORARY_SECONDS = 24 * 3600
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files :func:`atomic_path` left next to ``path`` when the process
+    writing them was killed (SIGKILL, power loss); return the removed paths.
+
+    A temporary file is stale when the process named in it (on this host) no longer runs, or
+    when it has not been modified for :data:`STALE_TEMPORARY_SECONDS`. Files another live
+    process is writing are kept.
+    """
+    final = Path(path)
+    if not final.parent.is_dir():
+        return []
+    prefix = f".{final.name}."
+    host = _owner().rsplit("-", 1)[0]
+    removed = []
+    now = time.time()
+    for candidate in final.parent.iterdir():
+        name = candidate.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        owner = name[len(prefix):-len(".tmp")].rsplit(".", 1)[0]
+        owner_host, _, pid = owner.rpartition("-")
+        try:
+            age = now - candidate.stat().st_mtime
+        except FileNotFoundError:
+            continue
+        dead = owner_host == host and pid.isdigit() and not _process_alive(int(pid))
+        if dead or age > STALE_TEMPORARY_SECONDS:
+            with contextlib.suppress(FileNotFoundError):
+                candidate.unlink()
+                removed.append(candidate)
+    return removed
 
 
 def file_digests(path: str | os.PathLike[str], *algorithms: str) -> dict[str, str]:

@@ -29,7 +29,7 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 import pandas as pd
 
-from fsstab._random import check_random_state
+from fsstab.seeds import check_random_state
 
 Sense = Literal["max", "min"]
 _SENSES: tuple[str, ...] = ("max", "min")

@@ -69,8 +69,8 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from fsstab._random import as_seed, substream
 from fsstab.io import read_parquet, write_parquet
+from fsstab.seeds import as_seed, substream
 
 __all__ = [
     "RESAMPLES_FORMAT",

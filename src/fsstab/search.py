@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from fsstab._random import as_seed, substream
+from fsstab.seeds import as_seed, substream
 
 __all__ = ["DISTRIBUTIONS", "Distribution", "parse_space", "sample_space"]
 

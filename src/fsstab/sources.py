@@ -19,15 +19,17 @@ kind                location                                   options (besides 
                     ARFF/RData/MATLAB file (or a zip holding   ``format``, ``target``,
                     one)                                       ``id_column``, ``drop``,
                                                                ``member``, ``transpose``,
-                                                               ``where``
+                                                               ``row_names``, ``where``
 ``file``            a local path (relative to the working      ``sha256``, ``format``,
                     directory)                                 ``target``, ``id_column``,
                                                                ``drop``, ``member``,
-                                                               ``transpose``, ``where``
+                                                               ``transpose``, ``row_names``,
+                                                               ``where``
 ==================  =========================================  ===============================
 
 Table layouts: ``member`` is the file to read inside a zip archive, ``transpose: true`` reads
-a CSV/TSV storing one sample per column (file row r becomes column ``"r"``), ``where`` keeps
+a CSV/TSV storing one sample per column (file row r becomes column ``"r"``; with
+``row_names: true`` the file's first column names the rows, e.g. gene ids), ``where`` keeps
 the samples with the given column values (see :func:`read_table`).
 
 Common options: ``name`` (dataset name), ``classes`` (two labels to keep, or a mapping merging
@@ -102,7 +104,7 @@ import pandas as pd
 
 from fsstab._arff import read_arff
 from fsstab.datasets import Dataset, make_dataset
-from fsstab.io import atomic_path, file_digests, read_json
+from fsstab.io import atomic_path, file_digests, read_json, remove_stale_temporaries
 from fsstab.synthetic import GENERATORS, generate
 
 __all__ = [
@@ -120,6 +122,8 @@ __all__ = [
     "SourceSpec",
     "default_cache_dir",
     "fetch",
+    "local_file",
+    "missing_file_message",
     "parse_source",
     "r_frame_features",
     "read_mat",
@@ -174,7 +178,7 @@ SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
 
 _COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
 _TABLE_OPTIONS = frozenset(
-    {"format", "target", "id_column", "drop", "member", "transpose", "where"}
+    {"format", "target", "id_column", "drop", "member", "transpose", "row_names", "where"}
 )
 _OPTIONS: dict[str, frozenset[str]] = {
     "sklearn": _COMMON_OPTIONS,
@@ -268,6 +272,8 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
                 f"source {source!r}: unknown option(s) {unknown}; allowed: {sorted(_OPTIONS[kind])}"
             )
     _check_location(kind, location, source)
+    if kind == "datamicroarray":
+        _check_datamicroarray_pin(location, options, source)
     sha = options.get("sha256")
     if sha is not None and (not isinstance(sha, str) or not _HEX64.match(sha.lower())):
         raise ValueError(f"source {source!r}: sha256 must be 64 hexadecimal digits, got {sha!r}")
@@ -305,6 +311,13 @@ def _check_layout_options(options: Mapping[str, Any], source: str) -> None:
         raise ValueError(f"source {source!r}: transpose must be true or false")
     if options.get("transpose") and options.get("format", "csv") not in ("csv", "tsv"):
         raise ValueError(f"source {source!r}: transpose applies to csv and tsv files only")
+    if "row_names" in options and not isinstance(options["row_names"], bool):
+        raise ValueError(f"source {source!r}: row_names must be true or false")
+    if options.get("row_names") and not options.get("transpose"):
+        raise ValueError(
+            f"source {source!r}: row_names applies with transpose: true (a file with one "
+            "sample per column whose first column names the rows)"
+        )
     where = options.get("where")
     if where is not None and (
         not isinstance(where, Mapping) or not where
@@ -315,6 +328,24 @@ def _check_layout_options(options: Mapping[str, Any], source: str) -> None:
             f"source {source!r}: where must map column names to the values samples must have "
             f"(e.g. {{light: 1}}), got {where!r}"
         )
+
+
+def _check_datamicroarray_pin(name: str, options: Mapping[str, Any], source: str) -> None:
+    """A datamicroarray name outside the pinned table needs ``sha256`` or ``allow_unpinned``:
+    checked when the spec is parsed (the workflow's configuration check), not after a
+    download, so that a misspelt name (``alonn``) is reported before anything runs."""
+    if name in DATAMICROARRAY_SHA256 or "sha256" in options or options.get("allow_unpinned"):
+        return
+    import difflib
+
+    close = difflib.get_close_matches(name, DATAMICROARRAY_SHA256, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    raise ValueError(
+        f"{source!r}: no pinned sha256 for datamicroarray data set {name!r}; {hint}pinned "
+        f"names: {', '.join(sorted(DATAMICROARRAY_SHA256))}. For another data set of the "
+        "package add 'sha256: <64 hex digits>' to the source spec, or 'allow_unpinned: true' "
+        "to accept the file and record its hash"
+    )
 
 
 def _check_location(kind: str, location: str, source: str) -> None:
@@ -461,6 +492,12 @@ class Downloader:
                 stacklevel=3,
             )
             target.unlink()
+        for leftover in remove_stale_temporaries(target):
+            warnings.warn(
+                f"removed {leftover}, a partial download left by a killed process",
+                UserWarning,
+                stacklevel=3,
+            )
         url = self.location(mirror_path, upstream_url)
         via = f" (mirror of {upstream_url})" if url != upstream_url else ""
         with atomic_path(target) as tmp:
@@ -569,13 +606,17 @@ def _format_of(location: str, options: Mapping[str, Any], source: str) -> str:
     return _FORMATS_BY_SUFFIX[suffix]
 
 
-def read_table(path: str | os.PathLike[str], fmt: str, *, transpose: bool = False) -> pd.DataFrame:
+def read_table(
+    path: str | os.PathLike[str], fmt: str, *, transpose: bool = False, row_names: bool = False
+) -> pd.DataFrame:
     """Read a CSV (header row), TSV, Parquet or ARFF file into a DataFrame.
 
     ``transpose=True`` (CSV / TSV only) reads a file that stores one sample per *column*, as
-    expression matrices often do: there is no header row, row ``r`` of the file (1-based)
-    becomes the column ``"r"`` and every file column a sample. Columns whose values are all
-    numbers become numeric.
+    expression matrices often do: row ``r`` of the file (1-based) becomes the column ``"r"``
+    and every file column a sample. With ``row_names=True`` the file's first column names the
+    rows instead (gene ids, and e.g. ``sample`` and ``status`` for the rows holding sample ids
+    and labels): those names become the columns and the first column is not a sample.
+    Columns whose values are all numbers become numeric.
     """
     path = Path(path)
     if transpose:
@@ -585,12 +626,18 @@ def read_table(path: str | os.PathLike[str], fmt: str, *, transpose: bool = Fals
             raw = pd.read_csv(path, sep="," if fmt == "csv" else "\t", header=None, dtype=str)
         except (ValueError, pd.errors.ParserError) as exc:
             raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
+        if row_names:
+            names = [str(v).strip() for v in raw.iloc[:, 0]]
+            _check_unique_names(path, names, "row")
+            raw = raw.iloc[:, 1:]
         frame = raw.T.reset_index(drop=True)
-        frame.columns = [str(r + 1) for r in range(frame.shape[1])]
+        frame.columns = names if row_names else [str(r + 1) for r in range(frame.shape[1])]
         return frame.apply(_numeric_if_possible)
     if fmt in ("csv", "tsv"):
+        sep = "," if fmt == "csv" else "\t"
+        _check_unique_header(path, sep)
         try:
-            return pd.read_csv(path, sep="," if fmt == "csv" else "\t")
+            return pd.read_csv(path, sep=sep)
         except (ValueError, pd.errors.ParserError) as exc:
             raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
     if fmt == "parquet":
@@ -600,6 +647,33 @@ def read_table(path: str | os.PathLike[str], fmt: str, *, transpose: bool = Fals
     if fmt == "arff":
         return read_arff(path)[0]
     raise ValueError(f"{path}: unsupported table format {fmt!r}")
+
+
+def _check_unique_header(path: Path, sep: str) -> None:
+    """Repeated column names are an error: pandas would rename them (``g1``, ``g1.1``) and a
+    feature would silently get a name that is not in the file."""
+    import csv
+
+    with path.open(newline="", encoding="utf-8", errors="replace") as stream:
+        header = next(csv.reader(stream, delimiter=sep), [])
+    _check_unique_names(path, [column.strip() for column in header], "column")
+
+
+def _check_unique_names(path: Path, names: list[str], what: str) -> None:
+    positions: dict[str, list[int]] = {}
+    for number, name in enumerate(names, start=1):
+        positions.setdefault(name, []).append(number)
+    repeated = {name: at for name, at in positions.items() if len(at) > 1}
+    if repeated:
+        shown = "; ".join(
+            f"{name!r} in {what}s {', '.join(map(str, at))}"
+            for name, at in list(repeated.items())[:5]
+        )
+        more = f" and {len(repeated) - 5} more" if len(repeated) > 5 else ""
+        raise ValueError(
+            f"{path}: {len(repeated)} {what} name(s) appear more than once: {shown}{more} "
+            f"({what}s counted from 1); {what} names must be unique"
+        )
 
 
 def _numeric_if_possible(column: pd.Series) -> pd.Series:
@@ -898,7 +972,8 @@ def _dataset_from_table(
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
         )
-    frame = read_table(path, fmt, transpose=bool(src.options.get("transpose", False)))
+    frame = read_table(path, fmt, transpose=bool(src.options.get("transpose", False)),
+                       row_names=bool(src.options.get("row_names", False)))
     frame = _select_rows(frame, src.options.get("where"), name)
     features, labels, sample_ids = _split_frame(frame, src.options, name)
     return _build(src, name, features, labels, provenance, sample_ids=sample_ids)
@@ -914,11 +989,41 @@ def _fetch_url(src: SourceSpec, downloader: Downloader) -> Dataset:
     return _dataset_from_file(src, obtained.path, provenance)
 
 
-def _fetch_file(src: SourceSpec, downloader: Downloader) -> Dataset:
+def local_file(location: str, base_dir: str | os.PathLike[str] | None = None) -> Path:
+    """The file of a ``file:`` source: ``location`` (``~`` expanded) or, when relative, that
+    path below ``base_dir`` (default: the working directory)."""
+    path = Path(location).expanduser()
+    if path.is_absolute():
+        return path
+    return Path(base_dir if base_dir is not None else Path.cwd()) / path
+
+
+def missing_file_message(source: str, location: str, base_dir: str | os.PathLike[str] | None
+                         = None) -> str | None:
+    """None if the ``file:`` source's file exists, else a message naming the folder a relative
+    path was resolved against."""
+    path = local_file(location, base_dir)
+    if path.is_file():
+        return None
+    if Path(location).expanduser().is_absolute():
+        return f"{source!r}: no such file {path}"
+    base = Path(base_dir if base_dir is not None else Path.cwd()).resolve()
+    return (
+        f"{source!r}: no such file {location} in {base} (a relative path is resolved against "
+        "the working directory -- Snakemake's --directory; give an absolute path to use a file "
+        "elsewhere)"
+    )
+
+
+def _fetch_file(
+    src: SourceSpec, downloader: Downloader, base_dir: str | os.PathLike[str] | None = None
+) -> Dataset:
+    problem = missing_file_message(src.source, src.location, base_dir)
+    if problem is not None:
+        raise ValueError(problem)
     path = Path(src.location).expanduser()
-    if not path.is_file():
-        raise ValueError(f"{src.source!r}: no such file {path}")
-    sha, _ = _digests(path)
+    resolved = local_file(src.location, base_dir)
+    sha, _ = _digests(resolved)
     expected = src.options.get("sha256")
     if expected is not None and sha != expected:
         raise ChecksumMismatchError(
@@ -931,7 +1036,7 @@ def _fetch_file(src: SourceSpec, downloader: Downloader) -> Dataset:
         "checksum_verified": expected is not None,
         "library_versions": _versions(),
     }
-    return _dataset_from_file(src, path, provenance)
+    return _dataset_from_file(src, resolved, provenance)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1138,6 +1243,7 @@ def fetch(
     *,
     mirror: str | os.PathLike[str] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
+    base_dir: str | os.PathLike[str] | None = None,
 ) -> Dataset:
     """Fetch the dataset described by ``spec`` (see the module docstring).
 
@@ -1150,6 +1256,9 @@ def fetch(
         ``$FSSTAB_MIRROR``; ``""`` disables the mirror.
     cache_dir
         Where downloads are kept (default :func:`default_cache_dir`).
+    base_dir
+        The folder relative ``file:`` paths are resolved against (default: the working
+        directory); the provenance records the path as the spec gives it.
 
     Returns
     -------
@@ -1169,5 +1278,8 @@ def fetch(
     """
     src = parse_source(spec)
     downloader = Downloader(mirror=mirror, cache_dir=cache_dir)
-    ds = _FETCHERS[src.kind](src, downloader)
+    if src.kind == "file":
+        ds = _fetch_file(src, downloader, base_dir)
+    else:
+        ds = _FETCHERS[src.kind](src, downloader)
     return dataclasses.replace(ds, provenance={**ds.provenance, "fetched_at": _now()})

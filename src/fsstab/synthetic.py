@@ -48,8 +48,8 @@ import numpy as np
 from scipy.signal import lfilter
 from scipy.sparse.csgraph import connected_components
 
-from fsstab._random import as_seed
 from fsstab.datasets import Dataset
+from fsstab.seeds import as_seed
 
 __all__ = [
     "GENERATORS",

@@ -10,6 +10,7 @@ from fsstab.measures._core import (
     MeasureInfo,
     SelectionStats,
     UndefinedMeasureError,
+    applicable_measures,
     as_importance_matrix,
     as_rank_matrix,
     as_selection_matrix,
@@ -38,6 +39,7 @@ from fsstab.measures.inference import (
     nogueira_one_sample_test,
     nogueira_two_sample_test,
     nogueira_variance,
+    selection_frequency_interval,
 )
 from fsstab.measures.pairwise import (
     dice,
@@ -55,6 +57,7 @@ from fsstab.measures.pairwise import (
     wald,
 )
 from fsstab.measures.ranking import canberra
+from fsstab.measures.timing import time_measures
 from fsstab.measures.weight_based import importance_weighted, pearson
 
 __all__ = [
@@ -62,6 +65,7 @@ __all__ = [
     "MeasureInfo",
     "SelectionStats",
     "UndefinedMeasureError",
+    "applicable_measures",
     "as_importance_matrix",
     "as_rank_matrix",
     "as_selection_matrix",
@@ -106,7 +110,9 @@ __all__ += [
     "pair_score_matrix",
     "pearson",
     "phi_pairwise",
+    "selection_frequency_interval",
     "somol",
+    "time_measures",
     "unadjusted",
     "wald",
 ]

@@ -48,6 +48,48 @@ def _is_index_collections(Z: Any) -> bool:
     return all(isinstance(row, Collection) and not isinstance(row, str | bytes) for row in Z)
 
 
+def _looks_like_indices(row: Any) -> bool:
+    """A row of distinct non-negative integers (a possible list of selected indices)."""
+    values = list(row)
+    return all(
+        isinstance(v, int | np.integer) and not isinstance(v, bool) and v >= 0 for v in values
+    ) and len(set(values)) == len(values)
+
+
+def _refuse_index_collections_without_d(Z: Sequence[Collection[Any]], name: str) -> None:
+    """Nested Python collections given without ``d``: a 0/1 matrix only when nothing else is
+    possible.
+
+    Without ``d`` a list of selected-index lists would otherwise be read as a 0/1 matrix --
+    silently wrong whenever its entries happen to be 0 and 1 (``[[0, 1], [1, 0]]``). Rows that
+    are sets, ragged rows, and rows of distinct indices with a value above 1 are index lists
+    needing ``d``; rows of distinct 0/1 values of length <= 2 are ambiguous. A row with a
+    repeated value cannot list indices, so any longer 0/1 row is read as a matrix row.
+    """
+    rows = list(Z)
+    hint = (
+        "pass d=<number of features> for lists of selected feature indices, or an M x d 0/1 "
+        "NumPy array for a selection matrix"
+    )
+    if any(not isinstance(row, Sequence) for row in rows):
+        raise ValueError(f"{name} holds sets of feature indices; {hint}")
+    lengths = {len(row) for row in rows}
+    if len(lengths) > 1:
+        raise ValueError(f"{name} is ragged: its rows have lengths {sorted(lengths)}; {hint}")
+    if not rows or not all(_looks_like_indices(row) for row in rows):
+        return
+    binary = all(v in (0, 1) for row in rows for v in row)
+    if not binary:
+        raise ValueError(
+            f"{name} looks like lists of selected feature indices (rows of distinct integers, "
+            f"not only 0/1); {hint}"
+        )
+    raise ValueError(
+        f"{name} is ambiguous: rows {rows[:2]}... of distinct 0/1 values are both index lists "
+        f"and 0/1 matrix rows; {hint}"
+    )
+
+
 def as_selection_matrix(Z: Any, d: int | None = None, *, name: str = "Z") -> sp.csr_array:
     """Validate a selection outcome and return it as an ``M x d`` boolean CSR array.
 
@@ -112,12 +154,8 @@ def as_selection_matrix(Z: Any, d: int | None = None, *, name: str = "Z") -> sp.
         c = np.concatenate(cols) if cols else np.zeros(0, np.int64)
         mat = sp.csr_array((np.ones(r.size, dtype=bool), (r, c)), shape=(n_runs, d))
     else:
-        if _is_index_collections(Z) and len({len(row) for row in Z}) > 1:
-            raise ValueError(
-                f"{name} is ragged: its rows have lengths {sorted({len(row) for row in Z})}. "
-                "Pass an M x d 0/1 matrix, or a list of selected-index collections together "
-                "with d=<number of features>."
-            )
+        if _is_index_collections(Z):
+            _refuse_index_collections_without_d(Z, name)
         try:
             arr = np.asarray(Z)
         except ValueError as exc:  # ragged nested sequences
@@ -399,6 +437,10 @@ class MeasureInfo:
     #: ``compute(names=None)`` skips a measure whose precondition fails; naming the measure
     #: explicitly evaluates it and lets it raise its own ``ValueError``.
     applicable: Callable[[MeasureInputs], bool] | None = None
+    #: For measures of rankings: the parameter that says down to which rank the rankings are
+    #: told apart (Canberra's location parameter ``k``). Whoever stores ranks only down to a
+    #: cap must give it, at most the cap (ranks below it would be missing).
+    rank_depth: str | None = None
 
     def as_row(self) -> dict[str, Any]:
         lo, hi = self.bounds
@@ -431,6 +473,57 @@ def register(info: MeasureInfo) -> MeasureInfo:
 def unknown_measure_error(name: str) -> ValueError:
     known = ", ".join(sorted(MEASURES))
     return ValueError(f"unknown stability measure {name!r}; known measures: {known}")
+
+
+def applicable_measures(
+    names: Iterable[str], Z: Any, *, available: Iterable[str] = ("Z", "W", "C", "ranks"),
+) -> tuple[str, ...]:
+    """The measures of ``names`` that can be evaluated on the selection matrix ``Z``.
+
+    A measure applies when each input it requires is among ``available`` and its
+    precondition (:attr:`MeasureInfo.applicable`, e.g. the equal set sizes of Kuncheva's
+    index) holds for ``Z``. Evaluating the others would raise, or they have no value here;
+    callers usually report them as NaN.
+
+    Parameters
+    ----------
+    names
+        Measure names (keys of :data:`MEASURES`).
+    Z
+        Selection matrix, see :func:`as_selection_matrix`.
+    available
+        The kinds of input the caller has: ``"Z"``, ``"W"`` (importances), ``"C"`` (similarity
+        matrix and threshold), ``"ranks"``.
+
+    Returns
+    -------
+    tuple of str
+        The applicable names, in the order of ``names``.
+
+    Examples
+    --------
+    >>> from fsstab.measures import applicable_measures
+    >>> Z = [[1, 1, 0, 0], [1, 0, 1, 1]]          # sets of sizes 2 and 3
+    >>> applicable_measures(["jaccard", "kuncheva", "canberra"], Z, available=("Z",))
+    ('jaccard',)
+    >>> applicable_measures(["jaccard", "kuncheva"], [[1, 1, 0], [0, 1, 1]])
+    ('jaccard', 'kuncheva')
+    """
+    names = list(names)
+    unknown = [name for name in names if name not in MEASURES]
+    if unknown:
+        raise unknown_measure_error(unknown[0])
+    given = set(available)
+    kinds = {"Z", "W", "C", "ranks"}
+    if not given <= kinds:
+        raise ValueError(f"available: unknown input kind(s) {sorted(given - kinds)}; the kinds: "
+                         f"{sorted(kinds)}")
+    inputs = MeasureInputs(stats=SelectionStats(Z))
+    return tuple(
+        name for name in names
+        if set(MEASURES[name].requires) <= given
+        and (MEASURES[name].applicable is None or MEASURES[name].applicable(inputs))
+    )
 
 
 def compute(
@@ -477,6 +570,11 @@ def compute(
         if stats is None:
             stats = SelectionStats(sp.csr_array(Wm.astype(bool)))
     Rm = as_rank_matrix(ranks) if ranks is not None else None
+    if Rm is not None and stats is not None and Rm.shape != (stats.M, stats.d):
+        raise ValueError(
+            f"ranks has shape {Rm.shape} but the selection matrix has {(stats.M, stats.d)}; "
+            "give one rank per (run, feature)"
+        )
     if stats is None and Rm is None:
         raise ValueError("compute() needs at least one of Z, W or ranks")
     Cm = None
@@ -511,6 +609,7 @@ def compute(
     for key in params:
         if key not in MEASURES:
             raise unknown_measure_error(key)
+    _check_shared_params(shared_params, selected)
 
     results: dict[str, float] = {}
     for name in selected:
@@ -533,6 +632,28 @@ def compute(
         kwargs.update(specific)
         results[name] = float(info.evaluate(inputs, **kwargs))
     return results
+
+
+#: Keyword arguments :func:`compute` passes on without requiring a taker: a seed for whichever
+#: measures draw random numbers.
+_OPTIONAL_SHARED_PARAMS = frozenset({"random_state"})
+
+
+def _check_shared_params(shared: Mapping[str, Any], names: Sequence[str]) -> None:
+    """Every shared keyword must be accepted by at least one of the measures evaluated: a
+    misspelt keyword (``penalti=``, ``n_estmate=``) would otherwise be dropped silently."""
+    infos = [MEASURES[n] for n in names if n in MEASURES]
+    accepted = {p for info in infos for p in info.params}
+    unused = sorted(set(shared) - accepted - _OPTIONAL_SHARED_PARAMS)
+    if unused:
+        takers = {
+            info.name: list(info.params) for info in infos if info.params
+        }
+        raise ValueError(
+            f"compute() got keyword argument(s) {unused} that none of the measures {list(names)} "
+            f"accepts; their parameters: {takers or 'none'} (per-measure values go in "
+            "params={name: {...}})"
+        )
 
 
 def average_pair_scores(

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from fsstab._random import check_random_state
+from fsstab.seeds import check_random_state
 
 ScoreParts = Callable[
     [np.ndarray, np.ndarray, np.ndarray, int], tuple[np.ndarray, np.ndarray]

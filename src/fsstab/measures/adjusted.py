@@ -41,7 +41,6 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from fsstab._random import check_random_state
 from fsstab.measures._chance import expected_pair_values
 from fsstab.measures._core import (
     MeasureInfo,
@@ -73,6 +72,7 @@ from fsstab.measures._similarity_graph import (
     similarity_graph,
     thresholded_similarity,
 )
+from fsstab.seeds import check_random_state
 
 CORRECTIONS: tuple[str, ...] = ("auto", "exact", "estimate", "none")
 

@@ -110,6 +110,7 @@ register(
         reference="Hamer & Dupont (2021), eq. 5 (§2.3); Jurman et al. (2008)",
         symbol="φ_can",
         params=("k", "undefined"),
+        rank_depth="k",
         description=canberra.__doc__.strip().splitlines()[0],
     )
 )

@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["SECTIONS", "check_settings", "resolved_settings"]
+__all__ = ["SECTIONS", "check_settings", "checked_settings", "resolved_settings"]
 
 #: settings section -> the module that checks it and holds its computations
 SECTIONS: dict[str, str] = {
@@ -52,6 +52,18 @@ def check_settings(settings: Mapping[str, Any] | None, workflow: Any) -> list[st
             for problem in module.check_section(name, section or {}, workflow)
         ]
     return problems
+
+
+def checked_settings(workflow: Any) -> dict[str, dict[str, Any]]:
+    """``workflow.paper.settings`` checked (:func:`check_settings`) and resolved: what
+    ``rules/paper_bommert2020.smk`` calls before any job; a
+    :class:`fsstab.workflow.config.ConfigError` lists every problem."""
+    from fsstab.workflow.config import ConfigError
+
+    problems = check_settings(workflow.paper.settings, workflow)
+    if problems:
+        raise ConfigError(problems)
+    return resolved_settings(workflow.paper.settings)
 
 
 def resolved_settings(settings: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:

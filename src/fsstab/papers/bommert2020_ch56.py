@@ -42,6 +42,8 @@ from fsstab.papers._plots import (
     style_cycle,
 )
 from fsstab.papers.outputs import NOT_RUN_NOTE, comparison_frame, write_table
+from fsstab.papers.settings import PaperSettings, configured_problems
+from fsstab.pareto import non_dominated_mask
 from fsstab.plots import save_figure
 
 __all__ = [
@@ -562,18 +564,21 @@ def correlation_figure(correlation: pd.DataFrame, *, title: str | None = None,
 #: Settings sections this module owns.
 SECTIONS: tuple[str, ...] = ("ch5", "ch6")
 
-#: JSON schema of both sections (one ``properties`` entry per section, shared ``definitions``).
-SCHEMA_PATH = (Path(__file__).resolve().parents[3] / "config" / "schema"
-               / "paper_bommert2020_ch56.schema.yaml")
+#: JSON schema of both sections (one ``properties`` entry per section, shared ``definitions``),
+#: package data of ``fsstab.papers``.
+SCHEMA_FILE = "bommert2020_ch56.schema.yaml"
 
 
 def section_schema(name: str) -> dict:
-    """The JSON schema of section ``name`` (``ch5`` or ``ch6``) from :data:`SCHEMA_PATH`."""
-    from fsstab.workflow.config import load_schema
+    """The JSON schema of section ``name`` (``ch5`` or ``ch6``) from :data:`SCHEMA_FILE`."""
+    from importlib import resources
+
+    import yaml
 
     if name not in SECTIONS:
         raise ValueError(f"name must be one of {SECTIONS}, got {name!r}")
-    schema = load_schema(SCHEMA_PATH)
+    source = resources.files("fsstab.papers").joinpath(SCHEMA_FILE)
+    schema = yaml.safe_load(source.read_text(encoding="utf-8"))
     return {"$schema": schema["$schema"], "definitions": schema["definitions"],
             **schema["properties"][name]}
 
@@ -585,12 +590,12 @@ def _relative_to_section(problem: str) -> str:
     return rest[1:] if rest.startswith(".") else rest
 
 
-def _ch5_problems(ch5: Mapping, datasets: Iterable[str]) -> list[str]:
+def _ch5_problems(ch5: Mapping, workflow: object) -> list[str]:
     from fsstab.search import parse_space
     from fsstab.selectors import CLASSIFIERS, get_filter
 
-    problems = _missing_datasets("datasets", ch5["datasets"], datasets)
-    problems += _missing_datasets("scaling.dataset", [ch5["scaling"]["dataset"]], datasets)
+    problems = configured_problems("datasets", ch5["datasets"], workflow)
+    problems += configured_problems("scaling.dataset", [ch5["scaling"]["dataset"]], workflow)
     for name in ch5["filters"]:
         try:
             get_filter(name)
@@ -622,36 +627,24 @@ def _ch5_problems(ch5: Mapping, datasets: Iterable[str]) -> list[str]:
     return problems
 
 
-def _missing_datasets(key: str, names: Iterable[str], datasets: Iterable[str]) -> list[str]:
-    known = set(datasets)
-    missing = sorted(set(names) - known)
-    if not missing:
-        return []
-    return [f"{key}: dataset(s) {missing} are not configured under 'datasets'; configured: "
-            f"{sorted(known)}"]
-
-
 def check_section(name: str, section: Mapping, workflow: object) -> list[str]:
     """Problems of settings section ``name`` (``ch5`` / ``ch6``), keys relative to it: the
     schema (:func:`section_schema`), then the meaning -- datasets configured under
     ``datasets`` of the whole configuration (``workflow.raw``), filters and classifiers known,
     search spaces valid."""
-    from fsstab.papers import settings_problems
-
-    filled, problems = settings_problems(section, section_schema(name))
+    settings = PaperSettings(section_schema(name))
+    problems = settings.problems(section, workflow)
     if problems:
         return [_relative_to_section(p) for p in problems]
-    datasets = workflow.raw["datasets"]
+    filled = settings.resolve(section)
     if name == "ch5":
-        return _ch5_problems(filled, datasets)
-    return _missing_datasets("real.datasets", filled["real"]["datasets"], datasets)
+        return _ch5_problems(filled, workflow)
+    return configured_problems("real.datasets", filled["real"]["datasets"], workflow)
 
 
 def resolve_section(name: str, section: Mapping) -> dict:
     """Section ``name`` with the defaults of its schema filled in (what the rules read)."""
-    from fsstab.papers import resolve_settings
-
-    return resolve_settings(section, section_schema(name))
+    return PaperSettings(section_schema(name)).resolve(section)
 
 
 def _text(value: object) -> str:
@@ -803,30 +796,6 @@ def figure_6_6(values: pd.DataFrame, measures: Sequence[str] = FIGURE_6_6_MEASUR
                           color_label="Mean Proportion of Selected Features", panel_size=2.0)
 
 
-def time_measures(
-    Z: np.ndarray, names: Sequence[str], *, C: object, threshold: float,
-    params: Mapping[str, Mapping[str, object]], random_state: int,
-) -> dict[str, float]:
-    """Seconds to evaluate each measure alone on one configuration's selections (thesis Fig.
-    6.7: every measure called separately, the adjusted ones estimating their expectations from
-    scratch -- the memoised expectations are cleared before each adjusted measure)."""
-    import time
-
-    from fsstab.measures import MEASURES
-    from fsstab.measures._chance import clear_expectation_cache
-
-    seconds = {}
-    for name in names:
-        adjusted = "C" in MEASURES[name].requires
-        if adjusted:
-            clear_expectation_cache()
-        start = time.perf_counter()
-        compute(Z, [name], C=C if adjusted else None, threshold=threshold if adjusted else None,
-                params={name: dict(params.get(name, {}))}, random_state=random_state)
-        seconds[name] = time.perf_counter() - start
-    return seconds
-
-
 def figure_6_7(times: pd.DataFrame, order: Sequence[str], datasets: Sequence[str],
                *, logy: bool = True) -> Figure:
     """Thesis Fig. 6.7 (and A.15): box plots of the measures' run times per dataset."""
@@ -921,8 +890,9 @@ def measure_timing_table(
     random_state: int,
 ) -> pd.DataFrame:
     """Run time of every measure on each chosen (configuration, variant) of ``dataset``
-    (:func:`time_measures`); ``selections[configuration] = (runs, features)`` tables of the
-    workflow. One row per (configuration, variant, measure)."""
+    (:func:`fsstab.measures.time_measures`); ``selections[configuration] = (runs, features)``
+    tables of the workflow. One row per (configuration, variant, measure)."""
+    from fsstab.measures import time_measures
     from fsstab.workflow.stability import run_matrices
 
     rows = []
@@ -998,8 +968,7 @@ def filter_scores(
     their score is the selection order: d - position for the first ``k`` (default all d)
     features chosen, -inf (= "not chosen", ranked last) for the rest.
     """
-    from fsstab.selectors import get_filter
-    from fsstab.selectors._filter_scores import GreedySelection
+    from fsstab.selectors import GreedySelection, get_filter
 
     info = get_filter(name)
     d = X.shape[1]
@@ -1241,8 +1210,8 @@ def benchmark_configurations(
     """The random search of §5.3 (Table 5.2): each configuration a classifier (uniformly), its
     hyperparameters and the percentage of features the filter keeps. Configuration i is drawn
     from its own stream, so every filter of a dataset and outer fold gets the same ones."""
-    from fsstab._random import substream
     from fsstab.search import parse_space
+    from fsstab.seeds import substream
 
     names = sorted(classifiers)
     spaces = {c: parse_space(classifiers[c]) if classifiers[c] else {} for c in names}
@@ -1292,8 +1261,7 @@ def inner_accuracies(
 ) -> pd.DataFrame:
     """Accuracy of every configuration on every inner fold (one filter run per fold; the other
     configurations reuse it through ``refit_final``). One row per (configuration, fold)."""
-    from fsstab.selectors import FilterClassifier
-    from fsstab.selectors._combined import n_kept
+    from fsstab.selectors import FilterClassifier, n_kept
 
     rows = []
     for fold, (train, test) in enumerate(inner):
@@ -1335,8 +1303,7 @@ def evaluate_outer(
     for filtering alone and for training filter + classifier (not reproducible)."""
     import time
 
-    from fsstab.selectors import FilterClassifier
-    from fsstab.selectors._combined import n_kept
+    from fsstab.selectors import FilterClassifier, n_kept
 
     params = _selector_params(filter_name, configuration)
     Xtr, ytr = X[train], y[train]
@@ -1437,13 +1404,9 @@ def relative_performance(summary: pd.DataFrame, time_column: str) -> pd.DataFram
 def pareto_filters(relative: pd.DataFrame, statistic: str) -> list[str]:
     """Filters not dominated in (relative accuracy, relative log time), both minimised, by
     their ``median`` or ``q75`` over data sets (thesis §5.3.2)."""
-    points = relative[[f"accuracy_{statistic}", f"time_{statistic}"]].to_numpy()
-    keep = []
-    for i, p in enumerate(points):
-        dominated = np.any(np.all(points <= p, axis=1) & np.any(points < p, axis=1))
-        if not dominated:
-            keep.append(relative["filter"].iloc[i])
-    return sorted(keep)
+    points = relative[[f"accuracy_{statistic}", f"time_{statistic}"]].to_numpy(dtype=float)
+    keep = non_dominated_mask(points, maximize=False)
+    return sorted(str(name) for name in relative["filter"].to_numpy()[keep])
 
 
 def figure_5_5(results: pd.DataFrame, order: Sequence[str], datasets: Sequence[str]) -> Figure:

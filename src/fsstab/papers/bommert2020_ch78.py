@@ -72,15 +72,16 @@ from fsstab.selectors import (
     FILTERS,
     GLMBoostSelector,
     LassoSelector,
+    complementary_pairs,
+    descending_order,
+    glm_boost,
     l0_logistic_fit,
     l0_logistic_support,
     stability_selection_parameters,
 )
-from fsstab.selectors._common import descending_order
-from fsstab.selectors._ensembles import complementary_pairs
-from fsstab.selectors._glmboost import glm_boost
 from fsstab.similarity import correlation_similarity
 from fsstab.synthetic import GENERATORS
+from fsstab.workflow.evaluation import selection_accuracy
 from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
@@ -202,27 +203,26 @@ def _masked_choice(values_ok: np.ndarray, choose) -> int:
     return int(rows[choose(rows)])
 
 
+#: The "stabs" and "truth" models of §8.2-8.3: an unregularised logistic regression (R's
+#: ``glm``).
+GLM_MODEL = make_pipeline(
+    StandardScaler(), LogisticRegression(C=np.inf, solver="lbfgs", max_iter=2000)
+)
+
+
 def logistic_accuracy(
     X_train: np.ndarray, y_train: np.ndarray, X_test: np.ndarray, y_test: np.ndarray,
     support: np.ndarray,
 ) -> float:
-    """Test accuracy of an unregularised logistic regression on the ``support`` columns (the
-    "stabs" and "truth" models of §8.2-8.3; R's ``glm``). With no feature, the majority class
-    of the training data is predicted (the intercept-only model)."""
-    support = np.asarray(support, dtype=bool)
-    if not support.any():
-        majority = int(np.mean(y_train) > 0.5)
-        return float(np.mean(y_test == majority))
-    model = make_pipeline(
-        StandardScaler(), LogisticRegression(C=np.inf, solver="lbfgs", max_iter=2000)
-    )
+    """Test accuracy of :data:`GLM_MODEL` on the ``support`` columns
+    (:func:`fsstab.workflow.evaluation.selection_accuracy`: with no feature, the training
+    majority class, i.e. the intercept-only model)."""
     with warnings.catch_warnings():
         # separable training data: the likelihood has no maximum, R's glm warns as well; the
         # predictions of the (large) fitted coefficients are still well defined
         warnings.simplefilter("ignore", ConvergenceWarning)
         warnings.simplefilter("ignore", RuntimeWarning)
-        model.fit(X_train[:, support], y_train)
-    return float(np.mean(model.predict(X_test[:, support]) == y_test))
+        return selection_accuracy(GLM_MODEL, support, X_train, y_train, X_test, y_test)
 
 
 # ============================================================================================

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from fsstab.papers.settings import configured_problems
+
 __all__ = [
     "CH7_CLASSIFIER_NAMES",
     "CH7_FILTER_NAMES",
@@ -203,21 +205,18 @@ def _schema_problems(name: str, section: Mapping[str, Any]) -> tuple[dict[str, A
         ]
 
 
-def _dataset_problems(key: str, names: list[str], configured: Mapping[str, Any]) -> list[str]:
-    problems = [f"{key}: {name!r} is not a configured dataset (known: {sorted(configured)})"
-                for name in names if name not in configured]
+def _dataset_problems(key: str, names: list[str], workflow: Any) -> list[str]:
+    problems = configured_problems(key, names, workflow)
     duplicates = sorted({name for name in names if names.count(name) > 1})
     if duplicates:
         problems.append(f"{key}: {duplicates} named more than once")
     return problems
 
 
-def _meaning_problems(name: str, section: Mapping[str, Any],
-                      config: Mapping[str, Any]) -> list[str]:
+def _meaning_problems(name: str, section: Mapping[str, Any], workflow: Any) -> list[str]:
     """Problems of a schema-valid section given the whole configuration."""
-    configured = config.get("datasets") or {}
     if name == "ch7":
-        return _dataset_problems("datasets", list(section["datasets"]), configured)
+        return _dataset_problems("datasets", list(section["datasets"]), workflow)
     problems = []
     if not any(part in section for part in _CH8_PARTS):
         problems.append(f": give at least one of {', '.join(_CH8_PARTS)} (nothing to run)")
@@ -228,7 +227,7 @@ def _meaning_problems(name: str, section: Mapping[str, Any],
             problems.append(f"approaches.{key}: [{low}, {high}] is not increasing")
     if "real_data" in section:
         problems += _dataset_problems("real_data.datasets",
-                                      list(section["real_data"]["datasets"]), configured)
+                                      list(section["real_data"]["datasets"]), workflow)
     simulation = section.get("simulation")
     if simulation and "blocks" in simulation["designs"]:
         for n, p in simulation["sizes"]:
@@ -247,7 +246,7 @@ def check_section(name: str, section: Mapping[str, Any] | None, workflow: Any) -
     filled, problems = _schema_problems(name, section or {})
     if problems:
         return problems
-    return _meaning_problems(name, filled, workflow.raw)
+    return _meaning_problems(name, filled, workflow)
 
 
 def resolve_section(name: str, section: Mapping[str, Any] | None) -> dict[str, Any]:

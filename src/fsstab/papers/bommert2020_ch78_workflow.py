@@ -40,12 +40,12 @@ from fsstab.papers.bommert2020_ch78_outputs import THESIS_DATASET_ORDER, halves_
 from fsstab.papers.outputs import write_table
 from fsstab.plots import save_figure
 from fsstab.similarity import correlation_similarity
+from fsstab.workflow.config import chunk_ids
 from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "approach_settings",
     "ch7_chunks",
-    "chunk_ids",
     "chunk_range",
     "figure_stems",
     "read_frame",
@@ -92,15 +92,6 @@ def write_result_table(frame: pd.DataFrame, stem: Path, **metadata: Any) -> None
 def approach_settings(approaches: Mapping[str, Any]) -> ApproachSettings:
     """:class:`ApproachSettings` from ``paper.ch8.approaches`` (missing keys: thesis values)."""
     return ApproachSettings.from_mapping(dict(approaches))
-
-
-def chunk_ids(n_items: int, chunk_size: int, prefix: str = "r", width: int = 4) -> list[str]:
-    """Chunk wildcards ``<prefix><first>-<last>`` covering items 0..n-1 (the workflow's
-    chunking convention: a chunk id says which items it holds)."""
-    if n_items < 1 or chunk_size < 1:
-        raise ValueError(f"n_items and chunk_size must be positive, got {n_items}, {chunk_size}")
-    return [f"{prefix}{first:0{width}d}-{min(first + chunk_size, n_items) - 1:0{width}d}"
-            for first in range(0, n_items, chunk_size)]
 
 
 def chunk_range(chunk: str) -> range:

@@ -13,11 +13,25 @@ A selector is a scikit-learn estimator that, once fitted, knows
 Subclasses implement :meth:`BaseSelector._fit`, which receives validated ``X`` (float64) and
 ``y`` encoded as 0/1 (or 0..K-1 for multi-class methods) and must set ``support_``,
 ``importances_`` and ``estimator_`` (and optionally ``ranking_``, ``scores_``).
+
+What a runner of many fits (the workflow) may exploit is declared on the class, so that a new
+selector needs no change of the code that runs it:
+
+- :attr:`BaseSelector.calibrates_C` -- ``C`` can be calibrated to a target number of features
+  (:func:`fsstab.selectors.calibrate_C`; configuration key ``calibrate_target_k``);
+- :attr:`BaseSelector.refit_parameters` -- parameters ``refit_final`` changes without refitting
+  the rest (variants that differ only in them share one fit);
+- :attr:`BaseSelector.sweeps_any_parameter` -- every parameter may vary among the variants of
+  one job, which share the work common to them;
+- :meth:`BaseSelector.uses_univariate_statistics` -- whether a fit reads per-feature univariate
+  statistics, which are then computed once per training set and passed to
+  ``fit(X, y, univariate_statistics=...)``.
 """
 
 from __future__ import annotations
 
 from abc import ABCMeta, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -68,6 +82,49 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
 
     #: Set to True in subclasses whose method handles more than two classes.
     _supports_multiclass: ClassVar[bool] = False
+    #: True where :func:`fsstab.selectors.calibrate_C` can choose ``C`` so that the selector
+    #: keeps a target number of features on average (the constructor takes ``C`` and
+    #: ``target_k``).
+    calibrates_C: ClassVar[bool] = False
+    #: Parameters that ``refit_final(X, y, **params)`` changes without refitting what they do
+    #: not affect (empty: the class has no ``refit_final``).
+    refit_parameters: ClassVar[tuple[str, ...]] = ()
+    #: True where any constructor parameter may vary among the variants of one job, because
+    #: the variants share work beyond the final model (standardised data, univariate
+    #: statistics, elimination paths).
+    sweeps_any_parameter: ClassVar[bool] = False
+
+    @classmethod
+    def uses_univariate_statistics(cls, params: Mapping[str, Any]) -> bool:
+        """Whether a fit with the constructor parameters ``params`` reads the univariate
+        statistics of the features.
+
+        A class that returns True accepts ``fit(X, y, univariate_statistics=(welch_t,
+        variance))``: the Welch t statistic and the sample variance of every feature of ``X``
+        for ``y``, computed once per training set and shared by several fits (the workflow's
+        per-resample table, :func:`fsstab.workflow.data.univariate_statistics`).
+
+        Parameters
+        ----------
+        params
+            Constructor parameters; those not given take their defaults.
+
+        Returns
+        -------
+        bool
+            False for the base class.
+
+        Examples
+        --------
+        >>> from fsstab.selectors import HybridRFE, LassoSelector
+        >>> HybridRFE.uses_univariate_statistics({"n_forced": 3})
+        True
+        >>> HybridRFE.uses_univariate_statistics({"n_forced": 0})
+        False
+        >>> LassoSelector.uses_univariate_statistics({})
+        False
+        """
+        return False
 
     def fit(self, X: Any, y: Any) -> BaseSelector:
         """Select features on ``(X, y)`` and fit the paired predictive model on them."""
@@ -79,14 +136,19 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
                 f"{type(self).__name__}: y contains a single class ({self.classes_[0]!r}); "
                 "feature selection for classification needs at least two classes"
             )
-        if n_classes > 2 and not self._supports_multiclass:
-            raise ValueError(
-                f"{type(self).__name__} supports binary classification only; y has {n_classes} "
-                f"classes: {self.classes_.tolist()}"
-            )
+        problem = self._class_count_problem(n_classes)
+        if problem is not None:
+            raise ValueError(f"{problem}; y has {n_classes} classes: {self.classes_.tolist()}")
         self._fit(X, y_enc.astype(np.int64))
         self._check_fit_contract()
         return self
+
+    def _class_count_problem(self, n_classes: int) -> str | None:
+        """Why this selector, as configured, cannot fit data with ``n_classes`` classes (None
+        if it can). ``fit`` raises it; the workflow asks it before any selection job runs."""
+        if n_classes > 2 and not self._supports_multiclass:
+            return f"{type(self).__name__} supports binary classification only"
+        return None
 
     @abstractmethod
     def _fit(self, X: np.ndarray, y: np.ndarray) -> None:

@@ -49,8 +49,28 @@ _FILTER_PARAMETERS: tuple[str, ...] = ("filter", "n_bins", "filter_trees", "rand
 
 
 def n_kept(fraction: float, n_features: int) -> int:
-    """Features a filter keeps for a percentage: round(fraction · d), halves to even as R's
-    ``round`` (mlr's ``fw.perc``). It can be 0: the classifier then has no feature."""
+    """The number of features a filter keeps for a fraction (mlr's ``fw.perc``; Bommert 2020,
+    §5.2), as :class:`FilterClassifier` does.
+
+    Parameters
+    ----------
+    fraction
+        The fraction of the features to keep, in [0, 1].
+    n_features
+        ``d``.
+
+    Returns
+    -------
+    int
+        ``round(fraction · d)`` with halves to even, as R's ``round``; it can be 0 (the
+        classifier then has no feature).
+
+    Examples
+    --------
+    >>> from fsstab.selectors import n_kept
+    >>> n_kept(0.5, 5), n_kept(0.5, 7), n_kept(0.01, 10)
+    (2, 4, 0)
+    """
     return int(np.rint(fraction * n_features))
 
 
@@ -162,7 +182,7 @@ class FilterClassifier(BaseSelector):
 
     #: Parameters :meth:`refit_final` changes without recomputing the filter (the workflow
     #: sweeps them as variants of one fit).
-    _sweep_parameters: ClassVar[tuple[str, ...]] = (
+    refit_parameters: ClassVar[tuple[str, ...]] = (
         "fraction", "classifier", "C", "sigma", "k", "lam", "n_trees", "node_size_exponent",
         "mtry_fraction", "n_iterations", "importance",
     )
@@ -344,10 +364,10 @@ class FilterClassifier(BaseSelector):
         hierarchical search (one classifier and its hyperparameters each) can follow each other.
         """
         check_is_fitted(self, "filter_cache_")
-        unknown = sorted(set(params) - set(self._sweep_parameters))
+        unknown = sorted(set(params) - set(self.refit_parameters))
         if unknown:
             raise ValueError(
-                f"refit_final only changes {list(self._sweep_parameters)}; got {unknown} (the "
+                f"refit_final only changes {list(self.refit_parameters)}; got {unknown} (the "
                 f"filter parameters {list(_FILTER_PARAMETERS)} need fit)"
             )
         X = validate_data(self, X, dtype=np.float64, reset=False)

@@ -17,8 +17,24 @@ from fsstab.importance import (
 
 
 def default_n_features(n_features: int) -> int:
-    """Hamer & Dupont (2021, §7.2)'s default size ``min(20, √d)``, √d rounded to the nearest
-    integer (at least one feature)."""
+    """Hamer & Dupont (2021, §7.2)'s default number of features to select, ``min(20, √d)``.
+
+    Parameters
+    ----------
+    n_features
+        ``d``, the number of features.
+
+    Returns
+    -------
+    int
+        ``√d`` rounded to the nearest integer, at most 20 and at least 1.
+
+    Examples
+    --------
+    >>> from fsstab.selectors import default_n_features
+    >>> default_n_features(60), default_n_features(5000), default_n_features(1)
+    (8, 20, 1)
+    """
     return max(1, min(20, round(math.sqrt(n_features))))
 
 
@@ -47,10 +63,28 @@ def resolve_n_features(value: Any, n_features: int, name: str = "n_features_to_s
 def descending_order(scores: np.ndarray, tie_break: Any = None) -> np.ndarray:
     """Feature indices from the highest to the lowest score; NaN counts as the lowest score.
 
-    Ties keep the lower index first, or, with ``tie_break`` (a seed or RandomState), come in a
-    random order drawn from it: where many features tie (a small forest gives most features an
-    importance of exactly 0), index order would select the same arbitrary features in every
-    run and fake stability.
+    Ties keep the lower index first, or, with ``tie_break``, come in a random order drawn from
+    it: where many features tie (a small forest gives most features an importance of exactly
+    0), index order would select the same arbitrary features in every run and fake stability.
+
+    Parameters
+    ----------
+    scores
+        One score per feature, higher is better.
+    tie_break
+        None (ties in index order), or a seed or ``RandomState`` that orders ties at random.
+
+    Returns
+    -------
+    ndarray of int, shape (d,)
+        The feature indices, best first.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import descending_order
+    >>> descending_order(np.array([0.1, np.nan, 0.5, 0.1])).tolist()
+    [2, 0, 3, 1]
     """
     keys = -np.nan_to_num(np.asarray(scores, dtype=np.float64), nan=-np.inf)
     if tie_break is None:

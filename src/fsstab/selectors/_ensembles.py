@@ -99,12 +99,38 @@ def _check_samples_per_class(y: np.ndarray, minimum: int, name: str) -> None:
 def complementary_pairs(
     y: np.ndarray, n_pairs: int, random_state: Any, stratify: bool = True
 ) -> np.ndarray:
-    """``2 n_pairs`` index sets: ``n_pairs`` disjoint pairs of size ``⌊n/2⌋`` (Shah & Samworth
-    2013). With ``stratify``, each half receives every class in (almost) equal parts: a random
-    order is grouped by class and dealt alternately; for odd ``n`` one random index of the
-    larger half is left out.
+    """Complementary pairs of subsamples: ``n_pairs`` pairs of disjoint halves of the rows
+    (Shah & Samworth 2013, the subsamples of complementary-pairs stability selection).
 
-    Returns an int array of shape ``(2 n_pairs, ⌊n/2⌋)``; rows ``2b`` and ``2b + 1`` form a pair.
+    With ``stratify``, each half receives every class in (almost) equal parts: a random order
+    is grouped by class and dealt alternately; for odd ``n`` one random index of the larger
+    half is left out.
+
+    Parameters
+    ----------
+    y
+        The labels, length ``n``.
+    n_pairs
+        The number of pairs.
+    random_state
+        Seed or ``RandomState``.
+    stratify
+        Deal each class evenly to the two halves.
+
+    Returns
+    -------
+    ndarray of int, shape (2 n_pairs, n // 2)
+        Sorted row indices; rows ``2b`` and ``2b + 1`` form a pair.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import complementary_pairs
+    >>> halves = complementary_pairs(np.array([0, 0, 0, 1, 1, 1]), 2, random_state=0)
+    >>> halves.shape
+    (4, 3)
+    >>> sorted(np.concatenate([halves[0], halves[1]]).tolist())
+    [0, 1, 2, 3, 4, 5]
     """
     rng = check_random_state(random_state)
     n = y.size

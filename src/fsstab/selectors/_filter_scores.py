@@ -184,8 +184,17 @@ def score_mim(X: np.ndarray, y: np.ndarray, *, n_bins: int | None = None) -> np.
 
 
 class GreedySelection(NamedTuple):
-    """Result of an iterative filter: features in selection order and the criterion value each
-    had when it was selected (not comparable across iterations)."""
+    """The result of an iterative (greedy) filter such as MRMR, JMI or CMIM (Bommert 2020,
+    §3.1.5), which returns it from :attr:`FilterInfo.score` instead of one score per feature.
+
+    Attributes
+    ----------
+    order : ndarray of int
+        The chosen features in the order they were chosen (possibly fewer than d).
+    scores : ndarray of float, shape (d,)
+        The criterion value each feature had when it was chosen, NaN for the features not
+        chosen (not comparable across iterations).
+    """
 
     order: np.ndarray
     scores: np.ndarray

@@ -234,6 +234,15 @@ class FilterSelector(TwoStageSelector):
         self.n_estimators = n_estimators
         self.random_state = random_state
 
+    def _class_count_problem(self, n_classes: int) -> str | None:
+        try:
+            info = get_filter(self.method)
+        except ValueError:
+            info = None  # fit reports the unknown method
+        if n_classes > 2 and info is not None and info.classes == "two-class":
+            return f"filter {info.name!r} is defined for two classes only"
+        return super()._class_count_problem(n_classes)
+
     def _score_options(self, info: FilterInfo, k: int | None, seed: int) -> dict[str, Any]:
         available = {
             "n_features_to_select": k,

@@ -130,16 +130,19 @@ class _OneVsRestProblem:
 
 
 def _check_target_k(target_k: Any, d: int) -> int:
-    """A positive integer, capped at ``d`` (like ``n_features_to_select`` of an RFE), or a
+    """A positive integer at most ``d`` (like ``n_features_to_select`` of an RFE), or a
     fraction in (0, 1) of ``d`` (rounded down, at least one: Sechidis et al. 2019 select 25 %
-    of the features of every data set)."""
+    of the features of every data set). More features than ``d`` is an error: capping it
+    would silently select every feature."""
     if isinstance(target_k, float | np.floating) and 0 < target_k < 1:
         return max(1, math.floor(target_k * d))
     if isinstance(target_k, bool) or not isinstance(target_k, int | np.integer) or target_k < 1:
         raise ValueError(
             f"target_k must be a positive integer, a fraction in (0, 1) or None, got {target_k!r}"
         )
-    return min(int(target_k), d)
+    if target_k > d:
+        raise ValueError(f"target_k={target_k} must lie between 1 and n_features={d}")
+    return int(target_k)
 
 
 def _path_to_target(problem: _PenaltyProblem, target_k: int) -> tuple[_Solution, list[_Solution]]:
@@ -195,6 +198,7 @@ class _PenalizedSelector(BaseSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    calibrates_C: ClassVar[bool] = True
 
     @abstractmethod
     def _penalty(self, d: int) -> tuple[float, Any]:

@@ -22,7 +22,7 @@ import hashlib
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy.special import expit
@@ -438,6 +438,10 @@ class _PathCache:
 class _LogisticRFEBase(BaseSelector):
     """Shared implementation of :class:`HybridRFE` and :class:`LogisticRFE`."""
 
+    #: variants of any parameter share the standardised data, the univariate order and the
+    #: elimination paths they have in common (:func:`hybrid_rfe_sweep`)
+    sweeps_any_parameter: ClassVar[bool] = True
+
     @abstractmethod
     def _hybrid_params(self) -> tuple[int, float, float, float]:
         """``(n_forced, epsilon, shrinkage_alpha, variance_weight)`` of this selector."""
@@ -542,7 +546,7 @@ class _LogisticRFEBase(BaseSelector):
         without recomputing the path.
         """
         check_is_fitted(self, "rfe_path_")
-        allowed = {"final_C", "shrinkage_alpha"} & set(self.get_params())
+        allowed = set(self.refit_parameters)
         unknown = set(params) - allowed
         if unknown:
             raise ValueError(
@@ -612,6 +616,8 @@ class HybridRFE(_LogisticRFEBase):
     selected features), rfe_path_ (:class:`RFEPath`).
     """
 
+    refit_parameters: ClassVar[tuple[str, ...]] = ("final_C", "shrinkage_alpha")
+
     def __init__(
         self,
         n_features_to_select: int | float | None = None,
@@ -635,6 +641,40 @@ class HybridRFE(_LogisticRFEBase):
     def _hybrid_params(self) -> tuple[int, float, float, float]:
         return self.n_forced, self.epsilon, self.shrinkage_alpha, self.variance_weight
 
+    @classmethod
+    def uses_univariate_statistics(cls, params: Mapping[str, Any]) -> bool:
+        """True when ``params`` force features (``n_forced > 0``): the stable set ``S_N`` is
+        ranked by the univariate criterion (see :meth:`fit`)."""
+        return (params.get("n_forced") or 0) > 0
+
+    def fit(
+        self, X: Any, y: Any, univariate_statistics: tuple[np.ndarray, np.ndarray] | None = None
+    ) -> HybridRFE:
+        """Select features on ``(X, y)`` and fit the final model on them.
+
+        Parameters
+        ----------
+        X, y
+            Training data; ``y`` binary.
+        univariate_statistics
+            ``(Welch t, sample variance)`` of every feature of ``X`` for ``y``, when they were
+            computed once for several fits on the same training set; the univariate ranking of
+            the forced features is then built from them instead of from ``X`` (the same
+            ranking, as long as they are the statistics of ``X`` and ``y``).
+
+        Returns
+        -------
+        HybridRFE
+            The fitted selector.
+        """
+        if univariate_statistics is None:
+            return super().fit(X, y)
+        self._sweep_cache = _PathCache(univariate_statistics)
+        try:
+            return super().fit(X, y)
+        finally:
+            del self._sweep_cache
+
 
 class LogisticRFE(_LogisticRFEBase):
     """Logistic recursive feature elimination (Guyon et al. 2002; Hamer & Dupont 2021 §7.2.3).
@@ -644,6 +684,8 @@ class LogisticRFE(_LogisticRFEBase):
     eliminated per iteration; the final model is refitted with ``final_C`` (λ_f). Same
     attributes as :class:`HybridRFE` (``forced_`` is empty).
     """
+
+    refit_parameters: ClassVar[tuple[str, ...]] = ("final_C",)
 
     def __init__(
         self,

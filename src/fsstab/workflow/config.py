@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import fnmatch
-import importlib
 import itertools
 import os
 from collections.abc import Mapping, Sequence
@@ -38,11 +37,9 @@ from fsstab.selectors import SELECTORS
 from fsstab.sources import parse_source
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
 from fsstab.workflow.seeds import derive_seed
-from fsstab.workflow.sweeps import selector_parameters, sweep_parameters
+from fsstab.workflow.sweeps import calibrated_selectors, selector_parameters, sweep_parameters
 
 __all__ = [
-    "CALIBRATED_SELECTORS",
-    "PATH_SWEEP_SELECTORS",
     "ConfigError",
     "Configuration",
     "DatasetConfig",
@@ -58,15 +55,6 @@ __all__ = [
     "validate_schema",
 ]
 
-#: Selector classes whose ``C`` :func:`fsstab.selectors.calibrate_C` can calibrate.
-CALIBRATED_SELECTORS: tuple[str, ...] = (
-    "LassoSelector", "ElasticNetSelector", "GroupLassoSelector",
-)
-#: Selector classes whose ``sweep`` may vary any parameter inside one job: variants that share
-#: an elimination path only refit the final model (``final_C``, ``shrinkage_alpha``), the
-#: others share the standardised data and the per-resample univariate statistics
-#: (:func:`fsstab.selectors.hybrid_rfe_sweep`; Hamer & Dupont 2021, §7.1).
-PATH_SWEEP_SELECTORS: tuple[str, ...] = ("HybridRFE", "LogisticRFE")
 #: Parameters the workflow sets itself (per resample / per dataset).
 _WORKFLOW_SET_PARAMETERS: tuple[str, ...] = ("random_state",)
 #: Resampling parameters every scheme accepts (fsstab.resampling.make_resamples).
@@ -117,22 +105,20 @@ def _with_defaults(validator_class: type) -> type:
 _DefaultFillingValidator = _with_defaults(jsonschema.Draft202012Validator)
 
 
-def _error_path(error: jsonschema.ValidationError) -> str:
-    parts = [str(p) for p in error.absolute_path]
-    return ".".join(parts) if parts else "(top level)"
-
-
 def validate_schema(config: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
     """Check ``config`` against ``schema``; return a copy with the defaults filled in.
 
     Raises :class:`ConfigError` listing every violation with the dotted key at fault, e.g.
-    ``resampling.n_resamples: 'thirty' is not of type 'integer'``.
+    ``resampling.n_resamples: 'thirty' has the wrong type; expected an integer`` (messages of
+    :func:`fsstab.workflow.validation.describe_schema_error`).
     """
     filled = copy.deepcopy(dict(config))
     validator = _DefaultFillingValidator(schema)
     errors = sorted(validator.iter_errors(filled), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
-        raise ConfigError([f"{_error_path(e)}: {e.message}" for e in errors])
+        from fsstab.workflow.validation import schema_error_messages
+
+        raise ConfigError(schema_error_messages(errors, schema))
     return filled
 
 
@@ -154,13 +140,39 @@ def load_config(
 # --------------------------------------------------------------------------------------------
 
 
-def chunk_ids(n_resamples: int, chunk_size: int | None) -> tuple[str, ...]:
-    """Chunk ids ``r<first>-<last>`` (inclusive, zero-padded) covering resamples 0 .. M - 1 in
-    chunks of ``chunk_size`` (None: one chunk)."""
-    size = n_resamples if chunk_size is None else min(int(chunk_size), n_resamples)
+def chunk_ids(
+    n_items: int, chunk_size: int | None = None, *, prefix: str = "r", width: int = 4
+) -> tuple[str, ...]:
+    """The workflow's chunk ids: ``<prefix><first>-<last>`` (inclusive, zero-padded to
+    ``width`` digits) covering items 0 .. n - 1 in chunks of ``chunk_size`` (None: one chunk).
+
+    A chunk id says which items (resamples, replications, configurations) its job holds, so
+    that results do not depend on the chunking.
+
+    Parameters
+    ----------
+    n_items
+        The number of items, at least 1.
+    chunk_size
+        Items per chunk (the last chunk may hold fewer); None or a size >= n gives one chunk.
+    prefix, width
+        The letter(s) before the range and the digits of each bound.
+
+    Examples
+    --------
+    >>> chunk_ids(5, 2)
+    ('r0000-0001', 'r0002-0003', 'r0004-0004')
+    >>> chunk_ids(120, 50, prefix="c", width=5)
+    ('c00000-00049', 'c00050-00099', 'c00100-00119')
+    """
+    if isinstance(n_items, bool) or not isinstance(n_items, int) or n_items < 1:
+        raise ValueError(f"n_items must be a positive integer, got {n_items!r}")
+    if chunk_size is not None and (isinstance(chunk_size, bool) or int(chunk_size) < 1):
+        raise ValueError(f"chunk_size must be a positive integer or None, got {chunk_size!r}")
+    size = n_items if chunk_size is None else min(int(chunk_size), n_items)
     return tuple(
-        f"r{start:04d}-{min(start + size, n_resamples) - 1:04d}"
-        for start in range(0, n_resamples, size)
+        f"{prefix}{start:0{width}d}-{min(start + size, n_items) - 1:0{width}d}"
+        for start in range(0, n_items, size)
     )
 
 
@@ -245,24 +257,59 @@ class Configuration:
 
     @property
     def uses_univariate_scores(self) -> bool:
-        """Hybrid-RFE with forced features (in any variant) reads the per-resample univariate
-        statistics."""
-        if self.cls != "HybridRFE":
-            return False
+        """Some variant's fit reads the per-resample univariate statistics (the class says
+        which: :meth:`fsstab.selectors.BaseSelector.uses_univariate_statistics`)."""
+        cls = SELECTORS[self.cls]
         return any(
-            ({**self.params, **v.params}.get("n_forced") or 0) > 0 for v in self.variants
+            cls.uses_univariate_statistics({**self.params, **v.params}) for v in self.variants
         )
+
+
+#: Where the jobs' logs go (relative to the working directory).
+LOGS_DIR = "logs"
 
 
 @dataclass(frozen=True)
 class PaperConfig:
-    """A paper-regeneration run: ``rules/paper_<name>.smk`` writes the paper's figures and
-    tables under ``output_dir`` from the generic stages' results; ``settings`` are checked by
-    ``fsstab.papers.<name>.check_settings``."""
+    """A paper-regeneration run, and where its files go (the one output-path helper of the
+    papers; the rules reach it through the ``get_paper_*`` functions of ``rules/common.smk``).
+
+    ``rules/paper_<name>.smk`` writes the paper's figures and tables under ``output_dir`` from
+    the generic stages' results, after checking ``settings`` with the paper's
+    :class:`fsstab.papers.settings.PaperSettings` (the workflow itself does not know papers).
+    File names start with the paper's numbering (``fig01_...``, ``table2_...``).
+    """
 
     name: str
     output_dir: str
     settings: Mapping[str, Any]
+    benchmarks_dir: str = "results/benchmarks"
+
+    def file(self, stem: str, extension: str) -> str:
+        """``<output_dir>/<stem>.<extension>``: a final output."""
+        return f"{self.output_dir}/{stem}.{extension}"
+
+    def table(self, stem: str) -> list[str]:
+        """A table: ``[<stem>.csv, <stem>.parquet]`` (written by
+        :func:`fsstab.papers.outputs.write_table`)."""
+        return [self.file(stem, "csv"), self.file(stem, "parquet")]
+
+    def figure(self, stem: str) -> list[str]:
+        """A figure: ``[<stem>.pdf, <stem>.png]`` (written by
+        :func:`fsstab.plots.save_figure`)."""
+        return [self.file(stem, "pdf"), self.file(stem, "png")]
+
+    def work(self, path: str) -> str:
+        """``<output_dir>/work/<path>``: an intermediate file (per-job tables)."""
+        return f"{self.output_dir}/work/{path}"
+
+    def log(self, step: str) -> str:
+        """The log file of the paper's rule ``step``."""
+        return f"{LOGS_DIR}/paper/{self.name}/{step}.log"
+
+    def benchmark(self, step: str) -> str:
+        """The benchmark file (Snakemake's ``benchmark:``) of the paper's rule ``step``."""
+        return f"{self.benchmarks_dir}/paper/{self.name}/{step}.tsv"
 
 
 @dataclass(frozen=True)
@@ -521,7 +568,7 @@ def _check_selector(
         if both:
             problems.append(f"{key}: parameter(s) {both} appear in both {a} and {b}")
             ok = False
-    if cls_name in PATH_SWEEP_SELECTORS:
+    if SELECTORS[cls_name].sweeps_any_parameter:
         allowed_sweep = tuple(p for p in accepted if p not in _WORKFLOW_SET_PARAMETERS)
     else:
         allowed_sweep = sweep_parameters(cls_name)
@@ -542,9 +589,10 @@ def _check_selector(
         )
         ok = False
     if calibrate is not None:
-        if cls_name not in CALIBRATED_SELECTORS:
+        if not SELECTORS[cls_name].calibrates_C:
             problems.append(
-                f"{key}.calibrate_target_k: only for {list(CALIBRATED_SELECTORS)}, not {cls_name}"
+                f"{key}.calibrate_target_k: only for {list(calibrated_selectors())}, not "
+                f"{cls_name}"
             )
             ok = False
         clash = sorted({"C", "target_k"} & (set(params) | set(grid)))
@@ -641,12 +689,17 @@ def _check_measures(
                 f"{list(MEASURES[name].params) or 'none'}"
             )
     cap = int(section["rank_cap"])
-    k = params.get("canberra", {}).get("k")
-    if "canberra" in measures and (k is None or not isinstance(k, int) or not 1 <= k <= cap):
-        problems.append(
-            f"measures.params.canberra.k: Canberra's location parameter must be an integer in "
-            f"1..rank_cap={cap} (ranks above rank_cap are not stored), got {k!r}"
-        )
+    for name in measures:
+        depth = MEASURES[name].rank_depth if name in MEASURES else None
+        if depth is None:
+            continue
+        k = params.get(name, {}).get(depth)
+        if k is None or not isinstance(k, int) or not 1 <= k <= cap:
+            problems.append(
+                f"measures.params.{name}.{depth}: the rank down to which {name} tells rankings "
+                f"apart must be an integer in 1..rank_cap={cap} (ranks above rank_cap are not "
+                f"stored), got {k!r}"
+            )
     needs_c = [m for m in measures if m in MEASURES and "C" in MEASURES[m].requires]
     without = [n for n, d in datasets.items() if d.similarity_method is None
                and (selected is None or n in selected)]
@@ -743,8 +796,6 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
         measure_params=measure_params,
         paper=paper,
     )
-    if paper is not None:
-        _check_paper(paper, workflow)
     return workflow
 
 
@@ -776,19 +827,5 @@ def _paper_config(raw: Mapping[str, Any]) -> PaperConfig | None:
         return None
     name = section["name"]
     output_dir = section.get("output_dir") or f"{raw['results_dir']}/paper/{name}"
-    return PaperConfig(name=name, output_dir=output_dir, settings=section.get("settings") or {})
-
-
-def _check_paper(paper: PaperConfig, workflow: WorkflowConfig) -> None:
-    """The paper's own checks: ``fsstab.papers.<name>.check_settings(settings, workflow)``
-    returns a list of problems (each naming its key below ``paper.settings``)."""
-    try:
-        module = importlib.import_module(f"fsstab.papers.{paper.name}")
-    except ModuleNotFoundError:
-        raise ConfigError([
-            f"paper.name: no paper module fsstab.papers.{paper.name} (it provides the checks "
-            "of paper.settings; rules/paper_<name>.smk its rules)"
-        ]) from None
-    problems = list(module.check_settings(paper.settings, workflow))
-    if problems:
-        raise ConfigError(problems)
+    return PaperConfig(name=name, output_dir=output_dir, settings=section.get("settings") or {},
+                       benchmarks_dir=f"{raw['results_dir']}/benchmarks")

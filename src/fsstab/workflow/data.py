@@ -29,6 +29,7 @@ __all__ = [
     "UNIVARIATE_FORMAT",
     "draw_resamples",
     "fetch_dataset",
+    "local_source_path",
     "prefilter_dataset",
     "read_similarity",
     "read_univariate",
@@ -46,6 +47,22 @@ def _named_spec(name: str, source: Any) -> dict[str, Any]:
     spec = {"source": source} if isinstance(source, str) else copy.deepcopy(dict(source))
     spec["name"] = name
     return spec
+
+
+def local_source_path(source: Any) -> str | None:
+    """The path of a ``file:`` source as written in its spec (relative paths are relative to
+    the working directory, as every path of the configuration), or None for other sources.
+    The workflow makes it an input of the fetch, so that editing the file reruns the
+    analysis."""
+    from fsstab.sources import parse_source  # lazily, as in fetch_dataset
+
+    try:
+        spec = parse_source(copy.deepcopy(source))
+    except ValueError:
+        return None
+    if spec.kind != "file":
+        return None
+    return str(Path(spec.location).expanduser())
 
 
 def fetch_dataset(

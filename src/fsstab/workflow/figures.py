@@ -6,7 +6,8 @@
   front, the convex-hull compromises with their γ intervals, the compromise for the first
   configured γ (star) and the ε-constraint choice (diamond);
 - :func:`trajectory_figure` -- stability against each varied parameter of a selector;
-- :func:`summary_figure` -- the dataset's summary table.
+- :func:`summary_figure` -- the dataset's summary: accuracy and φ with their intervals, the
+  other measures as points.
 
 Every function returns a :class:`matplotlib.figure.Figure`; :func:`write_dataset_figures`
 draws all figures of one dataset in one job (reading each table once) and saves them with
@@ -32,7 +33,6 @@ from fsstab.plots import (
     feature_stability_map,
     pareto_plot,
     save_figure,
-    table_figure,
     tidy_legend,
     trajectory_plot,
 )
@@ -173,13 +173,66 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
     return fig
 
 
-def summary_figure(stability: pd.DataFrame, *, dataset: str,
-                   measures: Sequence[str]) -> Figure:
-    """The dataset's summary: accuracy, mean size and ``measures`` per configuration/variant."""
-    table = stability.set_index("label")[["accuracy_mean", "mean_n_selected", *measures]]
-    table = table.rename(columns={"accuracy_mean": "accuracy", "mean_n_selected": "size"})
-    return table_figure(table, title=f"{dataset}: stability summary")
+def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[str],
+                   confidence_level: float = 0.95) -> Figure:
+    """The dataset's summary as an interval plot: one row per configuration/variant (full
+    labels), the mean test accuracy with its interval, Nogueira's φ with its confidence
+    interval, and the other ``measures`` as points (a measure not defined for a row -- e.g.
+    φ_can for a selector that does not rank -- has no point; the footnote says so)."""
+    from fsstab.plots import measure_color, measure_label
+    from fsstab.workflow.answers import summary_frame
 
+    frame = summary_frame(stability, [m for m in measures if m in stability.columns],
+                          confidence_level=confidence_level)
+    labels = frame["label"].tolist()
+    n = len(labels)
+    others = [m for m in measures if m != "nogueira" and m in frame.columns]
+    panels = 2 + bool(others)
+    width = 3.2 * panels + 0.09 * max(len(label) for label in labels)
+    fig = Figure(figsize=(width, 1.4 + 0.32 * n), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(1, panels, sharey=True, squeeze=False)[0]
+    y = np.arange(n)[::-1]
+    level = f"{100 * confidence_level:g} %"
+
+    def intervals(ax, mean, low, high, color, title):
+        finite = np.isfinite(mean)
+        ax.errorbar(mean[finite], y[finite],
+                    xerr=[mean[finite] - low[finite], high[finite] - mean[finite]],
+                    fmt="o", color=color, ecolor=color, capsize=3, markersize=4)
+        ax.set_title(title, fontsize=9)
+        ax.grid(axis="x", color="0.9")
+
+    intervals(axes[0], frame["accuracy_mean"].to_numpy(float),
+              frame["accuracy_low"].to_numpy(float), frame["accuracy_high"].to_numpy(float),
+              "0.2", f"test accuracy ({level} CI)")
+    if "nogueira" in frame.columns:
+        intervals(axes[1], frame["nogueira"].to_numpy(float),
+                  frame["nogueira_ci_low"].to_numpy(float),
+                  frame["nogueira_ci_high"].to_numpy(float), measure_color("nogueira"),
+                  f"{measure_label('nogueira')} ({level} CI)")
+    else:
+        axes[1].set_visible(False)
+    undefined = []
+    if others:
+        ax = axes[2]
+        for position, measure in enumerate(others):
+            values = frame[measure].to_numpy(float)
+            finite = np.isfinite(values)
+            ax.plot(values[finite], y[finite], "D", markersize=4, linestyle="none",
+                    color=measure_color(measure, position), label=measure_label(measure))
+            undefined += [f"{measure_label(measure)}: {labels[i]}"
+                          for i in np.flatnonzero(~finite)]
+        ax.set_title("other stability measures", fontsize=9)
+        ax.grid(axis="x", color="0.9")
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
+    axes[0].set_yticks(y, labels, fontsize=8)
+    axes[0].set_ylim(-0.6, n - 0.4)
+    fig.suptitle(f"{dataset}: accuracy and stability of every configuration", fontsize=10)
+    if undefined:
+        shown = "; ".join(undefined[:4]) + (" ..." if len(undefined) > 4 else "")
+        fig.supxlabel(f"not defined (no point): {shown}", fontsize=7, color="0.35")
+    return fig
 
 
 PathLike = str | os.PathLike[str]
@@ -209,6 +262,7 @@ def write_dataset_figures(
     gammas: Sequence[float],
     measures: Sequence[str],
     rank_cap: int,
+    confidence_level: float = 0.95,
 ) -> list[Path]:
     """Draw and save every figure of one dataset; return the written files (PDF, PNG each).
 
@@ -216,7 +270,8 @@ def write_dataset_figures(
     matplotlib and pandas, so they are drawn together, each table read once -- the dataset's
     feature names (from the Parquet metadata only), its summary of all configurations (for the
     summary and the trajectories), its Pareto table and each configuration's selection and
-    stability tables. ``*_stem`` are output paths without extension.
+    stability tables. ``*_stem`` are output paths without extension; ``confidence_level`` is
+    the summary figure's (the configuration's ``measures.confidence_level``).
     """
     written: list[Path] = []
 
@@ -224,7 +279,8 @@ def write_dataset_figures(
         written.extend(save_figure(fig, os.fspath(stem)))
 
     summary = read_parquet(summary_file)[0].to_pandas()
-    save(summary_figure(summary, dataset=dataset, measures=measures), summary_stem)
+    save(summary_figure(summary, dataset=dataset, measures=measures,
+                        confidence_level=confidence_level), summary_stem)
     pareto = read_parquet(pareto_file)[0].to_pandas()
     for measure, stem in pareto_stems.items():
         save(pareto_figure(pareto, measure, dataset=dataset, gammas=gammas), stem)

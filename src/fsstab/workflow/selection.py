@@ -17,6 +17,7 @@ dataset, resample) only.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -32,16 +33,17 @@ from fsstab.selectors import (
     BaseSelector,
     UnreachableTargetError,
     calibrate_C,
-    hybrid_rfe_sweep,
+    default_n_features,
     total_ranking,
 )
-from fsstab.selectors._common import default_n_features
 from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
 from fsstab.workflow.seeds import derive_seed, resample_seed
 from fsstab.workflow.sweeps import sweep_parameters
 from fsstab.workflow.tables import SelectionTables
 
 __all__ = ["calibrate", "chunk_resamples", "fit_variants", "select_chunk"]
+
+_LOGGER = logging.getLogger("fsstab.workflow.selection")
 
 
 def chunk_resamples(chunk: str, n_resamples: int) -> np.ndarray:
@@ -81,6 +83,9 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
         )
     selector = SELECTORS[spec["class"]](**spec["params"])
     train_sets = list(resamples.train)[: spec.get("calibrate_resamples") or None]
+    started = time.perf_counter()
+    _LOGGER.info("dataset %r, configuration %r: calibrating C to %d features on average over "
+                 "%d training sets", ds.name, spec["id"], target, len(train_sets))
     try:
         result = calibrate_C(
             selector, ds.X, ds.y, train_sets, target,
@@ -94,6 +99,7 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
         raise ValueError(
             f"dataset {ds.name!r}, configuration {spec['id']!r}: {err}{hint}"
         ) from err
+    _LOGGER.info("calibration done in %.1f s: C = %g", time.perf_counter() - started, result.C)
     return {
         "dataset": ds.name,
         "configuration": spec["id"],
@@ -143,10 +149,10 @@ def fit_variants(
     share one fit: the first is fitted, the others reuse its elimination path through
     ``refit_final`` (Hamer & Dupont 2021 §7.1: λ_f and α only change the final model). Every
     other combination of variant parameters (for the RFE family, which may sweep any
-    parameter) is a full fit. A hybrid-RFE fit goes through
-    :func:`fsstab.selectors.hybrid_rfe_sweep` with the resample's precomputed ``univariate``
-    statistics (Welch t, variance) when they are given. ``n_jobs`` (the job's threads) goes to
-    selectors that take an ``n_jobs`` parameter the configuration leaves unset.
+    parameter) is a full fit. The resample's precomputed ``univariate`` statistics (Welch t,
+    variance) are given to ``fit`` when the configuration reads them
+    (:meth:`fsstab.selectors.BaseSelector.uses_univariate_statistics`). ``n_jobs`` (the job's
+    threads) goes to selectors that take an ``n_jobs`` parameter the configuration leaves unset.
     """
     cls = SELECTORS[spec["class"]]
     params = _constructor_params(spec, random_state, calibrated_C, n_jobs)
@@ -160,10 +166,10 @@ def fit_variants(
         if key in paths:
             final = {k: v for k, v in variant["params"].items() if k in final_parameters}
             selector = paths[key].refit_final(X, y, **final)
-        elif univariate is not None and spec["class"] == "HybridRFE":
-            grid = {name: [value] for name, value in variant["params"].items()} or [{}]
-            ((_, selector),) = hybrid_rfe_sweep(
-                X, y, grid, base=cls(**params), univariate_statistics=univariate
+        elif univariate is not None:
+            # given only to classes that read them (BaseSelector.uses_univariate_statistics)
+            selector = cls(**{**params, **variant["params"]}).fit(
+                X, y, univariate_statistics=univariate
             )
         else:
             selector = cls(**{**params, **variant["params"]}).fit(X, y)
@@ -224,7 +230,8 @@ def select_chunk(
     calibrated_C
         The ``C`` from :func:`calibrate` for configurations with ``calibrate_target_k``.
     univariate
-        ``{resample: (welch_t, variance)}`` for hybrid-RFE configurations with forced features.
+        ``{resample: (welch_t, variance)}`` for configurations whose class reads them
+        (:attr:`fsstab.workflow.config.Configuration.uses_univariate_scores`).
     accuracy_model
         The configuration's ``accuracy_model`` entry: the runs' accuracy is that classifier's,
         fitted on the selected features of the training rows
@@ -247,8 +254,11 @@ def select_chunk(
         "resample", "variant", "feature", "selected", "importance", "rank", "frequency_score",
     )}
     timings: dict[str, list[Any]] = {"resample": [], "variant": [], "fit_seconds": []}
+    progress = _Progress(f"dataset {ds.name!r}, configuration {spec['id']!r}", len(resample_ids),
+                         len(spec["variants"]))
     for r in resample_ids:
         r = int(r)
+        progress.start(r)
         train, test = resamples.train[r], resamples.test[r]
         stats = None
         if univariate is not None:
@@ -294,6 +304,7 @@ def select_chunk(
             timings["resample"].append(r)
             timings["variant"].append(variant)
             timings["fit_seconds"].append(seconds)
+        progress.done(r)
     return {
         "runs": _runs_table(runs),
         "features": _features_table(features),
@@ -305,6 +316,30 @@ def select_chunk(
             }
         ),
     }
+
+
+class _Progress:
+    """Log lines of a selection job (the job's log via :func:`fsstab.workflow.scripting.logged`):
+    a long job -- forests, large d -- says which resample it is at, how long each took and
+    about how long the rest will take."""
+
+    def __init__(self, what: str, total: int, n_variants: int) -> None:
+        self.what, self.total, self.count = what, total, 0
+        self.begun = self.started = time.perf_counter()
+        _LOGGER.info("%s: %d resample(s), %d variant(s) each", what, total, n_variants)
+
+    def start(self, resample: int) -> None:
+        self.started = time.perf_counter()
+
+    def done(self, resample: int) -> None:
+        self.count += 1
+        now = time.perf_counter()
+        mean = (now - self.begun) / self.count
+        _LOGGER.info(
+            "%s: resample %d done (%d of %d) in %.1f s; about %.0f s to go",
+            self.what, resample, self.count, self.total, now - self.started,
+            mean * (self.total - self.count),
+        )
 
 
 def _runs_table(runs: Mapping[str, list[Any]]) -> pa.Table:

@@ -25,8 +25,12 @@ import pyarrow.compute as pc
 import scipy.sparse as sp
 
 from fsstab.io import canonical_json
-from fsstab.measures import MEASURES, SelectionStats, compute, nogueira_confidence_interval
-from fsstab.measures._core import MeasureInputs
+from fsstab.measures import (
+    MEASURES,
+    applicable_measures,
+    compute,
+    nogueira_confidence_interval,
+)
 from fsstab.workflow.naming import DEFAULT_VARIANT
 from fsstab.workflow.tables import STABILITY_FORMAT, concat_tables
 
@@ -96,15 +100,10 @@ def _measure_values(
     measures: Sequence[str], measure_params: Mapping[str, Mapping[str, Any]],
     C: Any, threshold: float | None, random_state: int,
 ) -> dict[str, float]:
-    available = {"Z": True, "W": True, "ranks": ranks is not None, "C": C is not None}
+    available = ["Z", "W"] + ["ranks"] * (ranks is not None) + ["C"] * (C is not None)
     # a measure whose inputs are missing (no ranking) or whose precondition fails (Kuncheva's
     # equal set sizes) is not applicable to this outcome: NaN, not an error
-    precondition_inputs = MeasureInputs(stats=SelectionStats(Z))
-    names = [
-        m for m in measures
-        if all(available[r] for r in MEASURES[m].requires)
-        and (MEASURES[m].applicable is None or MEASURES[m].applicable(precondition_inputs))
-    ]
+    names = applicable_measures(measures, Z, available=available)
     values = dict.fromkeys(measures, math.nan)
     if names:
         uses_c = any("C" in MEASURES[m].requires for m in names)

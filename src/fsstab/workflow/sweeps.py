@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fsstab.selectors import SELECTORS
 
-__all__ = ["selector_parameters", "sweep_parameters"]
+__all__ = ["calibrated_selectors", "selector_parameters", "sweep_parameters"]
 
 
 def selector_parameters(cls_name: str) -> tuple[str, ...]:
@@ -18,11 +18,11 @@ def selector_parameters(cls_name: str) -> tuple[str, ...]:
 
 def sweep_parameters(cls_name: str) -> tuple[str, ...]:
     """Parameters a class changes in ``refit_final`` without refitting what they do not affect
-    (its ``_sweep_parameters``, else ``final_C`` / ``shrinkage_alpha``), or () without it."""
+    (:attr:`fsstab.selectors.BaseSelector.refit_parameters`), or () without ``refit_final``."""
     cls = SELECTORS[cls_name]
-    if not hasattr(cls, "refit_final"):
-        return ()
-    declared = getattr(cls, "_sweep_parameters", None)
-    if declared is not None:
-        return tuple(declared)
-    return tuple(p for p in ("final_C", "shrinkage_alpha") if p in selector_parameters(cls_name))
+    return tuple(cls.refit_parameters) if hasattr(cls, "refit_final") else ()
+
+
+def calibrated_selectors() -> tuple[str, ...]:
+    """Registered selector classes whose ``C`` can be calibrated (``calibrates_C``)."""
+    return tuple(name for name, cls in SELECTORS.items() if cls.calibrates_C)

@@ -1,0 +1,83 @@
+# Stage 7: what a run hands back as tables -- the stable features of each dataset (which
+# features, how often, with what interval and importance), the summary of all datasets as a
+# CSV table, and both as HTML tables in the report.
+
+
+rule stable_features:
+    input:
+        unpack(stable_features_inputs),
+    output:
+        parquet=f"{RESULTS}/{{dataset}}/stable_features.parquet",
+        csv=f"{RESULTS}/{{dataset}}/stable_features.csv",
+    params:
+        confidence_level=WF.raw["measures"]["confidence_level"],
+        rank_cap=WF.rank_cap,
+    log:
+        f"{LOGS}/{{dataset}}/stable_features.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/stable_features.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/stable_features.py"
+
+
+rule summary_csv:
+    input:
+        summary=f"{RESULTS}/summary.parquet",
+    output:
+        csv=f"{RESULTS}/summary.csv",
+    params:
+        measures=list(WF.measures),
+        confidence_level=WF.raw["measures"]["confidence_level"],
+    log:
+        f"{LOGS}/summary_csv.log",
+    benchmark:
+        f"{BENCH}/summary_csv.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/summary_csv.py"
+
+
+rule report_tables:
+    input:
+        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
+        pareto=f"{RESULTS}/{{dataset}}/pareto.parquet",
+        stable=f"{RESULTS}/{{dataset}}/stable_features.parquet",
+    output:
+        summary=report(
+            f"{RESULTS}/{{dataset}}/report/summary.html",
+            caption="../report/summary_table.rst",
+            category="Summary tables",
+            labels={"dataset": "{dataset}", "table": "accuracy and stability"},
+        ),
+        stable=report(
+            f"{RESULTS}/{{dataset}}/report/stable_features.html",
+            caption="../report/stable_features.rst",
+            category="Stable features",
+            labels={"dataset": "{dataset}", "table": "stable features"},
+        ),
+    params:
+        measures=list(WF.figure_measures),
+        confidence_level=WF.raw["measures"]["confidence_level"],
+    log:
+        f"{LOGS}/{{dataset}}/report_tables.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/report_tables.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/report_tables.py"

@@ -1,0 +1,9 @@
+"""Rule nogueira2016_toy_examples: every set measure on the toy examples of §3.2 (and eq. 3)."""
+
+from fsstab.papers.nogueira2016.stages import toy_example_table
+from fsstab.papers.outputs import write_table
+from fsstab.workflow.scripting import logged
+
+with logged(snakemake.log[0]):
+    write_table(toy_example_table(), snakemake.output.table,
+                metadata={"paper": "nogueira2016", "item": "§3.2 toy examples"})

@@ -1,0 +1,336 @@
+"""What a run hands back: which features are stable, and the summary a reader can cite.
+
+- :func:`stable_features_table` -- per (configuration, variant) of a dataset, every feature
+  selected at least once with its selection frequency p_f, the Wilson interval of p_f, its
+  mean importance and its rank; the configurations chosen as compromises on the Pareto fronts
+  are marked (``stable_features.parquet`` / ``.csv``);
+- :func:`summary_frame` -- the summary of all datasets as a table of its own (accuracy with
+  its interval, every measure, φ with its interval: ``results/summary.csv``), in the spirit of
+  Hamer & Dupont (2021), Table 5;
+- :func:`summary_html`, :func:`stable_features_html` -- the same as HTML tables for the
+  report.
+
+Columns are documented in docs/workflow.md.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from fsstab.measures import MEASURES, selection_frequency_interval
+from fsstab.workflow.stability import run_matrices
+
+__all__ = [
+    "STABLE_FEATURES_FORMAT",
+    "chosen_compromises",
+    "stable_features_html",
+    "stable_features_table",
+    "summary_frame",
+    "summary_html",
+    "write_csv",
+]
+
+STABLE_FEATURES_FORMAT = "fsstab.stable_features/1"
+
+#: HTML symbols of the measures the papers write with Greek letters.
+_HTML_SYMBOLS = {
+    "nogueira": "φ",
+    "pearson": "φ<sub>pears</sub>",
+    "importance_weighted": "φ<sub>iw</sub>",
+    "canberra": "φ<sub>can</sub>",
+    "sechidis": "Φ<sub>C</sub>",
+}
+
+
+def _symbol(measure: str) -> str:
+    if measure in _HTML_SYMBOLS:
+        return _HTML_SYMBOLS[measure]
+    info = MEASURES.get(measure)
+    return html.escape(info.symbol if info is not None and info.symbol else measure)
+
+
+# --------------------------------------------------------------------------------------------
+# Chosen compromises
+# --------------------------------------------------------------------------------------------
+
+
+def chosen_compromises(pareto: pd.DataFrame) -> dict[str, list[str]]:
+    """``{label: [reason, ...]}`` of the (configuration, variant) labels a Pareto analysis
+    chose, one reason per criterion with the stability measures it was applied with:
+    ``gamma=0.5 on nogueira, importance_weighted`` (the compromise maximising
+    γA + (1 − γ)S, Hamer & Dupont 2021 §7.1) and ``epsilon-constraint on nogueira`` (Bommert
+    2020, Algorithm 3.2)."""
+    chosen: dict[str, dict[str, list[str]]] = {}
+    for row in pareto.itertuples(index=False):
+        gammas = row.chosen_gammas
+        criteria = [f"gamma={gamma:g}" for gamma in ([] if gammas is None else list(gammas))]
+        if bool(row.epsilon_choice):
+            criteria.append("epsilon-constraint")
+        for criterion in criteria:
+            chosen.setdefault(row.label, {}).setdefault(criterion, []).append(row.measure)
+    return {
+        label: [f"{criterion} on {', '.join(measures)}"
+                for criterion, measures in criteria.items()]
+        for label, criteria in chosen.items()
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Stable features
+# --------------------------------------------------------------------------------------------
+
+
+def stable_features_table(
+    selections: Mapping[str, tuple[pa.Table, pa.Table]],
+    summary: pd.DataFrame,
+    pareto: pd.DataFrame,
+    *,
+    dataset: str,
+    feature_names: Sequence[str],
+    confidence_level: float = 0.95,
+    rank_cap: int,
+) -> pa.Table:
+    """Every feature selected at least once, per (configuration, variant) of ``dataset``.
+
+    ``selections`` maps each configuration id to its gathered ``(runs, features)`` tables;
+    rows follow ``summary`` (the dataset's ``stability.parquet``); ``pareto`` is the dataset's
+    ``pareto.parquet`` (for ``chosen_by``).
+
+    Columns: ``dataset``, ``configuration``, ``variant``, ``label``, ``chosen_by`` (the
+    compromises that chose this label, ``; ``-separated; empty if none), ``rank`` (1 = most
+    often selected; ties broken by the larger mean importance, then the feature order),
+    ``feature`` (column of the prefiltered dataset), ``feature_name``, ``n_selected`` (runs
+    selecting it), ``n_runs`` (M), ``frequency`` (p_f = n_selected / M), ``frequency_low``,
+    ``frequency_high`` (Wilson score interval at ``confidence_level``, see
+    :func:`fsstab.measures.selection_frequency_interval`), ``mean_importance`` (mean over the
+    M runs of its importance in each run's model, 0 where it was not selected: the row mean
+    of Hamer & Dupont's W) and ``mean_importance_selected`` (mean over the runs selecting it).
+    """
+    d = len(feature_names)
+    chosen = chosen_compromises(pareto)
+    parts = []
+    for row in summary.itertuples(index=False):
+        if row.configuration not in selections:
+            raise ValueError(
+                f"dataset {dataset!r}: no selection tables for configuration "
+                f"{row.configuration!r}"
+            )
+        runs, features = selections[row.configuration]
+        Z, W, _, _ = run_matrices(runs, features, row.variant, d, rank_cap)
+        M = Z.shape[0]
+        frequency, low, high = selection_frequency_interval(
+            Z, d=d, alpha=1.0 - confidence_level
+        )
+        counts = np.asarray(Z.sum(axis=0)).ravel().astype(np.int64)
+        importance = np.asarray(W.sum(axis=0)).ravel()
+        mean_importance = importance / M
+        kept = np.flatnonzero(counts > 0)
+        order = kept[np.lexsort((kept, -mean_importance[kept], -counts[kept]))]
+        n = order.size
+        parts.append(pa.table({
+            "dataset": pa.array([dataset] * n, pa.string()),
+            "configuration": pa.array([row.configuration] * n, pa.string()),
+            "variant": pa.array([row.variant] * n, pa.string()),
+            "label": pa.array([row.label] * n, pa.string()),
+            "chosen_by": pa.array(["; ".join(chosen.get(row.label, []))] * n, pa.string()),
+            "rank": pa.array(np.arange(1, n + 1, dtype=np.int32)),
+            "feature": pa.array(order.astype(np.int32)),
+            "feature_name": pa.array([str(feature_names[j]) for j in order], pa.string()),
+            "n_selected": pa.array(counts[order].astype(np.int32)),
+            "n_runs": pa.array(np.full(n, M, dtype=np.int32)),
+            "frequency": pa.array(frequency[order].astype(np.float64)),
+            "frequency_low": pa.array(low[order].astype(np.float64)),
+            "frequency_high": pa.array(high[order].astype(np.float64)),
+            "mean_importance": pa.array(mean_importance[order].astype(np.float64)),
+            "mean_importance_selected": pa.array(
+                (importance[order] / counts[order]).astype(np.float64)),
+        }))
+    if not parts:
+        raise ValueError(f"dataset {dataset!r}: no configuration to tabulate")
+    return pa.concat_tables(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# The summary of all datasets as a table of its own
+# --------------------------------------------------------------------------------------------
+
+
+def _t_quantile(q: float, df: np.ndarray) -> np.ndarray:
+    """``scipy.stats.t.ppf(q, df)`` (which computes ``scipy.special.stdtrit(df, q)``, NaN for
+    df <= 0), without importing scipy.stats: the summary jobs need nothing else from it."""
+    from scipy.special import stdtrit
+
+    return stdtrit(np.asarray(df, dtype=np.float64), q)
+
+
+def summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
+                  confidence_level: float = 0.95) -> pd.DataFrame:
+    """``summary.parquet`` as a table a reader cites (``results/summary.csv``): one row per
+    (dataset, configuration, variant) with ``accuracy_mean`` and its interval
+    ``accuracy_low``/``accuracy_high`` (mean ± t_{M−1} · se over the M resamples, clipped to
+    [0, 1]), every
+    measure in ``measures`` with Nogueira's interval of φ next to φ, the mean number of
+    selected features and the parameters."""
+    frame = summary.copy()
+    quantile = _t_quantile(0.5 + confidence_level / 2.0, frame["n_runs"].to_numpy() - 1)
+    # an accuracy lies in [0, 1]: the interval is clipped there
+    frame["accuracy_low"] = (frame["accuracy_mean"] - quantile * frame["accuracy_se"]).clip(0, 1)
+    frame["accuracy_high"] = (frame["accuracy_mean"] + quantile * frame["accuracy_se"]).clip(0, 1)
+    identity = ["dataset", "label", "configuration", "variant", "selector", "class", "n_runs",
+                "n_features", "mean_n_selected"]
+    columns = [*identity, "accuracy_mean", "accuracy_se", "accuracy_low", "accuracy_high"]
+    for measure in measures:
+        columns.append(measure)
+        if measure == "nogueira":
+            columns += ["nogueira_ci_low", "nogueira_ci_high"]
+    rest = [c for c in frame.columns if c not in columns]
+    return frame[columns + rest]
+
+
+def write_csv(frame: pd.DataFrame, path: Any) -> None:
+    """Write ``frame`` as CSV atomically (floats at full precision, ``\\n`` line ends: the
+    same table gives the same bytes)."""
+    from fsstab.io import write_text
+
+    write_text(path, frame.to_csv(index=False, lineterminator="\n"))
+
+
+# --------------------------------------------------------------------------------------------
+# HTML for the report
+# --------------------------------------------------------------------------------------------
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; font-size: 14px; margin: 1em; color: #222; }
+table { border-collapse: collapse; margin-bottom: 1em; }
+th, td { padding: 3px 8px; border-bottom: 1px solid #ddd; text-align: right; }
+td { white-space: nowrap; }
+td.reasons { white-space: normal; text-align: left; min-width: 18em; font-size: 12px; }
+th { background: #f0f0f0; position: sticky; top: 0; }
+td.label, th.label, td.name { text-align: left; font-family: ui-monospace, monospace; }
+tr.chosen td { background: #eef7ee; }
+.ci { color: #666; font-size: 12px; }
+p.note { color: #444; max-width: 60em; }
+"""
+
+
+def _number(value: Any, digits: int = 3) -> str:
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return "–"
+    return f"{float(value):.{digits}f}"
+
+
+def _interval(low: Any, high: Any, digits: int = 3) -> str:
+    return f'<span class="ci">[{_number(low, digits)}, {_number(high, digits)}]</span>'
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>\n"
+        f"<body>\n<h2>{html.escape(title)}</h2>\n{body}\n</body></html>\n"
+    )
+
+
+def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
+                 measures: Sequence[str], confidence_level: float = 0.95) -> str:
+    """The dataset's summary as an HTML table: one row per configuration/variant (full
+    labels), mean size, accuracy with its interval, φ with Nogueira's interval, the other
+    ``measures``, and the compromises that chose the row."""
+    frame = summary_frame(stability, [m for m in measures if m in stability.columns],
+                          confidence_level=confidence_level)
+    chosen = chosen_compromises(pareto)
+    level = f"{100 * confidence_level:g} %"
+    shown = [m for m in measures if m in frame.columns]
+    header = ["<th class=\"label\">configuration[:variant]</th>", "<th>features (mean)</th>",
+              f"<th>accuracy [{level} CI]</th>"]
+    for measure in shown:
+        suffix = f" [{level} CI]" if measure == "nogueira" else ""
+        header.append(f"<th title=\"{measure}\">{_symbol(measure)}{suffix}</th>")
+    header.append("<th class=\"label\">chosen as compromise by</th>")
+    rows = []
+    for row in frame.to_dict("records"):
+        cells = [f"<td class=\"label\">{html.escape(row['label'])}</td>",
+                 f"<td>{_number(row['mean_n_selected'], 1)}</td>",
+                 f"<td>{_number(row['accuracy_mean'])} "
+                 f"{_interval(row['accuracy_low'], row['accuracy_high'])}</td>"]
+        for measure in shown:
+            text = _number(row[measure])
+            if measure == "nogueira":
+                text += " " + _interval(row["nogueira_ci_low"], row["nogueira_ci_high"])
+            cells.append(f"<td>{text}</td>")
+        reasons = chosen.get(row["label"], [])
+        cells.append(f"<td class=\"reasons\">{html.escape('; '.join(reasons))}</td>")
+        css = " class=\"chosen\"" if reasons else ""
+        rows.append(f"<tr{css}>{''.join(cells)}</tr>")
+    note = (
+        f"<p class=\"note\">M = {int(frame['n_runs'].max())} resamples. Accuracy: mean test "
+        f"accuracy over the resamples with its {level} interval (mean ± t<sub>M−1</sub>·se). "
+        f"φ: Nogueira's stability with its {level} asymptotic interval (Nogueira, Sechidis "
+        "&amp; Brown 2018). <b>–</b>: the measure is not defined for this configuration "
+        "(φ<sub>can</sub> needs a selector that ranks features; Kuncheva's index needs sets "
+        "of equal size; undefined values such as empty selections). Highlighted rows were "
+        "chosen as compromises on the Pareto fronts (γ: Hamer &amp; Dupont 2021 §7.1; "
+        "ε-constraint: Bommert 2020, Algorithm 3.2). All values: "
+        "<code>stability.parquet</code>, <code>results/summary.csv</code>.</p>"
+    )
+    table = f"<table><thead><tr>{''.join(header)}</tr></thead><tbody>\n" + \
+        "\n".join(rows) + "\n</tbody></table>"
+    return _page(f"{dataset}: accuracy and stability of every configuration", table + note)
+
+
+def stable_features_html(stable: pd.DataFrame, *, dataset: str, top: int = 25,
+                         confidence_level: float = 0.95) -> str:
+    """The stable features of the chosen compromises (or, if none was chosen, of every
+    configuration): the first ``top`` features by rank with p_f and its interval, the mean
+    importance."""
+    level = f"{100 * confidence_level:g} %"
+    chosen = stable[stable["chosen_by"] != ""]
+    shown = chosen if not chosen.empty else stable
+    sections = []
+    for label, rows in shown.groupby("label", sort=False):
+        rows = rows.sort_values("rank").head(top)
+        reasons = rows["chosen_by"].iloc[0]
+        n_runs = int(rows["n_runs"].iloc[0])
+        body = [
+            "<tr>"
+            f"<td>{int(r['rank'])}</td>"
+            f"<td class=\"name\">{html.escape(str(r['feature_name']))}</td>"
+            f"<td>{int(r['n_selected'])} / {n_runs}</td>"
+            f"<td>{_number(r['frequency'], 2)} "
+            f"{_interval(r['frequency_low'], r['frequency_high'], 2)}</td>"
+            f"<td>{_number(r['mean_importance'], 4)}</td>"
+            "</tr>"
+            for r in rows.to_dict("records")
+        ]
+        total = int((stable["label"] == label).sum())
+        heading = f"<h3>{html.escape(label)}</h3>"
+        if reasons:
+            heading += f"<p>chosen by: {html.escape(reasons)}</p>"
+        sections.append(
+            heading + "<table><thead><tr><th>rank</th><th class=\"label\">feature</th>"
+            f"<th>selected in</th><th>p<sub>f</sub> [{level} CI]</th>"
+            "<th>mean importance</th></tr></thead><tbody>\n" + "\n".join(body)
+            + f"\n</tbody></table><p class=\"note\">{min(top, total)} of the {total} features "
+            "selected at least once.</p>"
+        )
+    note = (
+        "<p class=\"note\">p<sub>f</sub>: the fraction of the M resamples on which the "
+        f"feature was selected, with its {level} Wilson score interval (Wilson 1927; Brown, "
+        "Cai &amp; DasGupta 2001): how precisely the M runs determine the probability of "
+        "selecting the feature on a resample of these data. Mean importance: the feature's "
+        "importance in each run's model averaged over all M runs (0 where it was not "
+        "selected; Hamer &amp; Dupont 2021 §5). Rank: by p<sub>f</sub>, then by mean "
+        "importance. "
+        + ("Shown: the configurations chosen as compromises on the Pareto fronts. " if not
+           chosen.empty else "No compromise was chosen: every configuration is shown. ")
+        + "Every configuration and every feature selected at least once: "
+        "<code>stable_features.csv</code>.</p>"
+    )
+    return _page(f"{dataset}: stable features", note + "\n".join(sections))

@@ -1,0 +1,114 @@
+"""The documentation works as pasted (issue 16): README's Python blocks run, every documented
+snakemake command parses as intended, and the install extra brings what the report needs."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import tomllib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DOCUMENTS = [REPO / "README.md", REPO / "DEVELOPERS.md", *sorted((REPO / "docs").glob("*.md"))]
+
+
+def python_blocks(path: Path) -> list[tuple[int, str]]:
+    """``(line, code)`` of every fenced ```python block."""
+    text = path.read_text(encoding="utf-8")
+    blocks = []
+    for match in re.finditer(r"^```python\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL):
+        blocks.append((text[: match.start()].count("\n") + 1, match.group(1)))
+    return blocks
+
+
+README_BLOCKS = python_blocks(REPO / "README.md")
+
+
+def test_the_readme_has_python_examples():
+    assert len(README_BLOCKS) >= 3
+
+
+@pytest.mark.parametrize(("line", "code"), README_BLOCKS,
+                         ids=[f"README.md:{line}" for line, _ in README_BLOCKS])
+def test_readme_python_blocks_run_as_pasted(line, code, monkeypatch):
+    # each block on its own, in a fresh namespace, in the checkout: as a reader pastes it
+    monkeypatch.chdir(REPO)
+    namespace = {"__name__": "__main__"}
+    exec(compile(code, f"README.md:{line}", "exec"), namespace)
+
+
+def snakemake_commands(path: Path) -> list[tuple[int, str]]:
+    """Every ``snakemake ...`` command of a document: lines of code blocks and inline code."""
+    commands = []
+    in_block = False
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, start=1):
+        if line.startswith("```"):
+            in_block = not in_block
+            continue
+        if in_block:  # a command continued on the next lines ("\" at the end)
+            following = iter(lines[number:])
+            while line.endswith("\\"):
+                line = line[:-1] + " " + next(following, "").strip()
+        candidates = [line] if in_block else re.findall(r"`([^`]*)`", line)
+        for candidate in candidates:
+            candidate = candidate.split(" #", 1)[0].strip()
+            candidate = re.sub(r"^([A-Z_]+=\S+\s+)+", "", candidate)  # VAR=value snakemake ...
+            if candidate.startswith("snakemake "):
+                commands.append((number, candidate))
+    return commands
+
+
+COMMANDS = [(path, line, command) for path in DOCUMENTS
+            for line, command in snakemake_commands(path)]
+
+
+def command_problem(command: str) -> str | None:
+    """Why Snakemake would read a documented command otherwise than meant: ``--configfile``
+    and ``--config`` take every following word up to the next option, so a target after
+    them is read as a config file (FileNotFoundError) or a KEY=VALUE (error)."""
+    words = shlex.split(command)
+    option = None
+    for word in words[1:]:
+        if word == "...":  # a placeholder in the text
+            continue
+        if word.startswith("-"):
+            option = word
+            continue
+        if option == "--configfile" and not word.endswith((".yaml", ".yml", ".json")):
+            return f"{word!r} after --configfile would be read as a configuration file"
+        if option in ("--config", "-C") and "=" not in word:
+            return f"{word!r} after --config would be read as KEY=VALUE"
+        if option not in ("--configfile", "--config", "-C"):
+            option = None  # the option's single value; later words are targets
+    return None
+
+
+def test_the_documents_have_snakemake_commands():
+    assert len(COMMANDS) >= 20
+
+
+@pytest.mark.parametrize(("path", "line", "command"), COMMANDS,
+                         ids=[f"{p.relative_to(REPO)}:{n}" for p, n, _ in COMMANDS])
+def test_documented_commands_put_targets_first(path, line, command):
+    assert command_problem(command) is None, f"{path.name}:{line}: {command}"
+
+
+def test_the_command_check_finds_a_target_after_configfile():
+    assert command_problem("snakemake --cores 2 --configfile c.yaml results/x.pdf")
+    assert command_problem("snakemake --cores 2 --config seed=1 results/x.pdf")
+    assert command_problem("snakemake --cores 2 results/x.pdf --configfile c.yaml") is None
+
+
+def test_the_workflow_extra_brings_what_the_report_needs():
+    """`snakemake --report` imports pygments, which snakemake installs only with its
+    ``reports`` extra."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    requirements = project["optional-dependencies"]["workflow"]
+    names = {re.split(r"[\[<>=;! ]", r, maxsplit=1)[0].lower() for r in requirements}
+    extras = {name: set(extra.split(","))
+              for name, extra in (re.match(r"([A-Za-z0-9_.-]+)\[([^\]]*)\]", r).groups()
+                                  for r in requirements if "[" in r)}
+    assert "pygments" in names or "reports" in extras.get("snakemake", set())
