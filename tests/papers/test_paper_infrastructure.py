@@ -117,6 +117,18 @@ def test_write_table_bytes_and_float_formats(tmp_path):
     assert np.isclose(read_table(tmp_path / "t2.parquet")["value"][0], 1 / 3)
 
 
+def test_write_table_parquet_only(tmp_path):
+    frame = pd.DataFrame({"name": ["a", "b"], "value": [1 / 3, 2.0]})
+    csv, parquet = write_table(frame, tmp_path / "w.parquet", metadata={"chunk": "r0000-0001"},
+                               csv=False)
+    assert csv is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.parquet"]
+    assert read_parquet_metadata(parquet) == {"chunk": "r0000-0001"}
+    # the same bytes as the Parquet file of a table written with its CSV
+    write_table(frame, tmp_path / "full", metadata={"chunk": "r0000-0001"})
+    assert parquet.read_bytes() == (tmp_path / "full.parquet").read_bytes()
+
+
 def test_stem_of():
     assert str(stem_of(["out/fig01_x.pdf", "out/fig01_x.png"])) == "out/fig01_x"
     assert str(stem_of("out/table5.1_x.csv")) == "out/table5.1_x"

@@ -148,7 +148,8 @@ def write_table(
     *,
     metadata: Mapping[str, Any] | None = None,
     float_format: str = CSV_FLOAT_FORMAT,
-) -> tuple[Path, Path]:
+    csv: bool = True,
+) -> tuple[Path | None, Path]:
     """Write ``<stem>.csv`` and ``<stem>.parquet`` (atomic, deterministic bytes): the one table
     writer of the papers.
 
@@ -165,16 +166,23 @@ def write_table(
         How floats are printed in the CSV: :data:`CSV_FLOAT_FORMAT` (default) or
         :data:`EXACT_FLOAT_FORMAT` (see there why both exist). The Parquet file holds the
         exact values either way.
+    csv
+        False: the Parquet file only (``target`` is then the stem or the ``.parquet`` path),
+        for intermediate tables that only other jobs read.
 
     Returns
     -------
-    (csv path, parquet path)
+    (csv path or None, parquet path)
     """
+    if not csv and isinstance(target, str | os.PathLike) and Path(target).suffix == ".parquet":
+        target = Path(target).with_suffix("")
     stem = _table_stem(target)
     stem.parent.mkdir(parents=True, exist_ok=True)
-    csv_path = write_text(stem.parent / f"{stem.name}.csv",
-                          frame.to_csv(index=False, float_format=float_format,
-                                       lineterminator="\n"))
+    csv_path = None
+    if csv:
+        csv_path = write_text(stem.parent / f"{stem.name}.csv",
+                              frame.to_csv(index=False, float_format=float_format,
+                                           lineterminator="\n"))
     parquet_path = write_parquet(_arrow(frame), stem.parent / f"{stem.name}.parquet",
                                  metadata=dict(metadata or {}))
     return csv_path, parquet_path
