@@ -1,14 +1,46 @@
 # Hamer & Dupont (2021): the paper's figures and tables (docs/paper-hamer2021.md).
 #
-# Included by the Snakefile when the configuration says `paper: {name: hamer2021}`. The generic
-# stages select the features and compute accuracies and stabilities; these rules turn their
-# results (and the paper-specific computations of fsstab.papers.hamer2021: toy maps, the
-# correlated-groups simulation, group estimates of §7.3) into the paper's numbered outputs
-# under paper.output_dir. The plan of the outputs and the input functions are in
-# paper_hamer2021_common.smk.
+# The generic stages select the features and compute accuracies and stabilities; these rules
+# turn their results (and the paper-specific computations of fsstab.papers.hamer2021: toy maps,
+# the correlated-groups simulation of §5.3, the §7.1 decisions, the group estimates of §7.3)
+# into the paper's numbered outputs. Paths come from the get_* functions of rules/common.smk
+# (the stages' products, the paper's files) or from the paper's own rules (rules.<rule>.output);
+# which figures a run draws, on which data sets, is PLAN (fsstab.papers.hamer2021.plan.Plan).
+# Outputs: <results>/paper/hamer2021/. The template of a paper's rules: docs/papers.md.
+
+from fsstab.papers.hamer2021.plan import DECISION_FIGURES, MAP_FIGURES, TRAJECTORY_FIGURES, Plan
+from fsstab.papers.hamer2021.settings import SETTINGS
+from fsstab.papers.hamer2021.toy import TOY_DESCRIPTIONS
+
+# paper.settings checked (with the whole configuration) before any job; defaults filled in
+HAMER = SETTINGS.checked(WF)
+PLAN = Plan(HAMER, WF)
+S72 = PLAN.section_datasets("section72")
+S73 = PLAN.section_datasets("section73")
 
 
-include: "paper_hamer2021_common.smk"
+include: "paper_hamer2021/common.smk"
+
+
+if WF.raw["localrules"]:
+
+    localrules:
+        hamer2021_toy,
+        hamer2021_correlated_figures,
+        hamer2021_decision,
+        hamer2021_dominated_areas,
+        hamer2021_dominated_areas_table,
+        hamer2021_frequency_score,
+        hamer2021_frequency_score_table,
+        hamer2021_table5,
+        hamer2021_trajectories,
+        hamer2021_logistic_rfe,
+        hamer2021_maps,
+        hamer2021_appendix,
+        hamer2021_blocks,
+        hamer2021_variability,
+        hamer2021_distributions,
+        hamer2021_comparison,
 
 
 # -- Figs. 3-6: toy feature stability maps ------------------------------------------------------
@@ -16,18 +48,17 @@ include: "paper_hamer2021_common.smk"
 
 rule hamer2021_toy:
     output:
-        figures=[
-            f
-            for figure, (stem, _) in sorted(TOY_DESCRIPTIONS.items())
-            for f in PLAN.figure(f"fig{figure:02d}_toy_{stem}")
-        ],
-        table=PLAN.table("fig03-06_toy_measures"),
+        **{
+            f"fig{number:02d}": get_paper_figure(f"fig{number:02d}_toy_{stem}")
+            for number, (stem, _) in sorted(TOY_DESCRIPTIONS.items())
+        },
+        table=get_paper_table("fig03-06_toy_measures"),
     params:
         settings=HAMER["toy"],
     log:
-        f"{LOGS}/paper_hamer2021/toy.log",
+        get_paper_log("toy"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/toy.tsv"
+        get_paper_benchmark("toy")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -43,21 +74,19 @@ rule hamer2021_toy:
 
 rule hamer2021_correlated_groups:
     output:
-        table=f"{PAPER_WORK}/correlated_groups/scenario{{scenario}}_seed{{seed}}.parquet",
-        importances=(
-            f"{PAPER_WORK}/correlated_groups/scenario{{scenario}}_seed{{seed}}"
-            ".importances.parquet"
+        table=get_paper_work("correlated_groups/scenario{scenario}_seed{seed}.parquet"),
+        importances=get_paper_work(
+            "correlated_groups/scenario{scenario}_seed{seed}.importances.parquet"
         ),
     wildcard_constraints:
         scenario=r"[123]",
         seed=r"\d+",
     params:
         settings=HAMER["correlated_groups"],
-        seed=WF.seed,
     log:
-        f"{LOGS}/paper_hamer2021/correlated_groups_scenario{{scenario}}_seed{{seed}}.log",
+        get_paper_log("correlated_groups_scenario{scenario}_seed{seed}"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/correlated_groups_scenario{{scenario}}_seed{{seed}}.tsv"
+        get_paper_benchmark("correlated_groups_scenario{scenario}_seed{seed}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -70,21 +99,27 @@ rule hamer2021_correlated_groups:
 
 rule hamer2021_correlated_figures:
     input:
-        tables=hamer_correlated_tables("table"),
-        map_importances=(
-            f"{PAPER_WORK}/correlated_groups/scenario{HAMER['correlated_groups']['map']['scenario']}"
-            f"_seed{HAMER['correlated_groups']['map']['seed']}.importances.parquet"
+        tables=expand(
+            rules.hamer2021_correlated_groups.output.table,
+            zip,
+            scenario=[s for s, _ in PLAN.correlated_runs()],
+            seed=[g for _, g in PLAN.correlated_runs()],
+        ),
+        map_importances=expand(
+            rules.hamer2021_correlated_groups.output.importances,
+            scenario=HAMER["correlated_groups"]["map"]["scenario"],
+            seed=HAMER["correlated_groups"]["map"]["seed"],
         ),
     output:
-        fig07=PLAN.figure("fig07_correlated_groups_maps"),
-        fig08=PLAN.figure("fig08_correlated_groups_stability"),
-        table=PLAN.table("fig08_correlated_groups_stability"),
+        fig07=get_paper_figure("fig07_correlated_groups_maps"),
+        fig08=get_paper_figure("fig08_correlated_groups_stability"),
+        table=get_paper_table("fig08_correlated_groups_stability"),
     params:
         settings=HAMER["correlated_groups"],
     log:
-        f"{LOGS}/paper_hamer2021/correlated_figures.log",
+        get_paper_log("correlated_figures"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/correlated_figures.tsv"
+        get_paper_benchmark("correlated_figures")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -100,22 +135,22 @@ rule hamer2021_correlated_figures:
 
 rule hamer2021_decision:
     input:
-        unpack(hamer_decision_inputs),
+        unpack(get_hamer2021_decision_inputs),
     output:
-        figure=PLAN.figure("fig{number}_{paper}_pareto"),
-        table=PLAN.table("fig{number}_{paper}_compromises"),
+        figure=get_paper_figure("fig{number}_{paper}_pareto"),
+        table=get_paper_table("fig{number}_{paper}_compromises"),
     wildcard_constraints:
         number="|".join(str(n) for n in DECISION_FIGURES.values()),
         paper="|".join(DECISION_FIGURES),
     params:
         settings=HAMER["section71"],
-        configurations=lambda wc: hamer_selection(
+        configurations=lambda wc: PLAN.selector_configurations(
             PLAN.decision_datasets()[wc.paper], HAMER["section71"]["hybrid"]
-        )["configurations"],
+        ),
     log:
-        f"{LOGS}/paper_hamer2021/fig{{number}}_{{paper}}.log",
+        get_paper_log("fig{number}_{paper}"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig{{number}}_{{paper}}.tsv"
+        get_paper_benchmark("fig{number}_{paper}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -128,18 +163,18 @@ rule hamer2021_decision:
 
 rule hamer2021_dominated_areas:
     input:
-        summary=lambda wc: hamer_summary(PLAN.decision_datasets()[wc.paper]),
+        summary=lambda wc: get_stability(PLAN.decision_datasets()[wc.paper]),
     output:
-        figure=PLAN.figure("fig09_{paper}_dominated_areas"),
-        areas=f"{PAPER_WORK}/section71/{{paper}}_dominated_areas.parquet",
+        figure=get_paper_figure("fig09_{paper}_dominated_areas"),
+        areas=get_paper_work("section71/{paper}_dominated_areas.parquet"),
     wildcard_constraints:
         paper="|".join(DECISION_FIGURES),
     params:
         settings=HAMER["section71"],
     log:
-        f"{LOGS}/paper_hamer2021/fig09_{{paper}}.log",
+        get_paper_log("fig09_{paper}"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig09_{{paper}}.tsv"
+        get_paper_benchmark("fig09_{paper}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -152,16 +187,15 @@ rule hamer2021_dominated_areas:
 
 rule hamer2021_dominated_areas_table:
     input:
-        tables=[
-            f"{PAPER_WORK}/section71/{paper}_dominated_areas.parquet"
-            for paper in PLAN.decision_datasets()
-        ],
+        tables=expand(
+            rules.hamer2021_dominated_areas.output.areas, paper=list(PLAN.decision_datasets())
+        ),
     output:
-        table=PLAN.table("fig09_dominated_areas"),
+        table=get_paper_table("fig09_dominated_areas"),
     log:
-        f"{LOGS}/paper_hamer2021/fig09_table.log",
+        get_paper_log("fig09_table"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig09_table.tsv"
+        get_paper_benchmark("fig09_table")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -174,22 +208,22 @@ rule hamer2021_dominated_areas_table:
 
 rule hamer2021_frequency_score:
     input:
-        unpack(hamer_frequency_inputs),
+        unpack(get_hamer2021_frequency_inputs),
     output:
-        figure=PLAN.figure("fig10_{paper}_frequency_score"),
-        row=f"{PAPER_WORK}/section71/{{paper}}_frequency_score.parquet",
+        figure=get_paper_figure("fig10_{paper}_frequency_score"),
+        row=get_paper_work("section71/{paper}_frequency_score.parquet"),
     wildcard_constraints:
         paper="|".join(DECISION_FIGURES),
     params:
         settings=HAMER["section71"],
-        configurations=lambda wc: hamer_selection(
+        configurations=lambda wc: PLAN.selector_configurations(
             PLAN.frequency_score_datasets()[wc.paper],
             [HAMER["section71"]["frequency_score"]["selector"]],
-        )["configurations"],
+        ),
     log:
-        f"{LOGS}/paper_hamer2021/fig10_{{paper}}.log",
+        get_paper_log("fig10_{paper}"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig10_{{paper}}.tsv"
+        get_paper_benchmark("fig10_{paper}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -202,16 +236,16 @@ rule hamer2021_frequency_score:
 
 rule hamer2021_frequency_score_table:
     input:
-        tables=[
-            f"{PAPER_WORK}/section71/{paper}_frequency_score.parquet"
-            for paper in PLAN.frequency_score_datasets()
-        ],
+        tables=expand(
+            rules.hamer2021_frequency_score.output.row,
+            paper=list(PLAN.frequency_score_datasets()),
+        ),
     output:
-        table=PLAN.table("fig10_frequency_score_correlation"),
+        table=get_paper_table("fig10_frequency_score_correlation"),
     log:
-        f"{LOGS}/paper_hamer2021/fig10_table.log",
+        get_paper_log("fig10_table"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig10_table.tsv"
+        get_paper_benchmark("fig10_table")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -227,15 +261,15 @@ rule hamer2021_frequency_score_table:
 
 rule hamer2021_table5:
     input:
-        **hamer_section_summaries("section72"),
+        **{paper: get_stability(dataset) for paper, dataset in S72.items()},
     output:
-        table=PLAN.table("table5_lasso"),
+        table=get_paper_table("table5_lasso"),
     params:
         selector=HAMER["section72"]["methods"].get("lasso"),
     log:
-        f"{LOGS}/paper_hamer2021/table5.log",
+        get_paper_log("table5"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/table5.tsv"
+        get_paper_benchmark("table5")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -248,19 +282,20 @@ rule hamer2021_table5:
 
 rule hamer2021_trajectories:
     input:
-        **hamer_section_summaries("section72"),
+        **{paper: get_stability(dataset) for paper, dataset in S72.items()},
     output:
-        figure=PLAN.figure("fig{number}_{stem}"),
-        table=PLAN.table("fig{number}_{stem}"),
+        figure=get_paper_figure("fig{number}_{stem}"),
+        table=get_paper_table("fig{number}_{stem}"),
     wildcard_constraints:
         number="|".join(str(n) for n, _ in TRAJECTORY_FIGURES.values()),
         stem="|".join(s for _, s in TRAJECTORY_FIGURES.values()),
     params:
-        methods=HAMER["section72"]["methods"],
+        method=lambda wc: PLAN.trajectory_method(wc.number),
+        selector=lambda wc: HAMER["section72"]["methods"][PLAN.trajectory_method(wc.number)],
     log:
-        f"{LOGS}/paper_hamer2021/fig{{number}}_{{stem}}.log",
+        get_paper_log("fig{number}_{stem}"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig{{number}}_{{stem}}.tsv"
+        get_paper_benchmark("fig{number}_{stem}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -273,19 +308,20 @@ rule hamer2021_trajectories:
 
 rule hamer2021_logistic_rfe:
     input:
-        **hamer_section_summaries(
-            "section72", PLAN.logistic_rfe_datasets().datasets
-        ),
+        **{
+            paper: get_stability(dataset)
+            for paper, dataset in PLAN.logistic_rfe_datasets().datasets.items()
+        },
     output:
-        figure=PLAN.figure("fig14_logistic_rfe"),
-        table=PLAN.table("fig14_logistic_rfe"),
+        figure=get_paper_figure("fig14_logistic_rfe"),
+        table=get_paper_table("fig14_logistic_rfe"),
     params:
         selector=HAMER["section72"]["methods"].get("logistic_rfe"),
         note=PLAN.logistic_rfe_datasets().note,
     log:
-        f"{LOGS}/paper_hamer2021/fig14.log",
+        get_paper_log("fig14"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig14.tsv"
+        get_paper_benchmark("fig14")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -298,30 +334,30 @@ rule hamer2021_logistic_rfe:
 
 rule hamer2021_maps:
     input:
-        unpack(hamer_map_inputs),
+        unpack(get_hamer2021_map_inputs),
     output:
-        figure=PLAN.figure("fig{number}_{stem}"),
+        figure=get_paper_figure("fig{number}_{stem}"),
     wildcard_constraints:
         number="|".join(str(n) for n, _ in MAP_FIGURES.values()),
         stem="|".join(s for _, s in MAP_FIGURES.values()),
     params:
-        method=lambda wc: hamer_map_method(wc.number),
-        datasets=lambda wc: list(PLAN.map_figures()[hamer_map_method(wc.number)].datasets),
-        note=lambda wc: PLAN.map_figures()[hamer_map_method(wc.number)].note,
-        selector=lambda wc: HAMER["section72"]["methods"][hamer_map_method(wc.number)],
-        values=lambda wc: HAMER["section72"]["maps"][hamer_map_method(wc.number)].get("values"),
+        method=lambda wc: PLAN.map_method(wc.number),
+        datasets=lambda wc: list(PLAN.map_figures()[PLAN.map_method(wc.number)].datasets),
+        note=lambda wc: PLAN.map_figures()[PLAN.map_method(wc.number)].note,
+        selector=lambda wc: HAMER["section72"]["methods"][PLAN.map_method(wc.number)],
+        values=lambda wc: HAMER["section72"]["maps"][PLAN.map_method(wc.number)].get("values"),
         configurations=lambda wc: {
             paper: PLAN.selector_configurations(
-                dataset, [HAMER["section72"]["methods"][hamer_map_method(wc.number)]]
+                dataset, [HAMER["section72"]["methods"][PLAN.map_method(wc.number)]]
             )
             for paper, dataset in PLAN.map_figures()[
-                hamer_map_method(wc.number)
+                PLAN.map_method(wc.number)
             ].datasets.items()
         },
     log:
-        f"{LOGS}/paper_hamer2021/fig{{number}}_{{stem}}.log",
+        get_paper_log("fig{number}_{stem}"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig{{number}}_{{stem}}.tsv"
+        get_paper_benchmark("fig{number}_{stem}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -334,13 +370,12 @@ rule hamer2021_maps:
 
 rule hamer2021_appendix:
     input:
-        lambda wc: list(
-            hamer_section_summaries(
-                "section72", PLAN.appendix_figures()[int(wc.number)].datasets
-            ).values()
-        ),
+        lambda wc: [
+            get_stability(dataset)
+            for dataset in PLAN.appendix_figures()[int(wc.number)].datasets.values()
+        ],
     output:
-        figure=PLAN.figure("fig{number}_phi_vs_phi_iw"),
+        figure=get_paper_figure("fig{number}_phi_vs_phi_iw"),
     wildcard_constraints:
         number="26|27|28|29",
     params:
@@ -348,9 +383,9 @@ rule hamer2021_appendix:
         note=lambda wc: PLAN.appendix_figures()[int(wc.number)].note,
         methods=HAMER["section72"]["methods"],
     log:
-        f"{LOGS}/paper_hamer2021/fig{{number}}.log",
+        get_paper_log("fig{number}"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig{{number}}.tsv"
+        get_paper_benchmark("fig{number}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -366,17 +401,17 @@ rule hamer2021_appendix:
 
 rule hamer2021_blocks:
     input:
-        unpack(hamer_block_inputs),
+        unpack(get_hamer2021_block_inputs),
     output:
-        estimates=f"{PAPER_WORK}/section73/{{paper}}_block_estimates.parquet",
+        estimates=get_paper_work("section73/{paper}_block_estimates.parquet"),
     wildcard_constraints:
         paper="|".join(HAMER["section73"]["datasets"]) or "NONE",
     params:
         block_size=HAMER["section73"]["block_size"],
     log:
-        f"{LOGS}/paper_hamer2021/section73_{{paper}}.log",
+        get_paper_log("section73_{paper}"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/section73_{{paper}}.tsv"
+        get_paper_benchmark("section73_{paper}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -390,19 +425,19 @@ rule hamer2021_blocks:
 rule hamer2021_variability:
     input:
         **{
-            paper: f"{PAPER_WORK}/section73/{paper}_block_estimates.parquet"
-            for paper in PLAN.section_datasets("section73")
+            paper: expand(rules.hamer2021_blocks.output.estimates, paper=paper)[0]
+            for paper in S73
         },
     output:
-        figure=PLAN.figure("fig19_coefficient_of_variation"),
-        cv=PLAN.table("fig19_coefficient_of_variation"),
-        estimates=PLAN.table("fig19-20_block_estimates"),
+        figure=get_paper_figure("fig19_coefficient_of_variation"),
+        cv=get_paper_table("fig19_coefficient_of_variation"),
+        estimates=get_paper_table("fig19-20_block_estimates"),
     params:
         block_size=HAMER["section73"]["block_size"],
     log:
-        f"{LOGS}/paper_hamer2021/fig19.log",
+        get_paper_log("fig19"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig19.tsv"
+        get_paper_benchmark("fig19")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -416,18 +451,18 @@ rule hamer2021_variability:
 rule hamer2021_distributions:
     input:
         **{
-            paper: f"{PAPER_WORK}/section73/{paper}_block_estimates.parquet"
+            paper: expand(rules.hamer2021_blocks.output.estimates, paper=paper)[0]
             for paper in PLAN.distribution_datasets().datasets
         },
     output:
-        figure=PLAN.figure("fig20_sampling_distributions"),
+        figure=get_paper_figure("fig20_sampling_distributions"),
     params:
         block_size=HAMER["section73"]["block_size"],
         note=PLAN.distribution_datasets().note,
     log:
-        f"{LOGS}/paper_hamer2021/fig20.log",
+        get_paper_log("fig20"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/fig20.tsv"
+        get_paper_benchmark("fig20")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -440,18 +475,36 @@ rule hamer2021_distributions:
 
 # -- comparison.csv -------------------------------------------------------------------------------
 
+DECISIONS = PLAN.decision_datasets()
+FREQUENCY = PLAN.frequency_score_datasets()
+
 
 rule hamer2021_comparison:
     input:
-        unpack(hamer_comparison_inputs),
+        toy=rules.hamer2021_toy.output.table,
+        # the tables of the sections this run has (the paper's values stand alone otherwise)
+        **({"frequency": rules.hamer2021_frequency_score_table.output.table} if FREQUENCY else {}),
+        **({"table5": rules.hamer2021_table5.output.table} if S72 else {}),
+        **(
+            {
+                "singh": expand(
+                    rules.hamer2021_decision.output.table,
+                    number=DECISION_FIGURES["singh"],
+                    paper="singh",
+                )
+            }
+            if "singh" in DECISIONS
+            else {}
+        ),
+        **({"variation": rules.hamer2021_variability.output.cv} if S73 else {}),
     output:
-        comparison=PLAN.path("comparison", "csv"),
+        table=get_paper_table("comparison"),
     params:
         gamma=HAMER["section71"]["gamma"],
     log:
-        f"{LOGS}/paper_hamer2021/comparison.log",
+        get_paper_log("comparison"),
     benchmark:
-        f"{BENCH}/paper_hamer2021/comparison.tsv"
+        get_paper_benchmark("comparison")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -460,3 +513,41 @@ rule hamer2021_comparison:
         runtime=15,
     script:
         "../scripts/paper_hamer2021/comparison.py"
+
+
+# -- what the run produces ------------------------------------------------------------------------
+
+PAPER_TARGETS.extend(
+    [
+        *rules.hamer2021_toy.output,
+        *rules.hamer2021_correlated_figures.output,
+        *expand(rules.hamer2021_dominated_areas.output.figure, paper=list(DECISIONS)),
+        *expand(
+            rules.hamer2021_decision.output,
+            zip,
+            number=[DECISION_FIGURES[p] for p in DECISIONS],
+            paper=list(DECISIONS),
+        ),
+        *(rules.hamer2021_dominated_areas_table.output if DECISIONS else []),
+        *expand(rules.hamer2021_frequency_score.output.figure, paper=list(FREQUENCY)),
+        *(rules.hamer2021_frequency_score_table.output if FREQUENCY else []),
+        *(rules.hamer2021_table5.output if S72 else []),
+        *expand(
+            rules.hamer2021_trajectories.output,
+            zip,
+            number=[TRAJECTORY_FIGURES[m][0] for m in PLAN.trajectory_methods()],
+            stem=[TRAJECTORY_FIGURES[m][1] for m in PLAN.trajectory_methods()],
+        ),
+        *(rules.hamer2021_logistic_rfe.output if PLAN.logistic_rfe_datasets().datasets else []),
+        *expand(
+            rules.hamer2021_maps.output,
+            zip,
+            number=[MAP_FIGURES[m][0] for m in PLAN.map_figures()],
+            stem=[MAP_FIGURES[m][1] for m in PLAN.map_figures()],
+        ),
+        *expand(rules.hamer2021_appendix.output, number=list(PLAN.appendix_figures())),
+        *(rules.hamer2021_variability.output if S73 else []),
+        *(rules.hamer2021_distributions.output if PLAN.distribution_datasets().datasets else []),
+        *rules.hamer2021_comparison.output,
+    ]
+)

@@ -1,4 +1,6 @@
-# Nogueira & Brown (2016): Fig. 1, the toy examples of §3.2, Table 2, Fig. 2, comparison.csv.
+# Nogueira & Brown (2016): Fig. 1, the toy examples of §3.2, Table 1 (the measures' properties,
+# checked on every pair of sets), Table 2, Fig. 2, comparison.csv and conclusions.md (every claim
+# checked, with its verdict).
 #
 # Table 2 and Fig. 2 come from the generic stages (random-forest selection with the tree
 # fraction p on K subsamples: config/paper/nogueira2016.yaml); these rules only read their
@@ -7,10 +9,15 @@
 # Outputs: <results>/paper/nogueira2016/ (docs/paper-nogueira2016.md). The template of a
 # paper's rules: docs/papers.md.
 
-from fsstab.papers.nogueira2016.settings import SETTINGS
+from fsstab.papers.nogueira2016.settings import SETTINGS, run_settings
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
 NOGUEIRA = SETTINGS.checked(WF)
+# what each data set's run uses, in the paper's terms (K, trees, p, ...): set beside the
+# paper's settings in comparison.csv and conclusions.md
+NOGUEIRA_RUN = run_settings(WF)
+# every configured dataset: those not run (only_datasets) keep the paper's rows
+NOGUEIRA_CONFIGURED = list(WF.raw["datasets"])
 
 
 if WF.raw["localrules"]:
@@ -18,8 +25,11 @@ if WF.raw["localrules"]:
     localrules:
         nogueira2016_figure1,
         nogueira2016_toy_examples,
+        nogueira2016_properties,
         nogueira2016_figure2,
+        nogueira2016_pairs,
         nogueira2016_comparison,
+        nogueira2016_conclusions,
 
 
 rule nogueira2016_figure1:
@@ -59,6 +69,25 @@ rule nogueira2016_toy_examples:
         "../scripts/paper_nogueira2016/toy_examples.py"
 
 
+rule nogueira2016_properties:
+    output:
+        table1=get_paper_table("table1_properties"),
+        pairs=get_paper_table("table1_measure_pairs"),
+        theorem1=get_paper_table("theorem1_cw_rel_sim_k"),
+    log:
+        get_paper_log("properties"),
+    benchmark:
+        get_paper_benchmark("properties")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_nogueira2016/properties.py"
+
+
 rule nogueira2016_figure2:
     input:
         summaries=[get_stability(d) for d in DATASETS],
@@ -87,6 +116,28 @@ rule nogueira2016_figure2:
         "../scripts/paper_nogueira2016/figure2.py"
 
 
+rule nogueira2016_pairs:
+    input:
+        runs=[get_runs(d, c.id) for d in DATASETS for c in WF.configurations_for(d)],
+        features=[get_features(d, c.id) for d in DATASETS for c in WF.configurations_for(d)],
+    output:
+        table=get_paper_table("sec5_pair_statistics"),
+    params:
+        datasets=list(DATASETS),
+    log:
+        get_paper_log("pairs"),
+    benchmark:
+        get_paper_benchmark("pairs")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_nogueira2016/pairs.py"
+
+
 rule nogueira2016_comparison:
     input:
         toy=rules.nogueira2016_toy_examples.output.table,
@@ -96,8 +147,8 @@ rule nogueira2016_comparison:
     output:
         table=get_paper_table("comparison"),
     params:
-        # every configured dataset: those not run (only_datasets) get the paper's values
-        configured=list(WF.raw["datasets"]),
+        configured=NOGUEIRA_CONFIGURED,
+        run=NOGUEIRA_RUN,
     log:
         get_paper_log("comparison"),
     benchmark:
@@ -112,11 +163,44 @@ rule nogueira2016_comparison:
         "../scripts/paper_nogueira2016/comparison.py"
 
 
+rule nogueira2016_conclusions:
+    input:
+        toy=rules.nogueira2016_toy_examples.output.table,
+        figure1=rules.nogueira2016_figure1.output.table,
+        figure2=rules.nogueira2016_figure2.output.table,
+        table2=rules.nogueira2016_figure2.output.table2,
+        table1=rules.nogueira2016_properties.output.table1,
+        pairs=rules.nogueira2016_properties.output.pairs,
+        theorem1=rules.nogueira2016_properties.output.theorem1,
+        pair_statistics=rules.nogueira2016_pairs.output.table,
+    output:
+        markdown=get_paper_file("conclusions", "md"),
+        table=get_paper_table("conclusions"),
+    params:
+        configured=NOGUEIRA_CONFIGURED,
+        run=NOGUEIRA_RUN,
+    log:
+        get_paper_log("conclusions"),
+    benchmark:
+        get_paper_benchmark("conclusions")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_nogueira2016/conclusions.py"
+
+
 PAPER_TARGETS.extend(
     [
         *rules.nogueira2016_figure1.output,
         *rules.nogueira2016_toy_examples.output,
+        *rules.nogueira2016_properties.output,
         *rules.nogueira2016_figure2.output,
+        *rules.nogueira2016_pairs.output,
         *rules.nogueira2016_comparison.output,
+        *rules.nogueira2016_conclusions.output,
     ]
 )

@@ -1,10 +1,30 @@
 # Onda et al. (2022): the simulated ensemble-stability estimator against the real bagged
 # random-forest ensemble. The data come through the generic fetch/prefilter stages; each
 # (dataset, normalised mtry, n_tree) experiment is one job running
-# fsstab.simulator.compare_ensembles (fsstab.papers.onda2022.run_experiment); the other rules
-# read the experiments. Outputs: <results>/paper/onda2022/ (docs/paper-onda2022.md).
+# fsstab.simulator.compare_ensembles (fsstab.papers.onda2022.experiment.run_experiment); the
+# other rules read the experiments. Paths come from the get_* functions of rules/common.smk
+# (the experiments' through get_onda2022_* of rules/paper_onda2022/common.smk) or from the
+# paper's own rules (rules.<rule>.output). Outputs: <results>/paper/onda2022/
+# (docs/paper-onda2022.md).
 
-include: "paper_onda2022_common.smk"
+from fsstab.papers.onda2022.experiment import EXPERIMENT_FILES, experiment_id
+from fsstab.papers.onda2022.figures import DATASET_FIGURES, MAIN_FIGURES
+from fsstab.papers.onda2022.settings import SETTINGS
+from fsstab.papers.onda2022.stages import run_plan
+from fsstab.workflow.seeds import derive_seed
+
+# paper.settings checked (with the whole configuration) before any job; defaults filled in
+ONDA = SETTINGS.checked(WF)
+# the experiments and figures of the paper's data sets that are run (only_datasets)
+ONDA_PLAN = run_plan(ONDA, DATASETS)
+
+
+include: "paper_onda2022/common.smk"
+
+
+wildcard_constraints:
+    mtry=r"sqrt|[0-9.]+",
+    ntree=r"\d+",
 
 
 if WF.raw["localrules"]:
@@ -19,28 +39,24 @@ if WF.raw["localrules"]:
 
 rule onda2022_experiment:
     input:
-        dataset=f"{DATA}/{{dataset}}/dataset.parquet",
+        dataset=get_dataset("{dataset}"),
     output:
-        curves=f"{ONDA}/experiments/{{dataset}}/mtry-{{mtry}}_ntree-{{ntree}}/curves.parquet",
-        counts=f"{ONDA}/experiments/{{dataset}}/mtry-{{mtry}}_ntree-{{ntree}}/counts.parquet",
-        thresholds=f"{ONDA}/experiments/{{dataset}}/mtry-{{mtry}}_ntree-{{ntree}}/thresholds.parquet",
-        timings=f"{ONDA}/experiments/{{dataset}}/mtry-{{mtry}}_ntree-{{ntree}}/timings.parquet",
-        parameters=f"{ONDA}/experiments/{{dataset}}/mtry-{{mtry}}_ntree-{{ntree}}/parameters.json",
+        **get_onda2022_experiment("{dataset}", "mtry-{mtry}_ntree-{ntree}"),
     params:
-        n_target=lambda wc: ONDA_SETTINGS["datasets"][wc.dataset]["n_target"],
-        m_ensemble=ONDA_SETTINGS["m_ensemble"],
-        p_grid=ONDA_SETTINGS["p_grid"],
-        p_tolerance=ONDA_SETTINGS["p_tolerance"],
-        curve_p=ONDA_SETTINGS["curve_p"],
-        threshold_repeats=ONDA_SETTINGS["threshold_repeats"],
-        m_stability=ONDA_SETTINGS["m_stability"],
-        predictor_n_estimators=ONDA_SETTINGS["predictor_n_estimators"],
+        n_target=lambda wc: ONDA["datasets"][wc.dataset]["n_target"],
+        m_ensemble=ONDA["m_ensemble"],
+        p_grid=ONDA["p_grid"],
+        p_tolerance=ONDA["p_tolerance"],
+        curve_p=ONDA["curve_p"],
+        threshold_repeats=ONDA["threshold_repeats"],
+        m_stability=ONDA["m_stability"],
+        predictor_n_estimators=ONDA["predictor_n_estimators"],
         # one seed per dataset: the same copies and uniform draws for every n_tree and mtry
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022"),
     log:
-        f"{LOGS}/paper/onda2022/{{dataset}}/mtry-{{mtry}}_ntree-{{ntree}}.log",
+        get_paper_log("{dataset}/mtry-{mtry}_ntree-{ntree}"),
     benchmark:
-        f"{BENCH}/paper/onda2022/{{dataset}}/mtry-{{mtry}}_ntree-{{ntree}}.tsv"
+        get_paper_benchmark("{dataset}/mtry-{mtry}_ntree-{ntree}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -48,22 +64,22 @@ rule onda2022_experiment:
         mem_mb=4000,
         runtime=24 * 60,
     script:
-        "../scripts/paper_onda2022_experiment.py"
+        "../scripts/paper_onda2022/experiment.py"
 
 
 rule onda2022_parameter_map:
     input:
-        reference=lambda wc: onda_reference(wc.dataset),
+        reference=get_onda2022_reference,
     output:
-        grid=f"{ONDA}/experiments/{{dataset}}/parameter_map.parquet",
+        grid=get_onda2022_parameter_map("{dataset}"),
     params:
-        n_useful_range=lambda wc: ONDA_SETTINGS["datasets"][wc.dataset].get("n_useful_range"),
-        p_range=ONDA_SETTINGS["parameter_map"]["p_range"],
+        n_useful_range=lambda wc: ONDA["datasets"][wc.dataset]["n_useful_range"],
+        p_range=ONDA["parameter_map"]["p_range"],
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "parameter map"),
     log:
-        f"{LOGS}/paper/onda2022/{{dataset}}/parameter_map.log",
+        get_paper_log("{dataset}/parameter_map"),
     benchmark:
-        f"{BENCH}/paper/onda2022/{{dataset}}/parameter_map.tsv"
+        get_paper_benchmark("{dataset}/parameter_map")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -71,21 +87,21 @@ rule onda2022_parameter_map:
         mem_mb=2000,
         runtime=6 * 60,
     script:
-        "../scripts/paper_onda2022_parameter_map.py"
+        "../scripts/paper_onda2022/parameter_map.py"
 
 
 rule onda2022_dataset_figures:
     input:
-        experiments=onda_dataset_experiments,
-        grid=f"{ONDA}/experiments/{{dataset}}/parameter_map.parquet",
+        experiments=get_onda2022_forests,
+        grid=rules.onda2022_parameter_map.output.grid,
     output:
-        [f for stem in ONDA_PER_DATASET for f in onda_figure(f"{stem}_{{dataset}}")],
+        **{stem: get_paper_figure(f"{stem}_{{dataset}}") for stem in DATASET_FIGURES},
     params:
-        settings=ONDA_SETTINGS,
+        settings=ONDA,
     log:
-        f"{LOGS}/paper/onda2022/{{dataset}}/figures.log",
+        get_paper_log("{dataset}/figures"),
     benchmark:
-        f"{BENCH}/paper/onda2022/{{dataset}}/figures.tsv"
+        get_paper_benchmark("{dataset}/figures")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -93,25 +109,24 @@ rule onda2022_dataset_figures:
         mem_mb=2000,
         runtime=10,
     script:
-        "../scripts/paper_onda2022_dataset_figures.py"
+        "../scripts/paper_onda2022/dataset_figures.py"
 
 
 rule onda2022_fixed_point:
     input:
-        reference=lambda wc: onda_reference(wc.dataset),
-        grid=f"{ONDA}/experiments/{{dataset}}/parameter_map.parquet",
+        reference=get_onda2022_reference,
+        grid=rules.onda2022_parameter_map.output.grid,
     output:
-        json=f"{ONDA}/experiments/{{dataset}}/fixed_point.json",
-        curves=f"{ONDA}/experiments/{{dataset}}/fixed_point_curves.parquet",
-        pdf=f"{ONDA}/fig11_fixed_point_{{dataset}}.pdf",
-        png=f"{ONDA}/fig11_fixed_point_{{dataset}}.png",
+        summary=get_paper_file("experiments/{dataset}/fixed_point", "json"),
+        curves=get_paper_file("experiments/{dataset}/fixed_point_curves", "parquet"),
+        figure=get_paper_figure("fig11_fixed_point_{dataset}"),
     params:
-        settings=ONDA_SETTINGS,
+        settings=ONDA,
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "fixed point"),
     log:
-        f"{LOGS}/paper/onda2022/{{dataset}}/fixed_point.log",
+        get_paper_log("{dataset}/fixed_point"),
     benchmark:
-        f"{BENCH}/paper/onda2022/{{dataset}}/fixed_point.tsv"
+        get_paper_benchmark("{dataset}/fixed_point")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -119,22 +134,24 @@ rule onda2022_fixed_point:
         mem_mb=2000,
         runtime=30,
     script:
-        "../scripts/paper_onda2022_fixed_point.py"
+        "../scripts/paper_onda2022/fixed_point.py"
 
 
 rule onda2022_figure14:
     input:
-        experiments=lambda wc: [f"{onda_folder(d, m, t)}/parameters.json"
-                                for d, m, t in onda_experiments() if d == ONDA_MAIN],
+        experiments=[
+            get_onda2022_parameters(d, m, t)
+            for d, m, t in ONDA_PLAN.experiments
+            if d == ONDA_PLAN.main
+        ],
     output:
-        onda_figure("fig14_mtry"),
+        figure=get_paper_figure("fig14_mtry"),
     params:
-        experiments=lambda wc: [(m, t) for d, m, t in onda_experiments() if d == ONDA_MAIN],
-        dataset=ONDA_MAIN,
+        dataset=ONDA_PLAN.main,
     log:
-        f"{LOGS}/paper/onda2022/figure14.log",
+        get_paper_log("figure14"),
     benchmark:
-        f"{BENCH}/paper/onda2022/figure14.tsv"
+        get_paper_benchmark("figure14")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -142,22 +159,20 @@ rule onda2022_figure14:
         mem_mb=2000,
         runtime=10,
     script:
-        "../scripts/paper_onda2022_figure14.py"
+        "../scripts/paper_onda2022/figure14.py"
 
 
 rule onda2022_figure15:
     input:
-        experiments=lambda wc: [
-            f"{onda_folder(wc.dataset, ONDA_MTRY['real_ensemble_mtry'], t)}/parameters.json"
-            for t in (ONDA_MTRY.get("n_trees") or ONDA_SETTINGS["n_trees"])],
+        experiments=get_onda2022_figure15_forests,
     output:
-        onda_figure("fig15_real_mtry_{dataset}"),
+        figure=get_paper_figure("fig15_real_mtry_{dataset}"),
     params:
-        mtry=None if ONDA_MTRY is None else ONDA_MTRY.get("real_ensemble_mtry"),
+        mtry=None if ONDA["mtry_study"] is None else ONDA["mtry_study"]["real_ensemble_mtry"],
     log:
-        f"{LOGS}/paper/onda2022/{{dataset}}/figure15.log",
+        get_paper_log("{dataset}/figure15"),
     benchmark:
-        f"{BENCH}/paper/onda2022/{{dataset}}/figure15.tsv"
+        get_paper_benchmark("{dataset}/figure15")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -165,24 +180,22 @@ rule onda2022_figure15:
         mem_mb=2000,
         runtime=10,
     script:
-        "../scripts/paper_onda2022_figure15.py"
+        "../scripts/paper_onda2022/figure15.py"
 
 
 rule onda2022_main_figures:
     input:
-        experiments=lambda wc: [f"{onda_folder(ONDA_MAIN, 'sqrt', t)}/parameters.json"
-                                for t in ONDA_SETTINGS["n_trees"]],
-        grid=f"{ONDA}/experiments/{ONDA_MAIN}/parameter_map.parquet",
+        experiments=[get_onda2022_parameters(ONDA_PLAN.main, "sqrt", t) for t in ONDA["n_trees"]],
+        grid=get_onda2022_parameter_map(ONDA_PLAN.main),
     output:
-        onda_figure("fig01_accuracy_histogram") + onda_figure("fig02_parameter_estimation")
-        + onda_figure("fig03_stability") + onda_figure("fig04_timing"),
+        **{stem: get_paper_figure(stem) for stem in MAIN_FIGURES},
     params:
-        settings=ONDA_SETTINGS,
-        dataset=ONDA_MAIN,
+        settings=ONDA,
+        dataset=ONDA_PLAN.main,
     log:
-        f"{LOGS}/paper/onda2022/main_figures.log",
+        get_paper_log("main_figures"),
     benchmark:
-        f"{BENCH}/paper/onda2022/main_figures.tsv"
+        get_paper_benchmark("main_figures")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -190,37 +203,33 @@ rule onda2022_main_figures:
         mem_mb=2000,
         runtime=10,
     script:
-        "../scripts/paper_onda2022_main_figures.py"
+        "../scripts/paper_onda2022/main_figures.py"
 
 
 rule onda2022_tables:
     input:
-        experiments=[f"{onda_folder(d, m, t)}/parameters.json" for d, m, t in onda_experiments()],
-        datasets=expand(f"{DATA}/{{dataset}}/dataset.parquet", dataset=ONDA_DATASETS),
-        fixed=[f"{ONDA}/experiments/{d}/fixed_point.json" for d in ONDA_FIXED],
+        # in the order of params.experiments, params.datasets, params.fixed
+        experiments=[get_onda2022_parameters(d, m, t) for d, m, t in ONDA_PLAN.experiments],
+        datasets=[get_dataset(d) for d in ONDA_PLAN.datasets],
+        fixed=expand(rules.onda2022_fixed_point.output.summary, dataset=ONDA_PLAN.fixed_point),
     output:
-        table1_csv=f"{ONDA}/table1_datasets.csv",
-        table1_parquet=f"{ONDA}/table1_datasets.parquet",
-        table2_csv=f"{ONDA}/table2_n_useful.csv",
-        table2_parquet=f"{ONDA}/table2_n_useful.parquet",
-        table4_csv=f"{ONDA}/table4_t_uniform.csv",
-        table4_parquet=f"{ONDA}/table4_t_uniform.parquet",
-        parameters_csv=f"{ONDA}/fitted_parameters.csv",
-        parameters_parquet=f"{ONDA}/fitted_parameters.parquet",
-        timings_csv=f"{ONDA}/timings_speedup.csv",
-        timings_parquet=f"{ONDA}/timings_speedup.parquet",
-        comparison_csv=f"{ONDA}/comparison.csv",
-        comparison_parquet=f"{ONDA}/comparison.parquet",
+        table1=get_paper_table("table1_datasets"),
+        table2=get_paper_table("table2_n_useful"),
+        table4=get_paper_table("table4_t_uniform"),
+        parameters=get_paper_table("fitted_parameters"),
+        timings=get_paper_table("timings_speedup"),
+        comparison=get_paper_table("comparison"),
     params:
-        settings=ONDA_SETTINGS,
-        datasets=ONDA_DATASETS,
-        configured=list(ONDA_SETTINGS["datasets"]),
-        experiments=onda_experiments(),
-        fixed=ONDA_FIXED,
+        settings=ONDA,
+        datasets=list(ONDA_PLAN.datasets),
+        # every configured data set of the paper: those not run keep the paper's values
+        configured=list(ONDA["datasets"]),
+        experiments=list(ONDA_PLAN.experiments),
+        fixed=list(ONDA_PLAN.fixed_point),
     log:
-        f"{LOGS}/paper/onda2022/tables.log",
+        get_paper_log("tables"),
     benchmark:
-        f"{BENCH}/paper/onda2022/tables.tsv"
+        get_paper_benchmark("tables")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -228,19 +237,18 @@ rule onda2022_tables:
         mem_mb=2000,
         runtime=10,
     script:
-        "../scripts/paper_onda2022_tables.py"
+        "../scripts/paper_onda2022/tables.py"
 
 
 PAPER_TARGETS.extend(
-    [f for d in ONDA_DATASETS for stem in ONDA_PER_DATASET for f in onda_figure(f"{stem}_{d}")]
-    + [f for d in ONDA_FIXED for f in onda_figure(f"fig11_fixed_point_{d}")]
-    + (onda_figure("fig14_mtry") if ONDA_FIG14 else [])
-    + [f for d in ONDA_FIG15 for f in onda_figure(f"fig15_real_mtry_{d}")]
-    + (onda_figure("fig01_accuracy_histogram") + onda_figure("fig02_parameter_estimation")
-       + onda_figure("fig03_stability") + onda_figure("fig04_timing")
-       if ONDA_MAIN in ONDA_DATASETS else [])
-    + [f"{ONDA}/{stem}.{ext}" for stem in ("table1_datasets", "table2_n_useful",
-                                            "table4_t_uniform", "fitted_parameters",
-                                            "timings_speedup", "comparison")
-       for ext in ("csv", "parquet")]
+    [
+        *expand(rules.onda2022_dataset_figures.output, dataset=ONDA_PLAN.datasets),
+        *expand(rules.onda2022_fixed_point.output.figure, dataset=ONDA_PLAN.fixed_point),
+        *expand(rules.onda2022_figure15.output, dataset=ONDA_PLAN.figure15),
+        *rules.onda2022_tables.output,
+    ]
 )
+if ONDA_PLAN.figure14:
+    PAPER_TARGETS.extend(rules.onda2022_figure14.output)
+if ONDA_PLAN.main in ONDA_PLAN.datasets:
+    PAPER_TARGETS.extend(rules.onda2022_main_figures.output)

@@ -1,8 +1,25 @@
 # Sechidis et al. (2019): eq. (1), Fig. 1 (timings), Fig. 2, Tables 1-2 (§4.1, from the generic
-# stages), Tables 3-5 (§4.2 on the simulated IPASS stand-in), comparison.csv.
-# Outputs: <results>/paper/sechidis2019/ (docs/paper-sechidis2019.md).
+# stages' Pareto tables), Tables 3-5 (§4.2 on the simulated IPASS stand-in), comparison.csv.
+#
+# §4.1 is the generic stages' run (config/paper/sechidis2019.yaml: seven selectors, φ and Φ_C,
+# accuracy of a 3-NN classifier, pareto.rank_datasets = the ten UCI sets); these rules read
+# their Pareto tables and, for §4.2, the selections of GBM and CMIM on the stand-in. Paths come
+# from the get_* functions of rules/common.smk or from the paper's own rules
+# (rules.<rule>.output). Outputs: <results>/paper/sechidis2019/ (docs/paper-sechidis2019.md).
 
-include: "paper_sechidis2019_common.smk"
+from fsstab.papers.sechidis2019.settings import SETTINGS
+from fsstab.papers.sechidis2019.stages import uci_datasets
+
+# paper.settings checked (with the whole configuration) before any job; defaults filled in
+SECHIDIS = SETTINGS.checked(WF)
+SECHIDIS_IPASS = SECHIDIS["ipass"]
+# §4.1's data sets: those run (the non-dominated rank's, pareto.rank_datasets), and all of them
+# as configured (those not run keep the paper's values in comparison.csv)
+SECHIDIS_UCI = WF.rank_datasets
+SECHIDIS_CONFIGURED_UCI = uci_datasets(
+    WF.raw["datasets"], WF.raw["pareto"].get("rank_datasets"), SECHIDIS_IPASS
+)
+SECHIDIS_RUN_IPASS = SECHIDIS_IPASS is not None and SECHIDIS_IPASS["dataset"] in DATASETS
 
 
 if WF.raw["localrules"]:
@@ -16,12 +33,11 @@ if WF.raw["localrules"]:
 
 rule sechidis2019_eq1:
     output:
-        csv=f"{SECHIDIS}/eq1_worked_example.csv",
-        parquet=f"{SECHIDIS}/eq1_worked_example.parquet",
+        table=get_paper_table("eq1_worked_example"),
     log:
-        f"{LOGS}/paper/sechidis2019/eq1.log",
+        get_paper_log("eq1"),
     benchmark:
-        f"{BENCH}/paper/sechidis2019/eq1.tsv"
+        get_paper_benchmark("eq1")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -29,26 +45,23 @@ rule sechidis2019_eq1:
         mem_mb=1000,
         runtime=5,
     script:
-        "../scripts/paper_sechidis2019_eq1.py"
+        "../scripts/paper_sechidis2019/eq1.py"
 
 
 # a benchmark: one core, nothing else of this workflow at the same time would be ideal; the
 # timings are not reproducible and live in their own files (fig01_timings.*)
 rule sechidis2019_figure1:
     output:
-        values_csv=f"{SECHIDIS}/fig01_values.csv",
-        values_parquet=f"{SECHIDIS}/fig01_values.parquet",
-        csv=f"{SECHIDIS}/fig01_timings.csv",
-        parquet=f"{SECHIDIS}/fig01_timings.parquet",
-        pdf=f"{SECHIDIS}/fig01_timings.pdf",
-        png=f"{SECHIDIS}/fig01_timings.png",
+        values=get_paper_table("fig01_values"),
+        timings=get_paper_table("fig01_timings"),
+        figure=get_paper_figure("fig01_timings"),
     params:
-        figure1=SECHIDIS_SETTINGS["figure1"],
+        settings=SECHIDIS["figure1"],
         seed=WF.seed,
     log:
-        f"{LOGS}/paper/sechidis2019/figure1.log",
+        get_paper_log("figure1"),
     benchmark:
-        f"{BENCH}/paper/sechidis2019/figure1.tsv"
+        get_paper_benchmark("figure1")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -56,21 +69,20 @@ rule sechidis2019_figure1:
         mem_mb=2000,
         runtime=60,
     script:
-        "../scripts/paper_sechidis2019_figure1.py"
+        "../scripts/paper_sechidis2019/figure1.py"
 
 
 rule sechidis2019_figure2:
     input:
-        pareto=f"{RESULTS}/{{dataset}}/pareto.parquet",
+        pareto=get_pareto("{dataset}"),
     output:
-        pdf=f"{SECHIDIS}/fig02_{{dataset}}_pareto.pdf",
-        png=f"{SECHIDIS}/fig02_{{dataset}}_pareto.png",
+        figure=get_paper_figure("fig02_{dataset}_pareto"),
     params:
-        methods=SECHIDIS_SETTINGS["methods"],
+        methods=SECHIDIS["methods"],
     log:
-        f"{LOGS}/paper/sechidis2019/figure2_{{dataset}}.log",
+        get_paper_log("figure2_{dataset}"),
     benchmark:
-        f"{BENCH}/paper/sechidis2019/figure2_{{dataset}}.tsv"
+        get_paper_benchmark("figure2_{dataset}")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -78,27 +90,24 @@ rule sechidis2019_figure2:
         mem_mb=1000,
         runtime=5,
     script:
-        "../scripts/paper_sechidis2019_figure2.py"
+        "../scripts/paper_sechidis2019/figure2.py"
 
 
 rule sechidis2019_tables:
     input:
-        pareto=expand(f"{RESULTS}/{{dataset}}/pareto.parquet", dataset=SECHIDIS_UCI),
-        rank=f"{RESULTS}/pareto_rank.parquet",
+        pareto=[get_pareto(d) for d in SECHIDIS_UCI],
+        rank=get_pareto_rank(),
     output:
-        table1_csv=f"{SECHIDIS}/table1_pareto_optimal.csv",
-        table1_parquet=f"{SECHIDIS}/table1_pareto_optimal.parquet",
-        table2_csv=f"{SECHIDIS}/table2_non_dominated_rank.csv",
-        table2_parquet=f"{SECHIDIS}/table2_non_dominated_rank.parquet",
-        check_csv=f"{SECHIDIS}/table2_rank_definition_check.csv",
-        check_parquet=f"{SECHIDIS}/table2_rank_definition_check.parquet",
+        table1=get_paper_table("table1_pareto_optimal"),
+        table2=get_paper_table("table2_non_dominated_rank"),
+        check=get_paper_table("table2_rank_definition_check"),
     params:
-        methods=SECHIDIS_SETTINGS["methods"],
+        methods=SECHIDIS["methods"],
         datasets=list(SECHIDIS_UCI),
     log:
-        f"{LOGS}/paper/sechidis2019/tables.log",
+        get_paper_log("tables"),
     benchmark:
-        f"{BENCH}/paper/sechidis2019/tables.tsv"
+        get_paper_benchmark("tables")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -106,34 +115,38 @@ rule sechidis2019_tables:
         mem_mb=1000,
         runtime=5,
     script:
-        "../scripts/paper_sechidis2019_tables.py"
+        "../scripts/paper_sechidis2019/tables.py"
 
 
 if SECHIDIS_RUN_IPASS:
 
     rule sechidis2019_ipass:
         input:
-            unpack(sechidis_ipass_selections),
-            dataset=f"{DATA}/{SECHIDIS_IPASS['dataset']}/dataset.parquet",
+            dataset=get_dataset(SECHIDIS_IPASS["dataset"]),
+            # the gathered selections of each §4.2 selector, in the order of params.selectors
+            runs=[
+                get_runs(SECHIDIS_IPASS["dataset"], WF.configuration(label).id)
+                for label in SECHIDIS_IPASS["selectors"]
+            ],
+            features=[
+                get_features(SECHIDIS_IPASS["dataset"], WF.configuration(label).id)
+                for label in SECHIDIS_IPASS["selectors"]
+            ],
         output:
-            table3_csv=f"{SECHIDIS}/table3_top4_biomarkers.csv",
-            table3_parquet=f"{SECHIDIS}/table3_top4_biomarkers.parquet",
-            table4_csv=f"{SECHIDIS}/table4_group_stability.csv",
-            table4_parquet=f"{SECHIDIS}/table4_group_stability.parquet",
-            table5_csv=f"{SECHIDIS}/table5_covariates.csv",
-            table5_parquet=f"{SECHIDIS}/table5_covariates.parquet",
-            pdf=f"{SECHIDIS}/table4_group_stability.pdf",
-            png=f"{SECHIDIS}/table4_group_stability.png",
+            table3=get_paper_table("table3_top4_biomarkers"),
+            table4=get_paper_table("table4_group_stability"),
+            figure4=get_paper_figure("table4_group_stability"),
+            table5=get_paper_table("table5_covariates"),
         params:
             selectors=SECHIDIS_IPASS["selectors"],
             specs={label: WF.configuration(label).spec for label in SECHIDIS_IPASS["selectors"]},
-            top_k=SECHIDIS_IPASS.get("top_k", 4),
+            top_k=SECHIDIS_IPASS["top_k"],
             seed=WF.seed,
             n_resamples=WF.n_resamples,
         log:
-            f"{LOGS}/paper/sechidis2019/ipass.log",
+            get_paper_log("ipass"),
         benchmark:
-            f"{BENCH}/paper/sechidis2019/ipass.tsv"
+            get_paper_benchmark("ipass")
         conda:
             "../envs/fsstab.yaml"
         threads: 1
@@ -141,23 +154,25 @@ if SECHIDIS_RUN_IPASS:
             mem_mb=2000,
             runtime=30,
         script:
-            "../scripts/paper_sechidis2019_ipass.py"
-
-
+            "../scripts/paper_sechidis2019/ipass.py"
 
 
 rule sechidis2019_comparison:
     input:
-        unpack(sechidis_comparison_inputs),
+        eq1=rules.sechidis2019_eq1.output.table,
+        table1=rules.sechidis2019_tables.output.table1,
+        table2=rules.sechidis2019_tables.output.table2,
+        # §4.2, when the stand-in is run
+        table3=rules.sechidis2019_ipass.output.table3 if SECHIDIS_RUN_IPASS else [],
+        table4=rules.sechidis2019_ipass.output.table4 if SECHIDIS_RUN_IPASS else [],
     output:
-        csv=f"{SECHIDIS}/comparison.csv",
-        parquet=f"{SECHIDIS}/comparison.parquet",
+        table=get_paper_table("comparison"),
     params:
         configured=list(SECHIDIS_CONFIGURED_UCI),
     log:
-        f"{LOGS}/paper/sechidis2019/comparison.log",
+        get_paper_log("comparison"),
     benchmark:
-        f"{BENCH}/paper/sechidis2019/comparison.tsv"
+        get_paper_benchmark("comparison")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -165,22 +180,17 @@ rule sechidis2019_comparison:
         mem_mb=1000,
         runtime=5,
     script:
-        "../scripts/paper_sechidis2019_comparison.py"
+        "../scripts/paper_sechidis2019/comparison.py"
 
 
 PAPER_TARGETS.extend(
-    sechidis_files("eq1_worked_example", ".csv", ".parquet")
-    + sechidis_files("fig01_values", ".csv", ".parquet")
-    + sechidis_files("fig01_timings", ".csv", ".parquet", ".pdf", ".png")
-    + [f for d in SECHIDIS_UCI for f in sechidis_files(f"fig02_{d}_pareto", ".pdf", ".png")]
-    + sechidis_files("table1_pareto_optimal", ".csv", ".parquet")
-    + sechidis_files("table2_non_dominated_rank", ".csv", ".parquet")
-    + sechidis_files("table2_rank_definition_check", ".csv", ".parquet")
-    + sechidis_files("comparison", ".csv", ".parquet")
+    [
+        *rules.sechidis2019_eq1.output,
+        *rules.sechidis2019_figure1.output,
+        *[f for d in SECHIDIS_UCI for f in get_paper_figure(f"fig02_{d}_pareto")],
+        *rules.sechidis2019_tables.output,
+        *rules.sechidis2019_comparison.output,
+    ]
 )
 if SECHIDIS_RUN_IPASS:
-    PAPER_TARGETS.extend(
-        sechidis_files("table3_top4_biomarkers", ".csv", ".parquet")
-        + sechidis_files("table4_group_stability", ".csv", ".parquet", ".pdf", ".png")
-        + sechidis_files("table5_covariates", ".csv", ".parquet")
-    )
+    PAPER_TARGETS.extend(rules.sechidis2019_ipass.output)

@@ -164,6 +164,19 @@ def paper_config(name: str) -> dict:
     return yaml.safe_load((REPO / "config" / "paper" / f"{name}.yaml").read_text())
 
 
+def paper_workflow(name: str, change=None):
+    """The checked WorkflowConfig of ``config/paper/<name>.yaml``, after ``change(raw)`` (a
+    function editing the configuration dict in place) if given: what a paper's settings are
+    checked against."""
+    from fsstab.workflow.config import check_config, load_schema, validate_schema
+
+    raw = paper_config(name)
+    if change is not None:
+        change(raw)
+    schema = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+    return check_config(validate_schema(raw, schema))
+
+
 def run_paper(tmp_path: Path, config: dict, datasets_dir: Path, timeout: int = 1800) -> Path:
     """Run a paper configuration (data from the local mirror) and return its working folder."""
     import copy
@@ -201,3 +214,22 @@ def selection_matrix(workdir: Path, dataset: str, configuration: str, d: int):
     chosen = features[features["selected"]]
     Z[chosen["resample"], chosen["feature"]] = True
     return Z
+
+
+def check_published_results(out: Path, published: Path) -> None:
+    """Every file published from a reduced run (``docs/papers/<paper>/reduced/``, written by
+    ``tools/publish_paper_results.py``) is reproduced byte for byte by the rerun in ``out``
+    (``results/paper/<paper>/``). Exact: the reduced runs are seeded and bit-deterministic;
+    a change of a number is a change of a result, to be published again on purpose."""
+    import difflib
+
+    files = sorted(p for p in published.iterdir() if p.is_file())
+    assert files, f"nothing published in {published}"
+    for path in files:
+        ours = (out / path.name).read_text(encoding="utf-8")
+        expected = path.read_text(encoding="utf-8")
+        if ours != expected:
+            diff = "".join(list(difflib.unified_diff(
+                expected.splitlines(keepends=True), ours.splitlines(keepends=True),
+                fromfile=f"published/{path.name}", tofile=f"rerun/{path.name}"))[:40])
+            raise AssertionError(f"{path.name} differs from {path}:\n{diff}")

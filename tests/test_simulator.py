@@ -7,11 +7,13 @@ a literal line-by-line transcription of Algorithm 3.
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import math
 from fractions import Fraction
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -804,3 +806,20 @@ def test_bad_driver_inputs(small_data):
         sim.compare_ensembles(X, y, n_target=4, base_selector=base, n_threshold_repeats=-1)
     with pytest.raises(ValueError, match="m_ensemble values must not be empty"):
         sim.compare_ensembles(X, y, n_target=4, base_selector=base, m_ensemble=())
+
+
+def test_ensemble_speedups_from_the_stage_times():
+    """§3.6: real / simulated ensembles; §2.4: real / (single runs + estimation + simulated).
+    Rows of one stage add up (a timing table gathered from parts)."""
+    stages = ["real single selectors", "parameter estimation", "real ensembles",
+              "simulated ensembles", "simulated ensembles"]
+    timings = pd.DataFrame({"stage": stages, "seconds": [10.0, 1.0, 200.0, 0.25, 0.25]})
+    speedup, total = sim.ensemble_speedups(timings)
+    assert speedup == pytest.approx(200.0 / 0.5)
+    assert total == pytest.approx(200.0 / 11.5)
+    with pytest.raises(ValueError, match=r"no stage\(s\) \['parameter estimation'\]"):
+        sim.ensemble_speedups(timings[timings["stage"] != "parameter estimation"])
+    finder = doctest.DocTestFinder()
+    (test,) = finder.find(sim.ensemble_speedups, "ensemble_speedups", globs={"pd": pd,
+                          "ensemble_speedups": sim.ensemble_speedups})
+    assert doctest.DocTestRunner().run(test).failed == 0

@@ -20,5 +20,5 @@ with logged(snakemake.log[0]):
     table = evaluate_chunk(ds, read_table(snakemake.input.splits),
                            read_table(snakemake.input.configs), chunk, orders, similarity,
                            snakemake.params.ch7, snakemake.params.seed)
-    write_table(table, snakemake.output.evaluation, csv=False,
+    write_table(table, snakemake.output.evaluation,
                 metadata={"format": RESULT_FORMAT, "dataset": ds.name, "chunk": chunk})

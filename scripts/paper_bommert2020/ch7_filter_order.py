@@ -11,6 +11,6 @@ with logged(snakemake.log[0]):
     half, name = snakemake.wildcards.half, snakemake.wildcards.ch7filter
     orders = filter_order(ds, read_table(snakemake.input.splits), half, name,
                           snakemake.params.seed)
-    write_table(orders, snakemake.output.orders, csv=False,
+    write_table(orders, snakemake.output.orders,
                 metadata={"format": RESULT_FORMAT, "dataset": ds.name, "half": half,
                           "filter": name})

@@ -10,5 +10,5 @@ with logged(snakemake.log[0]):
                                read_table(snakemake.input.configs),
                                snakemake.params.tolerance)
     metadata = {"format": RESULT_FORMAT, "dataset": snakemake.wildcards.dataset}
-    write_table(evaluation, snakemake.output.evaluation, metadata=metadata, csv=False)
-    write_table(flags, snakemake.output.flags, metadata=metadata, csv=False)
+    write_table(evaluation, snakemake.output.evaluation, metadata=metadata)
+    write_table(flags, snakemake.output.flags, metadata=metadata)

@@ -11,5 +11,4 @@ with logged(snakemake.log[0]):
     split_table, configs = splits(ds, snakemake.params.ch7, snakemake.params.seed)
     for table, path in ((split_table, snakemake.output.splits),
                         (configs, snakemake.output.configs)):
-        write_table(table, path, metadata={"format": RESULT_FORMAT, "dataset": ds.name},
-                    csv=False)
+        write_table(table, path, metadata={"format": RESULT_FORMAT, "dataset": ds.name})

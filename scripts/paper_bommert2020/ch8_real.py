@@ -13,5 +13,5 @@ with logged(snakemake.log[0]):
                                        snakemake.params.approaches, snakemake.params.seed)
     for table, path in ((results, snakemake.output.results),
                         (timings, snakemake.output.timings)):
-        write_table(table, path, csv=False,
+        write_table(table, path,
                     metadata={"format": RESULT_FORMAT, "dataset": ds.name, "outer": outer})

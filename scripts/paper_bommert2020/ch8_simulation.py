@@ -11,5 +11,5 @@ with logged(snakemake.log[0]):
                                                 snakemake.params.seed)
     for table, path in ((results, snakemake.output.results), (tuning, snakemake.output.tuning),
                         (timings, snakemake.output.timings)):
-        write_table(table, path, csv=False,
+        write_table(table, path,
                     metadata={"format": RESULT_FORMAT, "scenario": scenario, "chunk": chunk})

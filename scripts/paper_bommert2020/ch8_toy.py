@@ -8,5 +8,4 @@ from fsstab.workflow.scripting import logged
 with logged(snakemake.log[0]):
     chunk = snakemake.wildcards.chunk
     write_table(toy_chunk(snakemake.params.toy, chunk, snakemake.params.seed),
-                snakemake.output.supports, metadata={"format": RESULT_FORMAT, "chunk": chunk},
-                csv=False)
+                snakemake.output.supports, metadata={"format": RESULT_FORMAT, "chunk": chunk})

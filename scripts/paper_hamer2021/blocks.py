@@ -1,10 +1,8 @@
 """Rule hamer2021_blocks: §7.3 stability estimates from consecutive groups of runs."""
 
-import pyarrow as pa
-
-from fsstab.io import write_parquet
-from fsstab.papers.hamer2021.stages import TABLE_FORMAT, dataset_width
+from fsstab.papers.hamer2021.stages import TABLE_METADATA, dataset_width
 from fsstab.papers.hamer2021.standard import block_estimates
+from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import read_selection
 
@@ -14,7 +12,4 @@ with logged(snakemake.log[0]):
     estimates = block_estimates(tables["runs"], tables["features"],
                                 dataset_width(snakemake.input.dataset),
                                 snakemake.params.block_size)
-    write_parquet(
-        pa.Table.from_pandas(estimates, preserve_index=False).replace_schema_metadata(None),
-        snakemake.output.estimates, metadata={"format": TABLE_FORMAT},
-    )
+    write_table(estimates, snakemake.output.estimates, metadata=TABLE_METADATA)

@@ -1,14 +1,14 @@
 """Rule hamer2021_distributions: Fig. 20 (sampling distributions of the §7.3 estimates)."""
 
 from fsstab.papers.hamer2021.figures import distributions_figure
-from fsstab.papers.hamer2021.stages import read_frame
+from fsstab.papers.outputs import read_table, stem_of
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     figure = distributions_figure(
-        {name: read_frame(path) for name, path in snakemake.input.items()},
+        {name: read_table(path) for name, path in snakemake.input.items()},
         snakemake.params.block_size,
         snakemake.params.note,
     )
-    save_figure(figure, snakemake.output.figure[0].removesuffix(".pdf"))
+    save_figure(figure, stem_of(snakemake.output.figure))

@@ -1,9 +1,11 @@
 """Rule hamer2021_table5: Table 5, the LASSO on every §7.2 data set."""
 
-from fsstab.papers.hamer2021.stages import read_frame, save_table
+from fsstab.papers.hamer2021.stages import TABLE_METADATA
 from fsstab.papers.hamer2021.standard import table5
+from fsstab.papers.outputs import EXACT_FLOAT_FORMAT, read_table, write_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    summaries = {name: read_frame(path) for name, path in snakemake.input.items()}
-    save_table(table5(summaries, snakemake.params.selector), snakemake.output.table)
+    summaries = {name: read_table(path) for name, path in snakemake.input.items()}
+    write_table(table5(summaries, snakemake.params.selector), snakemake.output.table,
+                metadata=TABLE_METADATA, float_format=EXACT_FLOAT_FORMAT)

@@ -1,14 +1,13 @@
 """Rule hamer2021_toy: the toy feature stability maps of Figs. 3-6 and their measures."""
 
-from pathlib import Path
-
-from fsstab.papers.hamer2021.stages import save_table, toy_step
+from fsstab.papers.hamer2021.stages import TABLE_METADATA, toy_step
+from fsstab.papers.outputs import EXACT_FLOAT_FORMAT, stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     drawn, table = toy_step(snakemake.params.settings)
-    folder = Path(snakemake.output.table[0]).parent
-    for stem, figure in drawn:
-        save_figure(figure, folder / stem)
-    save_table(table, snakemake.output.table)
+    for number, figure in drawn.items():
+        save_figure(figure, stem_of(snakemake.output[f"fig{number:02d}"]))
+    write_table(table, snakemake.output.table, metadata=TABLE_METADATA,
+                float_format=EXACT_FLOAT_FORMAT)

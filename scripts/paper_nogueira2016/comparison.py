@@ -8,6 +8,6 @@ with logged(snakemake.log[0]):
     tables = {name: read_table(snakemake.input[name])
               for name in ("toy", "figure1", "figure2", "table2")}
     rows = comparison_rows(tables["toy"], tables["figure1"], tables["figure2"], tables["table2"],
-                           snakemake.params.configured)
+                           snakemake.params.configured, snakemake.params.run)
     write_table(comparison_frame(rows), snakemake.output.table,
                 metadata={"paper": "nogueira2016", "item": "comparison"})

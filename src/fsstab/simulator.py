@@ -87,6 +87,7 @@ __all__ = [
     "ParameterFit",
     "algorithm3_rankings",
     "compare_ensembles",
+    "ensemble_speedups",
     "estimate_n_useful",
     "estimate_p",
     "estimate_parameters",
@@ -952,24 +953,60 @@ class EnsembleComparison:
     timings: pd.DataFrame
     splits: tuple[OndaSplit, ...]
 
-    def _seconds(self, stage: str) -> float:
-        return float(self.timings.loc[self.timings["stage"] == stage, "seconds"].sum())
-
     @property
     def speedup(self) -> float:
         """Real ensemble time / simulated ensemble time over the same m_ensemble values (the
-        comparison of Onda §3.6 and Fig. 4)."""
-        return self._seconds("real ensembles") / self._seconds("simulated ensembles")
+        comparison of Onda §3.6 and Fig. 4; :func:`ensemble_speedups`)."""
+        return ensemble_speedups(self.timings)[0]
 
     @property
     def speedup_total(self) -> float:
         """Real ensemble time / everything the simulator needs: the real single runs, the
-        parameter estimation and the simulated ensembles (Onda §2.4)."""
-        needed = sum(
-            self._seconds(stage)
-            for stage in ("real single selectors", "parameter estimation", "simulated ensembles")
-        )
-        return self._seconds("real ensembles") / needed
+        parameter estimation and the simulated ensembles (Onda §2.4;
+        :func:`ensemble_speedups`)."""
+        return ensemble_speedups(self.timings)[1]
+
+
+#: The stages of :func:`compare_ensembles` that the simulator needs besides its own ensembles.
+_SIMULATOR_STAGES = ("real single selectors", "parameter estimation", "simulated ensembles")
+
+
+def ensemble_speedups(timings: pd.DataFrame) -> tuple[float, float]:
+    """How much faster the simulator is than the real ensembles, from the times of one run.
+
+    Parameters
+    ----------
+    timings
+        DataFrame with columns ``stage`` and ``seconds``, as
+        :attr:`EnsembleComparison.timings` (rows of the same stage are added up): ``"real
+        single selectors"``, ``"parameter estimation"``, ``"real ensembles"``, ``"simulated
+        ensembles"``.
+
+    Returns
+    -------
+    (speedup, speedup_total)
+        Real ensembles / simulated ensembles over the same m_ensemble values (Onda §3.6, Fig.
+        4), and real ensembles / everything the simulator needs: the real single runs, the
+        parameter estimation and the simulated ensembles (Onda §2.4).
+
+    Examples
+    --------
+    >>> timings = pd.DataFrame({"stage": ["real single selectors", "parameter estimation",
+    ...                                   "real ensembles", "simulated ensembles"],
+    ...                         "seconds": [10.0, 1.0, 200.0, 0.5]})
+    >>> ensemble_speedups(timings)
+    (400.0, 17.391304347826086)
+    """
+    missing = sorted({"real ensembles", *_SIMULATOR_STAGES} - set(timings["stage"]))
+    if missing:
+        raise ValueError(f"timings have no stage(s) {missing}")
+
+    def seconds(stage: str) -> float:
+        return float(timings.loc[timings["stage"] == stage, "seconds"].sum())
+
+    real = seconds("real ensembles")
+    needed = sum(seconds(stage) for stage in _SIMULATOR_STAGES)
+    return real / seconds("simulated ensembles"), real / needed
 
 
 def compare_ensembles(

@@ -46,7 +46,7 @@ def test_schema_defaults_and_problems_with_their_keys():
     assert settings.resolve(None) == {"n": 3, "datasets": []}
     assert settings.problems({"datasets": ["wine"]}, _workflow()) == []
     assert settings.problems({"n": 0, "datasets": ["x"]}, _workflow()) == [
-        "paper.settings.n: 0 is less than the minimum of 1"]  # the schema first
+        "paper.settings.n: 0 is out of range; allowed: an integer >= 1"]  # the schema first
     assert settings.problems({"datasets": ["x", "wine", "y"]}, _workflow()) == [
         "paper.settings.datasets: dataset(s) ['x', 'y'] are not configured under 'datasets'; "
         "configured: ['breast', 'wine']"]
@@ -61,14 +61,14 @@ def test_a_paper_in_parts_checks_each_part_with_its_own_settings():
     whole = PaperSettings.from_parts({"ch5": part, "ch6": PaperSettings(SCHEMA)})
     assert whole.resolve({"ch6": {}}) == {"ch6": {"n": 3, "datasets": []}}  # only given parts
     assert whole.problems({"ch5": {"n": "two"}, "ch6": {}}, _workflow()) == [
-        "paper.settings.ch5.n: 'two' is not of type 'integer'"]
+        "paper.settings.ch5.n: 'two' has the wrong type; expected an integer"]
     assert whole.problems({"ch5": {"datasets": ["zz"]}}, _workflow())[0].startswith(
         "paper.settings.ch5.datasets: dataset(s) ['zz']")
     (problem,) = whole.problems({"ch9": {}}, _workflow())
-    assert problem.startswith("paper.settings: Additional properties")
+    assert problem.startswith("paper.settings: unknown key(s) 'ch9'")
     assert "ch9" in problem
     (problem,) = whole.problems({}, _workflow())
-    assert problem.startswith("paper.settings: {} should be non-empty")
+    assert problem.startswith("paper.settings: must hold at least 1 entry, got none")
 
 
 def test_configured_problems_for_each_kind_and_for_mappings():
@@ -117,16 +117,21 @@ def test_write_table_bytes_and_float_formats(tmp_path):
     assert np.isclose(read_table(tmp_path / "t2.parquet")["value"][0], 1 / 3)
 
 
-def test_write_table_parquet_only(tmp_path):
+def test_write_table_to_a_single_parquet_path_writes_that_piece_alone(tmp_path):
     frame = pd.DataFrame({"name": ["a", "b"], "value": [1 / 3, 2.0]})
-    csv, parquet = write_table(frame, tmp_path / "w.parquet", metadata={"chunk": "r0000-0001"},
-                               csv=False)
+    csv, parquet = write_table(frame, str(tmp_path / "work" / "piece.parquet"),
+                               metadata={"paper": "x"})
     assert csv is None
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.parquet"]
-    assert read_parquet_metadata(parquet) == {"chunk": "r0000-0001"}
-    # the same bytes as the Parquet file of a table written with its CSV
-    write_table(frame, tmp_path / "full", metadata={"chunk": "r0000-0001"})
-    assert parquet.read_bytes() == (tmp_path / "full.parquet").read_bytes()
+    assert sorted(p.name for p in (tmp_path / "work").iterdir()) == ["piece.parquet"]
+    assert read_parquet_metadata(parquet) == {"paper": "x"}
+    pd.testing.assert_frame_equal(read_table(parquet), frame)
+    # the same bytes as the Parquet half of a table, whatever the frame's index
+    write_table(frame, tmp_path / "whole", metadata={"paper": "x"})
+    shuffled = frame.iloc[[0, 1]].set_axis([7, 3])
+    write_table(shuffled, tmp_path / "work" / "again.parquet", metadata={"paper": "x"})
+    digests = {hashlib.sha256(path.read_bytes()).hexdigest()
+               for path in (parquet, tmp_path / "whole.parquet", tmp_path / "work/again.parquet")}
+    assert len(digests) == 1
 
 
 def test_stem_of():

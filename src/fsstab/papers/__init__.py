@@ -11,7 +11,9 @@ of ``scripts/paper_<name>/``, which call the package ``fsstab.papers.<name>``:
 - ``reference.py`` -- what the paper prints;
 - ``stages.py`` -- what each rule computes (tables from in-memory inputs);
 - ``figures.py`` -- the figures;
-- ``comparison.py`` -- ``comparison.csv``, the paper's numbers next to ours.
+- ``comparison.py`` -- ``comparison.csv``, the paper's numbers next to ours;
+- ``conclusions.py`` -- ``conclusions.md`` and ``conclusions.csv``: the paper's claims with
+  verdicts computed from the run (:mod:`fsstab.papers.conclusions`, the shared mechanism).
 
 Outputs go to ``<results_dir>/paper/<name>/`` (:class:`fsstab.workflow.config.PaperConfig`),
 named after the paper's numbering (``fig01_...``, ``table2_...``), tables through

@@ -7,8 +7,10 @@ with :func:`write_table` and :func:`fsstab.plots.save_figure` (``stem_of`` turns
 ``[csv, parquet]`` or ``[pdf, png]`` output into the stem these take).
 
 Tables are written twice, as CSV (to read) and Parquet (typed, to compute with), both atomically
-and with deterministic bytes (:func:`write_table`). ``comparison.csv`` holds every number a
-paper states in its text next to ours, one row per statement (:data:`COMPARISON_COLUMNS`):
+and with deterministic bytes (:func:`write_table`); a paper's intermediate tables, read only by
+its own later rules, as Parquet alone (:func:`write_table` with a single ``.parquet`` target). ``comparison.csv`` holds every
+number a paper states in its text next to ours, one row per statement
+(:data:`COMPARISON_COLUMNS`):
 
 =============  ===============================================================================
 column         content
@@ -148,7 +150,6 @@ def write_table(
     *,
     metadata: Mapping[str, Any] | None = None,
     float_format: str = CSV_FLOAT_FORMAT,
-    csv: bool = True,
 ) -> tuple[Path | None, Path]:
     """Write ``<stem>.csv`` and ``<stem>.parquet`` (atomic, deterministic bytes): the one table
     writer of the papers.
@@ -159,30 +160,29 @@ def write_table(
         The table.
     target
         The stem (a path without extension), or the rule's two outputs ``[<stem>.csv,
-        <stem>.parquet]`` (any order).
+        <stem>.parquet]`` (any order); or a single ``.parquet`` path, which writes the Parquet
+        file alone (an intermediate piece that a later rule gathers, e.g. one job's rows).
     metadata
         Key/value metadata of the Parquet file (:func:`fsstab.io.write_parquet`).
     float_format
         How floats are printed in the CSV: :data:`CSV_FLOAT_FORMAT` (default) or
         :data:`EXACT_FLOAT_FORMAT` (see there why both exist). The Parquet file holds the
         exact values either way.
-    csv
-        False: the Parquet file only (``target`` is then the stem or the ``.parquet`` path),
-        for intermediate tables that only other jobs read.
 
     Returns
     -------
-    (csv path or None, parquet path)
+    (csv path, parquet path)
+        The CSV path is None for a single ``.parquet`` target.
     """
-    if not csv and isinstance(target, str | os.PathLike) and Path(target).suffix == ".parquet":
-        target = Path(target).with_suffix("")
+    if isinstance(target, str | os.PathLike) and Path(target).suffix == ".parquet":
+        # an intermediate piece of a table (one job's part): the Parquet file alone
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        return None, write_parquet(_arrow(frame), target, metadata=dict(metadata or {}))
     stem = _table_stem(target)
     stem.parent.mkdir(parents=True, exist_ok=True)
-    csv_path = None
-    if csv:
-        csv_path = write_text(stem.parent / f"{stem.name}.csv",
-                              frame.to_csv(index=False, float_format=float_format,
-                                           lineterminator="\n"))
+    csv_path = write_text(stem.parent / f"{stem.name}.csv",
+                          frame.to_csv(index=False, float_format=float_format,
+                                       lineterminator="\n"))
     parquet_path = write_parquet(_arrow(frame), stem.parent / f"{stem.name}.parquet",
                                  metadata=dict(metadata or {}))
     return csv_path, parquet_path

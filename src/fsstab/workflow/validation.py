@@ -204,7 +204,10 @@ def describe_schema_error(error: jsonschema.ValidationError,
         return f"{where}: the name {_short(value)} is longer than {error.validator_value} " \
                "characters"
     if kind in ("minItems", "minProperties"):
-        return f"{where}: must hold at least {error.validator_value} entr(y/ies), got none"
+        least = error.validator_value
+        entries = "entry" if least == 1 else "entries"
+        got = len(value) if hasattr(value, "__len__") else "none"
+        return f"{where}: must hold at least {least} {entries}, got {got or 'none'}"
     if kind == "minLength":
         return f"{where}: must not be empty"
     # anything else: the validator's own message, without the instance dump

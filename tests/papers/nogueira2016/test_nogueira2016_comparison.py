@@ -48,3 +48,24 @@ def test_comparison_rows_cover_the_statements_and_datasets_not_run():
     assert wine["our_value"].iloc[0] == "10.00 ± 0.82"
     toy = frame[frame["item"] == "toy example1_k7"]
     assert ("0.7", "0.7000") in set(zip(toy["paper_value"], toy["our_value"], strict=True))
+
+
+def test_rows_from_runs_with_other_settings_say_so_in_the_note():
+    info = {"wine": {"n_examples": 178, "n_classes": 3, "n_features": 13},
+            "breast": {"n_examples": 569, "n_classes": 2, "n_features": 30}}
+    counts = {"wine": np.array([9, 10, 11, 10]), "breast": np.array([15, 15, 16, 14])}
+    paper = {"K": 100, "subsample fraction": 0.9, "trees": 100, "split criterion": "entropy",
+             "features per split": "floor(sqrt(d))",
+             "selection": "used by at least a fraction p of the trees", "p": 0.5}
+    run = {"wine": dict(paper, K=4, trees=20), "breast": paper}
+    frame = comparison_frame(comparison_rows(
+        toy_example_table(), figure1_table(),
+        figure2_table(_summary(), ["nogueira_brown", "lustgarten", "wald", "npog"]),
+        table2(info, _summary(), counts), ["wine", "breast"], run))
+    wine, breast = frame[frame["dataset"] == "wine"], frame[frame["dataset"] == "breast"]
+    results = wine[~wine["item"].str.startswith(("table2: number", "table2: p"))]
+    assert len(results) == 4      # Table 2's mean, three Fig. 2 statements
+    assert (results["note"] == "different settings: K 4 here, 100 in the paper; trees 20 "
+                               "here, 100 in the paper").all()
+    assert (wine[wine["item"] == "table2: number of examples"]["note"] == "").all()
+    assert (breast["note"] == "").all()

@@ -43,10 +43,11 @@ def test_every_problem_names_its_key():
     assert ("paper.settings.figure2_measures: measure(s) ['kappa'] are not computed "
             "(measures.names); computed: ['nogueira_brown', 'wald']") in problems
     (problem,) = SETTINGS.problems({"typo": 1}, wf)
-    assert problem.startswith("paper.settings: Additional properties")
+    assert problem.startswith("paper.settings: unknown key(s) 'typo'")
     assert "typo" in problem
     (problem,) = SETTINGS.problems({"figure1": {"n": "ten"}}, wf)
-    assert problem.startswith("paper.settings.figure1.n: 'ten' is not of type 'integer'")
+    assert problem.startswith("paper.settings.figure1.n: 'ten' has the wrong type; expected an "
+                              "integer")
     with pytest.raises(ConfigError, match=r"paper\.settings\.figure1\.n"):
         SETTINGS.resolve({"figure1": {"n": 1}})
 

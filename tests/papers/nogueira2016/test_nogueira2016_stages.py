@@ -16,6 +16,7 @@ from fsstab.papers.nogueira2016.reference import TOY_EXAMPLES
 from fsstab.papers.nogueira2016.stages import (
     figure1_table,
     figure2_table,
+    pair_statistics,
     set_measures,
     sim_n_extremes,
     table2,
@@ -143,3 +144,19 @@ def test_table2_and_figure2_tables():
     assert [t.get_text() for t in ax.get_xticklabels()] == ["wine", "breast"]
     assert len(ax.patches) == 8
     assert [t.get_text() for t in ax.texts] == ["n/a"]
+
+
+def test_pair_statistics_by_hand():
+    # d = 13; sets {0..5}, {0..6}, {0..5}. Pairs (0,1) and (1,2): a = 6, b = 7, E = 42/13,
+    # E - max(0, a + b - d) = 42/13 > min(a, b) - E = 36/13: the denominators differ, and
+    # sim_W = 1 (nested) while sim_N = (6 - 42/13) / (42/13) = 6/7. Pair (0,2): identical.
+    Z = np.zeros((3, 13), dtype=bool)
+    Z[0, :6] = Z[2, :6] = True
+    Z[1, :7] = True
+    row = pair_statistics({"toy": Z}).iloc[0]
+    assert row["pairs"] == 3
+    assert row["unequal_denominators"] == pytest.approx(2 / 3)
+    assert row["scores_differ"] == pytest.approx(2 / 3)
+    assert row["min_wald"] == pytest.approx(1.0)
+    assert row["min_nogueira_brown"] == pytest.approx(6 / 7)
+    assert row["mean_gap"] == pytest.approx(2 * (1 - 6 / 7) / 3)

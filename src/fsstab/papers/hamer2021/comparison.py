@@ -21,11 +21,17 @@ from fsstab.papers.hamer2021.reference import (
     VARIATION_ORDERINGS,
 )
 
-__all__ = ["COMPARISON_COLUMNS", "NOT_IN_RUN", "comparison_table"]
+__all__ = ["COMPARISON_COLUMNS", "FLOAT_FORMAT", "NOT_IN_RUN", "comparison_table"]
 
+#: The columns of Hamer's ``comparison.csv``: besides the shared ones
+#: (:data:`fsstab.papers.outputs.COMPARISON_COLUMNS`, text), the quantity compared and the
+#: values as numbers with their difference. Kept from before the paper wing was unified,
+#: because a refactoring must not change a byte of a result table.
 COMPARISON_COLUMNS: tuple[str, ...] = (
     "item", "dataset", "setting", "quantity", "paper", "ours", "difference", "note",
 )
+#: How ``comparison.csv`` prints its numbers (the paper prints two or three decimals).
+FLOAT_FORMAT = "%.4f"
 #: Note of a number whose data set was left out of the run.
 NOT_IN_RUN = "data set not in this run (only_datasets; e.g. not downloadable offline)"
 

@@ -16,17 +16,16 @@ stays about constant while its size grows. For each ``c``: φ (eq. 1), φ_C (Sec
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
 from fsstab.datasets import Dataset
-from fsstab.measures import importance_weighted, nogueira, pearson, sechidis
-from fsstab.resampling import make_resamples
+from fsstab.resampling import Resamples, make_resamples
 from fsstab.selectors import GroupLassoSelector, LassoSelector, calibrate_C
 from fsstab.similarity import group_similarity
+from fsstab.sklearn import cross_validate_stability
 from fsstab.synthetic import HAMER_SCENARIOS, correlated_groups
 from fsstab.workflow.seeds import derive_seed
 
@@ -53,30 +52,24 @@ def group_selector(scenario: int, feature_groups: np.ndarray) -> GroupLassoSelec
 
 
 def scenario_data(
-    scenario: int, group_size: int, generative_seed: int, *, n_other: int, random_state: int
-) -> tuple[Dataset, int]:
-    """The data set of (scenario, c, generative seed) and the seed of its resampling.
+    scenario: int, group_size: int, generative_seed: int, *, n_runs: int, n_other: int,
+    random_state: int,
+) -> tuple[Dataset, Resamples]:
+    """The data set of (scenario, c, generative seed) and its ``n_runs`` bootstrap resamples.
 
-    Returns the dataset and a seed for its resamples; both derive from ``random_state`` and
-    (scenario, generative seed, c) only, so every job draws the same data.
+    Both derive from ``random_state`` and (scenario, generative seed, c) only, so every job
+    draws the same data: the generic source ``synthetic:correlated_groups``
+    (:func:`fsstab.synthetic.correlated_groups`) with a seed per (scenario, seed, c), resampled
+    with :func:`fsstab.resampling.make_resamples` (bootstrap, not stratified: the classes are
+    balanced by design, 100 + 100).
     """
     data_seed = derive_seed(random_state, "correlated_groups", scenario, generative_seed,
                             group_size)
     ds = correlated_groups(scenario=scenario, group_size=group_size, n_other=n_other,
                            random_state=data_seed)
-    return ds, derive_seed(data_seed, "resampling")
-
-
-def _training_sets(ds: Dataset, n_runs: int, seed: int) -> list[np.ndarray]:
-    # bootstrap, not stratified (the classes are balanced by design, 100 + 100)
-    return list(make_resamples(ds.y, "bootstrap", n_runs, random_state=seed,
-                               stratify=False).train)
-
-
-def _importances(selector: Any, ds: Dataset, train_sets: Sequence[np.ndarray]) -> sp.csr_array:
-    rows = [sp.csr_array(selector.fit(ds.X[idx], ds.y[idx]).importances_[None, :])
-            for idx in train_sets]
-    return sp.csr_array(sp.vstack(rows))
+    resamples = make_resamples(ds.y, "bootstrap", n_runs,
+                               random_state=derive_seed(data_seed, "resampling"), stratify=False)
+    return ds, resamples
 
 
 def correlated_groups_stability(
@@ -92,7 +85,10 @@ def correlated_groups_stability(
     """One (scenario, generative seed) of §5.3 over the group sizes ``c``.
 
     The penalty is calibrated on the ``c = 1`` data set (its ``n_runs`` bootstrap training
-    sets) for ``target_k`` features on average, then used unchanged for every ``c``.
+    sets, :func:`fsstab.selectors.calibrate_C`) for ``target_k`` features on average, then used
+    unchanged for every ``c``; for each ``c`` the selector runs on the training sets of its
+    resamples and the measures are computed from its selections and importances
+    (:func:`fsstab.sklearn.cross_validate_stability`).
 
     Returns
     -------
@@ -106,31 +102,31 @@ def correlated_groups_stability(
     sizes = [int(c) for c in group_sizes]
     if not sizes or min(sizes) < 1:
         raise ValueError(f"group_sizes must be positive integers, got {list(group_sizes)!r}")
-    reference, reference_seed = scenario_data(scenario, 1, generative_seed, n_other=n_other,
-                                              random_state=random_state)
-    selector = group_selector(scenario, reference.feature_groups)
-    calibration = calibrate_C(selector, reference.X, reference.y,
-                              _training_sets(reference, n_runs, reference_seed), target_k)
+    data = {"n_runs": n_runs, "n_other": n_other, "random_state": random_state}
+    # the paper's design, which the generic stages (one calibration per dataset) do not have:
+    # λ calibrated once, at c = 1, so that a group's cumulative importance stays about
+    # constant while its size grows
+    reference, resamples = scenario_data(scenario, 1, generative_seed, **data)
+    calibration = calibrate_C(group_selector(scenario, reference.feature_groups), reference.X,
+                              reference.y, resamples.train, target_k)
     rows, importances = [], {}
     for c in sizes:
-        ds, seed = scenario_data(scenario, c, generative_seed, n_other=n_other,
-                                 random_state=random_state)
-        selector = group_selector(scenario, ds.feature_groups).set_params(C=calibration.C)
-        W = _importances(selector, ds, _training_sets(ds, n_runs, seed))
-        Z = sp.csr_array(W.astype(bool))
+        ds, resamples = scenario_data(scenario, c, generative_seed, **data)
+        result = cross_validate_stability(
+            group_selector(scenario, ds.feature_groups).set_params(C=calibration.C),
+            ds.X, ds.y, cv=list(resamples), measures=CORRELATED_MEASURES,
+            # C of φ_C: 1 iff two features belong to the same correlated group (§5.3)
+            similarity=group_similarity(ds.feature_groups), threshold=1.0,
+        )
         rows.append({
             "scenario": scenario,
             "seed": generative_seed,
             "group_size": c,
             "C": float(calibration.C),
-            "mean_n_selected": float(Z.sum(axis=1).mean()),
-            "nogueira": nogueira(Z),
-            # C of φ_C: 1 iff two features belong to the same correlated group (§5.3)
-            "sechidis": sechidis(Z, group_similarity(ds.feature_groups), threshold=1.0),
-            "pearson": pearson(W),
-            "importance_weighted": importance_weighted(W),
+            "mean_n_selected": float(result.selection.to_numpy().sum(axis=1).mean()),
+            **result.stability,
         })
-        importances[c] = W
+        importances[c] = sp.csr_array(result.importance.to_numpy())
     return pd.DataFrame(rows), importances
 
 

@@ -3,7 +3,9 @@
 Each function composes the computations of this package for one rule from in-memory inputs
 (stability summaries as DataFrames, selection tables as Arrow tables keyed by configuration
 id); the scripts in ``scripts/paper_hamer2021/`` only read files, call one function and write
-its results.
+its results with :func:`fsstab.papers.outputs.write_table` (metadata :data:`TABLE_METADATA`;
+the paper's tables keep the 17 significant digits of
+:data:`fsstab.papers.outputs.EXACT_FLOAT_FORMAT` they were always written with).
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ import pyarrow as pa
 import scipy.sparse as sp
 from matplotlib.figure import Figure
 
-from fsstab.io import read_parquet, read_parquet_metadata
+from fsstab.io import read_parquet_metadata
 from fsstab.papers.hamer2021 import figures
-from fsstab.papers.hamer2021.correlated import summarise_correlated_groups
+from fsstab.papers.hamer2021.correlated import (
+    correlated_groups_stability,
+    summarise_correlated_groups,
+)
 from fsstab.papers.hamer2021.decisions import (
     compromise_table,
     dominated_areas,
@@ -30,23 +35,23 @@ from fsstab.papers.hamer2021.decisions import (
     meta_parameters,
     sweep_points,
 )
+from fsstab.papers.hamer2021.plan import DECISION_FIGURES
 from fsstab.papers.hamer2021.reference import MEASURES
-from fsstab.papers.hamer2021.settings import DECISION_FIGURES, MAP_PARAMETERS
 from fsstab.papers.hamer2021.standard import (
     METHOD_PARAMETERS,
     coefficients_of_variation,
     method_rows,
 )
 from fsstab.papers.hamer2021.toy import toy_maps
-from fsstab.papers.outputs import EXACT_FLOAT_FORMAT, write_table
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
 __all__ = [
-    "TABLE_FORMAT",
+    "TABLE_METADATA",
     "SelectionTables",
     "appendix_step",
     "correlated_figures_step",
+    "correlated_groups_step",
     "dataset_width",
     "decision_step",
     "dominated_areas_step",
@@ -54,30 +59,17 @@ __all__ = [
     "importances_of",
     "logistic_rfe_step",
     "maps_step",
-    "read_frame",
     "read_selection_tables",
-    "save_table",
     "toy_step",
     "trajectories_step",
     "variability_step",
 ]
 
-#: ``format`` metadata of the paper's Parquet tables.
-TABLE_FORMAT = "fsstab.paper_hamer2021/1"
+#: Parquet metadata of the paper's tables (``format``).
+TABLE_METADATA: dict[str, str] = {"format": "fsstab.paper_hamer2021/1"}
 
 #: Configuration id -> (runs, features) tables of the selection stage.
 SelectionTables = Mapping[str, tuple[pa.Table, pa.Table]]
-
-def save_table(frame: pd.DataFrame, paths: Sequence[str | os.PathLike[str]]) -> None:
-    """Write ``frame`` as CSV and Parquet (``paths`` = [.csv, .parquet]) with
-    :func:`fsstab.papers.outputs.write_table`, floats in the CSV with 17 significant digits
-    (exactly; :data:`fsstab.papers.outputs.EXACT_FLOAT_FORMAT`)."""
-    write_table(frame, paths, metadata={"format": TABLE_FORMAT}, float_format=EXACT_FLOAT_FORMAT)
-
-
-def read_frame(path: str | os.PathLike[str]) -> pd.DataFrame:
-    """A Parquet table of the workflow or of this package as a DataFrame."""
-    return read_parquet(path)[0].to_pandas()
 
 
 def read_selection_tables(configurations: Sequence[str],
@@ -120,12 +112,11 @@ def _row_values(row: Mapping[str, Any]) -> dict[str, float]:
 # -- Figs. 3-6 ------------------------------------------------------------------------------------
 
 
-def toy_step(settings: Mapping[str, Any]) -> tuple[list[tuple[str, Figure]], pd.DataFrame]:
-    """Figs. 3-6: ``[(file stem, figure)]`` and the table (figure, title, measure, value)."""
+def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFrame]:
+    """Figs. 3-6: ``{figure number: figure}`` and the table (figure, title, measure, value)."""
     maps = toy_maps(n_runs=settings["n_runs"], n_features=settings["n_features"],
                     canberra_k=settings["canberra_k"], random_state=settings["random_state"])
-    drawn = [(f"fig{m.figure:02d}_toy_{m.stem}", figures.toy_map_figure(m, settings["n_features"]))
-             for m in maps]
+    drawn = {m.figure: figures.toy_map_figure(m, settings["n_features"]) for m in maps}
     table = pd.DataFrame([
         {"figure": m.figure, "title": m.title, "measure": measure, "value": value,
          "n_runs": settings["n_runs"], "n_features": settings["n_features"]}
@@ -135,6 +126,27 @@ def toy_step(settings: Mapping[str, Any]) -> tuple[list[tuple[str, Figure]], pd.
 
 
 # -- Figs. 7-8 ------------------------------------------------------------------------------------
+
+
+def correlated_groups_step(scenario: int, seed: int, settings: Mapping[str, Any]) -> (
+    tuple[pd.DataFrame, pd.DataFrame]
+):
+    """One (scenario, generative seed) of §5.3
+    (:func:`~fsstab.papers.hamer2021.correlated.correlated_groups_stability`): its table and
+    its importances in long form (``group_size``, ``run``, ``feature``, ``importance``; the
+    non-zero ones)."""
+    table, importances = correlated_groups_stability(
+        scenario, seed, settings["group_sizes"], n_runs=settings["n_runs"],
+        target_k=settings["target_k"], n_other=settings["n_other"],
+        random_state=settings["random_state"],
+    )
+    long = []
+    for c, W in importances.items():
+        coo = W.tocoo()
+        long.append(pd.DataFrame({"group_size": c, "run": coo.row, "feature": coo.col,
+                                  "importance": coo.data}))
+    long = pd.concat(long, ignore_index=True).sort_values(["group_size", "run", "feature"])
+    return table, long.reset_index(drop=True)
 
 
 def correlated_figures_step(
@@ -269,23 +281,24 @@ def maps_step(summaries: Mapping[str, pd.DataFrame],
               note: str = "") -> Figure:
     """Figs. 12, 16, 18: feature stability maps of one method (for the LASSO one map per data
     set; otherwise one per value of its parameter on each data set)."""
+    parameter = METHOD_PARAMETERS[method][0]
     panels = []
     for dataset, summary in summaries.items():
         rows = method_rows(summary, selector)
         if values is None:
             chosen = rows.iloc[:1]
         else:
-            column = f"param_{MAP_PARAMETERS[method]}"
+            column = f"param_{parameter}"
             chosen = pd.concat([rows[rows[column] == float(v)] for v in values])
             missing = sorted(set(map(float, values)) - set(chosen[column]))
             if missing:
                 raise ValueError(f"{dataset}: {selector} has no setting with "
-                                 f"{MAP_PARAMETERS[method]} = {missing}")
+                                 f"{parameter} = {missing}")
         for _, row in chosen.iterrows():
             W = importances_of(selections[dataset], row["configuration"], row["variant"],
                                n_features[dataset])
             setting = "" if values is None else (
-                f", {MAP_PARAMETERS[method]} = {row[f'param_{MAP_PARAMETERS[method]}']:g}")
+                f", {parameter} = {row[f'param_{parameter}']:g}")
             title = f"{dataset}{setting}: A = {row['accuracy']:.3f}"
             panels.append((title, _columns_used(W), _row_values(row)))
     names = {12: "LASSO", 16: "random forests", 18: "RELIEF"}

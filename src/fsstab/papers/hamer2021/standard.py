@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from fsstab.measures import importance_weighted, nogueira, pearson
+from fsstab.measures import compute
 from fsstab.papers.hamer2021.reference import MEASURES
 from fsstab.plots import coefficient_of_variation
 from fsstab.workflow.stability import run_matrices
@@ -42,13 +42,6 @@ METHOD_PARAMETERS: dict[str, tuple[str, str, bool, bool]] = {
     "svm_rfe": ("final_C", r"$\lambda_f$", True, False),
     "lasso": ("C", r"$\lambda$", True, False),
 }
-
-_MEASURE_FUNCTIONS = {
-    "nogueira": lambda Z, W: nogueira(Z),
-    "pearson": lambda Z, W: pearson(W),
-    "importance_weighted": lambda Z, W: importance_weighted(W),
-}
-
 
 def method_rows(summary: pd.DataFrame, selector: str) -> pd.DataFrame:
     """The rows of one selector in a dataset's stability summary, with ``accuracy``."""
@@ -87,10 +80,8 @@ def block_estimates(runs: pa.Table, features: pa.Table, d: int, block_size: int,
     """One estimate of each measure per group of ``block_size`` consecutive runs (resamples
     0..b-1, b..2b-1, ...; a last incomplete group is dropped): Hamer & Dupont (2021), §7.3,
     200 groups of 5 of the LASSO's M = 1000 runs. Columns: ``block``, ``first_resample``, one
-    per measure."""
-    unknown = [m for m in measures if m not in _MEASURE_FUNCTIONS]
-    if unknown:
-        raise ValueError(f"block estimates support {list(_MEASURE_FUNCTIONS)}; got {unknown}")
+    per measure (any measure of :data:`fsstab.measures.MEASURES` computed from the selections
+    and importances alone)."""
     if isinstance(block_size, bool) or not isinstance(block_size, int) or block_size < 2:
         raise ValueError(f"block_size must be an integer >= 2, got {block_size!r}")
     Z, W, _, _ = run_matrices(runs, features, variant, d, rank_cap=1)
@@ -100,9 +91,8 @@ def block_estimates(runs: pa.Table, features: pa.Table, d: int, block_size: int,
     rows = []
     for b in range(n_blocks):
         block = slice(b * block_size, (b + 1) * block_size)
-        Zb, Wb = Z[block], W[block]
         rows.append({"block": b, "first_resample": b * block_size,
-                     **{m: float(_MEASURE_FUNCTIONS[m](Zb, Wb)) for m in measures}})
+                     **compute(Z[block], measures, W=W[block])})
     return pd.DataFrame(rows)
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from fsstab.measures import importance_weighted, nogueira, pearson
+from fsstab.measures import compute
 from fsstab.measures.ranking import canberra_chance_term, mean_canberra_distance
 from fsstab.seeds import as_seed, substream
 
@@ -174,9 +174,7 @@ def toy_stability(
     # computed on the used columns; χ needs the full d
     distance = mean_canberra_distance(importance_ranks(W, k, rng), k)
     return {
-        "nogueira": nogueira(sp.csr_array(full.astype(bool))),
-        "pearson": pearson(full),
-        "importance_weighted": importance_weighted(full),
+        **compute(names=("nogueira", "pearson", "importance_weighted"), W=full),
         "canberra": 1.0 - distance / canberra_chance_term(k, n_features),
     }
 

@@ -5,14 +5,17 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 
+from fsstab.papers.conclusions import compare_settings
 from fsstab.papers.nogueira2016.reference import (
     PAPER_FIGURE2,
     PAPER_TABLE2,
     TOY_STATEMENTS,
+    paper_settings,
     symbol,
 )
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_mean_sd, format_number
@@ -62,18 +65,25 @@ def comparison_rows(
     fig2: pd.DataFrame,
     table: pd.DataFrame,
     configured: Sequence[str],
+    run_settings: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[dict[str, str]]:
     """Every number the paper states next to ours (rows for :func:`comparison_frame`).
 
     ``configured``: every dataset of the configuration; those without rows in ``table`` (not
     run here) get the paper's values with an empty value of ours and a note.
+    ``run_settings``: :func:`fsstab.papers.nogueira2016.settings.run_settings`; where a data
+    set's run differs from the paper's (K, trees, p, ...), its rows from the forests say so in
+    ``note`` (``"different settings: K 8 here, 100 in the paper; ..."``).
     """
     rows = _toy_rows(toy) + _figure1_rows(fig1)
     for name in configured:
         paper = PAPER_TABLE2.get(name)
         ours = table[table["dataset"] == name]
         run = len(ours) == 1
-        note = "" if run else NOT_RUN_NOTE
+        data_note = note = "" if run else NOT_RUN_NOTE   # the data: only whether it was run
+        if run and paper is not None and run_settings is not None and name in run_settings:
+            match = compare_settings(run_settings[name], paper_settings(name))
+            note = "" if match.same else f"different settings: {match.detail}"
         if paper is not None:
             mean, sd = paper["selected"]
             for item, key, printed in (
@@ -85,7 +95,7 @@ def comparison_rows(
                 value = "" if not run else (format_number(ours[key].iloc[0], 2) if key == "p"
                                             else str(int(ours[key].iloc[0])))
                 rows.append({"item": item, "dataset": name, "paper_value": printed,
-                             "our_value": value, "note": note})
+                             "our_value": value, "note": data_note})
             rows.append({
                 "item": "table2: average number of features selected ± sd",
                 "dataset": name, "setting": f"K = {int(ours['runs'].iloc[0])}" if run else "",
@@ -102,19 +112,20 @@ def comparison_rows(
                          "dataset": name,
                          "setting": ", ".join(symbol(m, plain=True) for m in compared),
                          "paper_value": symbol("lustgarten", plain=True),
-                         "our_value": symbol(lowest, plain=True)})
+                         "our_value": symbol(lowest, plain=True),
+                         "note": note})
         if run and {"wald", "nogueira_brown"} <= set(values.index):
             gap = abs(values["wald"] - values["nogueira_brown"])
             rows.append({"item": "fig2: |sim_W - sim_N| (the paper: close to each other)",
                          "dataset": name, "paper_value": "close",
-                         "our_value": format_number(gap, 4)})
+                         "our_value": format_number(gap, 4), "note": note})
         if run and {"npog", "wald", "nogueira_brown"} <= set(values.index):
             gap = abs(values["npog"] - (values["wald"] + values["nogueira_brown"]) / 2)
             closer = "closer" if name in ("parkinsons", "breast") else "further"
             rows.append({"item": "fig2: |nPOG - (sim_N + sim_W)/2| (the paper: closer on "
                                  "parkinsons and breast than on wine and sonar)",
                          "dataset": name, "paper_value": closer,
-                         "our_value": format_number(gap, 4)})
+                         "our_value": format_number(gap, 4), "note": note})
         if not run and paper is None:
             rows.append({"item": "fig2", "dataset": name, "note": note})
     return rows

@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from fsstab.papers.settings import PaperSettings, configured_problems
+from fsstab.selectors import SELECTORS
 
-__all__ = ["SETTINGS"]
+__all__ = ["SETTINGS", "run_settings"]
 
 
 def _cross_checks(settings: Mapping[str, Any], workflow: Any) -> list[str]:
@@ -34,3 +35,36 @@ def _cross_checks(settings: Mapping[str, Any], workflow: Any) -> list[str]:
 
 #: The settings of a run (:class:`fsstab.papers.settings.PaperSettings`).
 SETTINGS = PaperSettings.from_package(__package__, _cross_checks)
+
+
+_TREE_FRACTION = "used by at least a fraction p of the trees"
+
+
+def run_settings(workflow: Any) -> dict[str, dict[str, Any]]:
+    """What the run of each data set used, in the terms of §5 and Table 2 (the keys of
+    :data:`~fsstab.papers.nogueira2016.reference.PAPER_RUN` plus ``p``): a parameter of the
+    comparison and conclusions rules, set beside the paper's to say whether they match.
+
+    ``workflow``: the checked :class:`fsstab.workflow.config.WorkflowConfig` (each data set
+    has one random-forest configuration, see the cross-checks).
+    """
+    settings = {}
+    for dataset in workflow.datasets:
+        configuration = workflow.configurations_for(dataset)[0]
+        params = SELECTORS[configuration.cls](**configuration.params).get_params()
+        resampling = workflow.resampling_for(dataset)
+        scheme = resampling["scheme"]
+        candidates = params.get("max_features")
+        settings[dataset] = {
+            "K": int(resampling["n_resamples"]),
+            "subsample fraction": (float(resampling["params"]["fraction"])
+                                   if scheme == "subsample" else f"none ({scheme})"),
+            "trees": params.get("n_estimators"),
+            "split criterion": params.get("criterion"),
+            "features per split": ("floor(sqrt(d))" if candidates == "sqrt"
+                                   else str(candidates)),
+            "selection": (_TREE_FRACTION if params.get("mode") == "tree_fraction"
+                          else f"{params.get('mode')} mode"),
+            "p": params.get("min_tree_fraction"),
+        }
+    return settings

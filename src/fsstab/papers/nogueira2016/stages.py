@@ -30,6 +30,7 @@ from fsstab.measures import (
     as_selection_matrix,
     compute,
     nogueira_brown,
+    pair_score_matrix,
 )
 from fsstab.papers.nogueira2016.reference import TOY_EXAMPLES, ToyExample, symbol
 
@@ -37,6 +38,8 @@ __all__ = [
     "figure1_table",
     "figure2_table",
     "intersection_range",
+    "pair_statistics",
+    "pair_with_intersection",
     "set_measures",
     "sim_n_extremes",
     "table2",
@@ -59,7 +62,7 @@ def intersection_range(k1: int, k2: int, n: int) -> tuple[int, int]:
     return max(0, k1 + k2 - n), min(k1, k2)
 
 
-def _pair_with_intersection(k1: int, k2: int, r: int, n: int) -> np.ndarray:
+def pair_with_intersection(k1: int, k2: int, r: int, n: int) -> np.ndarray:
     """Two selections of sizes k1 and k2 sharing exactly r features: s1 = {0..k1-1},
     s2 = {k1-r .. k1-1} ∪ {k1 .. k1+k2-r-1}."""
     Z = np.zeros((2, n), dtype=bool)
@@ -77,7 +80,7 @@ def sim_n_extremes(k1: int, k2: int, n: int) -> tuple[float, float, int, int]:
     depends on the pair only through r, k1, k2 and n; Nogueira & Brown 2016, eq. 14).
     """
     low, high = intersection_range(k1, k2, n)
-    scores = [(nogueira_brown(_pair_with_intersection(k1, k2, r, n)), r)
+    scores = [(nogueira_brown(pair_with_intersection(k1, k2, r, n)), r)
               for r in range(low, high + 1)]
     (smallest, r_min), (largest, r_max) = min(scores), max(scores)
     return float(smallest), float(largest), r_min, r_max
@@ -177,4 +180,36 @@ def figure2_table(summary: pd.DataFrame, measures: Sequence[str]) -> pd.DataFram
             rows.append({"dataset": row["dataset"], "configuration": row["configuration"],
                          "measure": m, "symbol": symbol(m, plain=True),
                          "stability": float(row[m])})
+    return pd.DataFrame(rows)
+
+
+def pair_statistics(selections: Mapping[str, np.ndarray]) -> pd.DataFrame:
+    """§5's explanation of why sim_W and sim_N are close, per data set, from the K selected
+    sets (rows of a K x d 0/1 matrix): ``dataset, pairs, unequal_denominators`` (fraction of
+    pairs i < j with ab/d - max(0, a + b - d) > min(a, b) - ab/d, the pairs where sim_W and
+    sim_N may differ; sizes a, b, d), ``scores_differ`` (fraction of pairs whose sim_W and
+    sim_N differ by more than 1e-12), ``min_wald``, ``min_nogueira_brown`` (smallest pairwise
+    scores) and ``mean_gap`` (mean of sim_W - sim_N over the pairs, the difference of the two
+    stabilities).
+    """
+    rows = []
+    for name, selection in selections.items():
+        Z = np.asarray(selection, dtype=bool)
+        K, d = Z.shape
+        upper = np.triu_indices(K, k=1)
+        sizes = Z.sum(axis=1).astype(float)
+        a, b = sizes[upper[0]], sizes[upper[1]]
+        expected = a * b / d
+        unequal = expected - np.maximum(0.0, a + b - d) > np.minimum(a, b) - expected
+        wald = pair_score_matrix("wald", Z)[upper]
+        sim_n = pair_score_matrix("nogueira_brown", Z)[upper]
+        rows.append({
+            "dataset": name,
+            "pairs": int(upper[0].size),
+            "unequal_denominators": float(np.mean(unequal)),
+            "scores_differ": float(np.mean(np.abs(wald - sim_n) > 1e-12)),
+            "min_wald": float(np.nanmin(wald)),
+            "min_nogueira_brown": float(np.nanmin(sim_n)),
+            "mean_gap": float(np.nanmean(wald - sim_n)),
+        })
     return pd.DataFrame(rows)

@@ -1,0 +1,21 @@
+"""Rule nogueira2016_pairs: per data set, the pairs of selected sets where sim_W and sim_N
+differ and the smallest pairwise scores (Nogueira & Brown 2016, §5)."""
+
+from fsstab.io import read_parquet
+from fsstab.papers.nogueira2016.stages import pair_statistics
+from fsstab.papers.outputs import write_table
+from fsstab.workflow.scripting import logged
+from fsstab.workflow.stability import run_matrices
+
+with logged(snakemake.log[0]):
+    selections = {}
+    for name, runs_path, features_path in zip(snakemake.params.datasets, snakemake.input.runs,
+                                              snakemake.input.features, strict=True):
+        runs, metadata = read_parquet(runs_path)
+        features = read_parquet(features_path)[0]
+        d = int(metadata["d"])
+        (variant,) = set(runs.column("variant").to_pylist())   # one forest per data set
+        Z = run_matrices(runs, features, variant, d, d)[0]
+        selections[name] = Z.toarray()
+    write_table(pair_statistics(selections), snakemake.output.table,
+                metadata={"paper": "nogueira2016", "item": "§5 pairs of sets"})

@@ -1,0 +1,279 @@
+"""What the rules of Onda et al. (2022) compute besides the experiments themselves
+(:mod:`~fsstab.papers.onda2022.experiment`), as tables from in-memory inputs (the scripts of
+``scripts/paper_onda2022/`` read the files, call these and write the results):
+
+===================================  =========================================================
+paper                                function
+===================================  =========================================================
+which experiments, figures run       :func:`run_plan`
+Figs. 2, 8 (the (n_useful, p) map)   :func:`parameter_map`, :func:`compatible_pairs`
+Fig. 11 (the fixed point)            :func:`fixed_point`, :func:`fixed_point_summary`
+Fig. 14 (mtry and n_tree)            :func:`mtry_parameters`
+Table 1 (data sets)                  :func:`table1`
+Table 2 (n_useful per n_tree)        :func:`table2`
+Table 4 (t_uniform)                  :func:`table4`
+§3.6 (speed-ups, times only)         :func:`speedup_table`
+all tables of the rule ``tables``    :func:`paper_tables`
+===================================  =========================================================
+
+The figures are drawn by :mod:`~fsstab.papers.onda2022.figures`. Computation times are not
+reproducible: they are in :attr:`Experiment.timings` and the files and figures named
+``*timing*`` only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from fsstab.datasets import Dataset
+from fsstab.papers.onda2022.comparison import comparison_rows
+from fsstab.papers.onda2022.experiment import Experiment
+from fsstab.papers.outputs import comparison_frame
+from fsstab.simulator import (
+    ensemble_speedups,
+    estimate_p,
+    parameter_grid,
+    simulated_stability_curve,
+)
+
+__all__ = [
+    "RunPlan",
+    "compatible_pairs",
+    "fixed_point",
+    "fixed_point_summary",
+    "mtry_parameters",
+    "paper_tables",
+    "parameter_map",
+    "run_plan",
+    "speedup_table",
+    "table1",
+    "table2",
+    "table4",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# what a run computes
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What a run of the paper computes, from its settings and the data sets it runs.
+
+    ``datasets``: the paper's data sets that are run, in the order of the configuration;
+    ``main``: the data set of the main-text Figs. 1-4; ``experiments``: ``(dataset, mtry,
+    n_tree)`` of every experiment (mtry as text: ``"sqrt"`` or a normalised mtry);
+    ``fixed_point``: the data sets of Fig. 11; ``figure14``: whether Fig. 14 is drawn;
+    ``figure15``: the data sets of Fig. 15, whose experiments are ``figure15_experiments``
+    (``(mtry, n_tree)``).
+    """
+
+    datasets: tuple[str, ...]
+    main: str
+    experiments: tuple[tuple[str, str, int], ...]
+    fixed_point: tuple[str, ...]
+    figure14: bool
+    figure15: tuple[str, ...]
+    figure15_experiments: tuple[tuple[str, int], ...]
+
+
+def run_plan(settings: Mapping[str, Any], run_datasets: Sequence[str]) -> RunPlan:
+    """The :class:`RunPlan` of ``settings`` (with their defaults) when ``run_datasets`` are run
+    (``only_datasets``): the forests of §3 (mtry = √d) for every n_tree on every data set, and
+    App. E's normalised mtry values (Fig. 14 on the main data set; Fig. 15's mtry on every data
+    set)."""
+    datasets = tuple(d for d in run_datasets if d in settings["datasets"])
+    main = settings["main_dataset"] or next(iter(settings["datasets"]))
+    experiments = [(d, "sqrt", int(t)) for d in datasets for t in settings["n_trees"]]
+    study = settings["mtry_study"]
+    figure15_experiments: tuple[tuple[str, int], ...] = ()
+    if study is not None:
+        trees = study.get("n_trees") or settings["n_trees"]
+        for mtry in study["mtry"]:
+            on = datasets if mtry == study["real_ensemble_mtry"] else [
+                d for d in datasets if d == main]
+            experiments += [(d, str(mtry), int(t)) for d in on for t in trees]
+        if study["real_ensemble_mtry"] is not None:
+            figure15_experiments = tuple((str(study["real_ensemble_mtry"]), int(t))
+                                         for t in trees)
+    return RunPlan(
+        datasets=datasets, main=main, experiments=tuple(experiments),
+        fixed_point=tuple(d for d in datasets
+                          if settings["datasets"][d]["fixed_point_n_useful"] is not None),
+        figure14=study is not None and main in datasets,
+        figure15=datasets if figure15_experiments else (),
+        figure15_experiments=figure15_experiments,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# parameter maps (Figs. 2, 8, 11) and the fixed point (Fig. 11)
+# --------------------------------------------------------------------------------------------
+
+
+def _range(first: float, last: float, step: float) -> np.ndarray:
+    """first, first + step, ..., last (inclusive up to rounding)."""
+    count = math.floor((last - first) / step + 1e-9) + 1
+    return np.round(first + step * np.arange(count), 10)
+
+
+def parameter_map(
+    parameters: Mapping[str, Any], n_useful_range: Sequence[int], p_range: Sequence[float],
+    random_state: int,
+) -> pd.DataFrame:
+    """Simulated single-selector stability and n_useful^v over the (n_useful, p) grid
+    (:func:`fsstab.simulator.parameter_grid`) of one data set's reference experiment."""
+    return parameter_grid(
+        parameters["n_feature"], parameters["n_target"],
+        [int(v) for v in _range(*n_useful_range)], list(_range(*p_range)),
+        m_stability=parameters["m_stability"], random_state=random_state,
+    )
+
+
+def compatible_pairs(
+    grid: pd.DataFrame, target_stability: float, n_useful: int, stability_tolerance: float,
+    n_useful_v_tolerance: int,
+) -> pd.DataFrame:
+    """Onda Fig. 2 right: ``stability_ok`` (within ± tolerance · target of the real single
+    selector's stability: "0.1 ± 0.01"), ``n_useful_v_ok`` (n_useful^v within ± tolerance of
+    the estimated n_useful: "60 ± 2") and ``both``."""
+    out = grid.copy()
+    out["stability_ok"] = (out["stability"] - target_stability).abs() <= \
+        stability_tolerance * target_stability
+    out["n_useful_v_ok"] = (out["n_useful_v"] - n_useful).abs() <= n_useful_v_tolerance
+    out["both"] = out["stability_ok"] & out["n_useful_v_ok"]
+    return out
+
+
+def fixed_point(
+    parameters: Mapping[str, Any], n_useful: int, m_ensemble: Sequence[int],
+    p_grid: Sequence[float], curve_p: Sequence[float], random_state: int,
+) -> tuple[dict[str, Any], pd.DataFrame]:
+    """Onda D.3.2, Fig. 11: p re-estimated with n_useful fixed (Prostate: 130, the value that
+    satisfies eq. 1) and the simulated ensemble stability with that n_useful. Returns the
+    estimate and the curves (``p``, ``m_ensemble``, ``stability``; no times)."""
+    estimate = estimate_p(
+        parameters["single_stability"], n_feature=parameters["n_feature"],
+        n_target=parameters["n_target"], n_useful=n_useful,
+        m_stability=parameters["m_stability"], grid=tuple(p_grid), random_state=random_state,
+    )
+    p_values = list(dict.fromkeys([estimate.p, *curve_p]))
+    curves = simulated_stability_curve(
+        parameters["n_feature"], parameters["n_target"], n_useful, p_values, tuple(m_ensemble),
+        parameters["m_stability"], random_state=random_state,
+    ).drop(columns="seconds")
+    return {"n_useful": int(n_useful), "p": estimate.p, "stability": estimate.stability,
+            "target": estimate.target}, curves
+
+
+def fixed_point_summary(
+    reference: Mapping[str, Any], settings: Mapping[str, Any], dataset: str, seed: int
+) -> tuple[dict[str, Any], pd.DataFrame]:
+    """:func:`fixed_point` with the settings of ``dataset``, plus the stability of the largest
+    simulated ensemble at the re-estimated p."""
+    n_useful = settings["datasets"][dataset]["fixed_point_n_useful"]
+    summary, curves = fixed_point(reference, n_useful, settings["m_ensemble"],
+                                  settings["p_grid"], settings["curve_p"], seed)
+    fitted = curves[np.isclose(curves["p"], summary["p"])].sort_values("m_ensemble")
+    summary["large_ensemble_stability"] = float(fitted["stability"].iloc[-1])
+    summary["m_ensemble"] = int(fitted["m_ensemble"].iloc[-1])
+    return summary, curves
+
+
+def mtry_parameters(experiments: Mapping[tuple[str, int], Experiment]) -> pd.DataFrame:
+    """Fig. 14's data: ``mtry``, ``n_tree``, ``n_useful``, ``p`` of every experiment."""
+    return pd.DataFrame([{"mtry": mtry, "n_tree": n_tree, "n_useful": e.parameters["n_useful"],
+                          "p": e.parameters["p"]}
+                         for (mtry, n_tree), e in sorted(experiments.items())])
+
+
+
+# --------------------------------------------------------------------------------------------
+# tables
+# --------------------------------------------------------------------------------------------
+
+
+def table1(datasets: Mapping[str, Mapping[str, Any]]) -> pd.DataFrame:
+    """Table 1 of the data that were run: ``name -> {"n_samples", "n_features", "n_classes",
+    "discrete"}``."""
+    rows = []
+    for name, info in datasets.items():
+        classes = info["n_classes"]
+        rows.append({"name": name,
+                     "feature_type": "Discrete" if info["discrete"] else "Continuous",
+                     "label_type": "Binary" if classes == 2 else f"Multi-class ({classes})",
+                     "dim": int(info["n_features"]), "sample_size": int(info["n_samples"])})
+    return pd.DataFrame(rows)
+
+
+def table2(experiments: Mapping[tuple[str, int], Experiment]) -> pd.DataFrame:
+    """Table 2: n_useful (mean, sd over the repeated t_uniform draws) per (data set, n_tree)."""
+    rows = []
+    for (dataset, n_tree), exp in sorted(experiments.items()):
+        values = exp.thresholds["n_useful"].to_numpy(dtype=float)
+        rows.append({"dataset": dataset, "n_tree": n_tree, "n_useful_mean": values.mean(),
+                     "n_useful_sd": values.std(ddof=1), "n_useful_single": exp.parameters[
+                         "n_useful"], "draws": values.size})
+    return pd.DataFrame(rows)
+
+
+def table4(experiments: Mapping[str, Experiment]) -> pd.DataFrame:
+    """Table 4: t_uniform (mean, sd over the repeated draws) per data set."""
+    rows = []
+    for dataset, exp in experiments.items():
+        values = exp.thresholds["t_uniform"].to_numpy(dtype=float)
+        rows.append({"dataset": dataset, "t_uniform_mean": values.mean(),
+                     "t_uniform_sd": values.std(ddof=1), "draws": values.size,
+                     "runs": exp.parameters["m_stability"]})
+    return pd.DataFrame(rows)
+
+
+def speedup_table(experiments: Mapping[tuple[str, str, int], Experiment]) -> pd.DataFrame:
+    """Computation times of every experiment and the speed-up measured in that one run:
+    real ensembles / simulated ensembles at the fitted p over the same m_ensemble values
+    (Onda §3.6), and real ensembles / everything the simulator needs (§2.4)."""
+    rows = []
+    for (dataset, mtry, n_tree), exp in sorted(experiments.items(), key=lambda kv: str(kv[0])):
+        stages = exp.timings[exp.timings["kind"] == "stage"]
+        speedup, speedup_total = ensemble_speedups(stages)
+        seconds = stages.set_index("stage")["seconds"]
+        rows.append({"dataset": dataset, "mtry": str(mtry), "n_tree": n_tree,
+                     **{f"seconds_{k.replace(' ', '_')}": float(v) for k, v in seconds.items()},
+                     "speedup": speedup, "speedup_total": speedup_total})
+    return pd.DataFrame(rows)
+
+
+def paper_tables(
+    experiments: Mapping[tuple[str, str, int], Experiment], datasets: Mapping[str, Dataset],
+    fixed: Mapping[str, Mapping[str, Any]], settings: Mapping[str, Any],
+    configured: Sequence[str],
+) -> dict[str, pd.DataFrame]:
+    """Every table of the paper rules: ``table1``, ``table2``, ``table4``, ``parameters``
+    (the fitted simulator of every experiment), ``timings`` (seconds and speed-ups; not
+    reproducible) and ``comparison``."""
+    info = {name: {"n_samples": ds.n_samples, "n_features": ds.n_features,
+                   "n_classes": ds.n_classes, "discrete": np.unique(ds.X).size <= 10}
+            for name, ds in datasets.items()}
+    forests = {(d, t): e for (d, m, t), e in experiments.items() if m == "sqrt"}
+    references = {d: forests[(d, settings["datasets"][d]["reference_n_tree"])]
+                  for d in datasets}
+    tab1, tab2, tab4 = table1(info), table2(forests), table4(references)
+    parameters = pd.DataFrame([
+        {"dataset": d, "mtry": m, **{k: v for k, v in e.parameters.items()
+                                     if k != "p_grid_evaluations" and k != "mtry"}}
+        for (d, m, _), e in sorted(experiments.items(), key=lambda kv: str(kv[0]))
+    ])
+    timings = speedup_table(experiments)
+    notes = {d: settings["datasets"][d].get("note", "") for d in datasets}
+    comparison = comparison_frame(comparison_rows(
+        configured, tab1, tab2, tab4, references, fixed,
+        timings[timings["mtry"] == "sqrt"], notes))
+    return {"table1": tab1, "table2": tab2, "table4": tab4, "parameters": parameters,
+            "timings": timings, "comparison": comparison}

@@ -1,0 +1,66 @@
+"""Onda et al. (2022) through Snakemake: a bad paper.settings stops the run before any job (the
+rules file checks it at parse time); the reduced configuration end to end (``slow``), its
+values checked against the paper or recomputed from the experiments' own tables."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from conftest import (
+    check_figures,
+    paper_config,
+    read_table,
+    run_paper,
+    run_snakemake,
+    workflow_dir,
+)
+
+from fsstab.io import read_json
+
+pytestmark = pytest.mark.workflow
+
+
+def test_bad_settings_fail_before_any_job(tmp_path):
+    config = paper_config("onda2022.test")
+    config["paper"]["settings"]["datasets"]["prostate"]["reference_n_tree"] = 7
+    workdir = workflow_dir(tmp_path, config)
+    result = run_snakemake(workdir, "-n", "--cores", "1")
+    message = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert ("paper.settings.datasets.prostate.reference_n_tree: 7 is not in n_trees [3, 5]"
+            in message)
+    assert not (workdir / "results").exists()
+
+
+@pytest.mark.slow
+def test_reduced_configuration_end_to_end(tmp_path, datasets_dir):
+    config = paper_config("onda2022.test")
+    workdir = run_paper(tmp_path, config, datasets_dir)
+    out = workdir / "results/paper/onda2022"
+    stems = ["fig01_accuracy_histogram", "fig02_parameter_estimation", "fig03_stability",
+             "fig04_timing", "fig11_fixed_point_prostate", "fig14_mtry"]
+    for dataset in ("colon", "prostate"):
+        stems += [f"{s}_{dataset}" for s in (
+            "fig06_accuracy", "fig07_histogram", "fig08_parameters", "fig09_simulated",
+            "fig10_real", "fig12_timing_real", "fig13_timing_simulated", "fig15_real_mtry")]
+    check_figures(out, stems)
+    folder = out / "experiments/colon/mtry-sqrt_ntree-5"
+    parameters = read_json(folder / "parameters.json")
+    counts = read_table(folder / "counts.parquet")
+    # §2.3.1: n_useful = #{features chosen by more copies than t_uniform} (at least n_target)
+    assert parameters["n_useful"] == max(
+        int((counts["count"] > parameters["t_uniform"]).sum()), parameters["n_target"])
+    assert parameters["m_stability"] == 8
+    assert counts["count"].sum() == 8 * 20  # 8 copies of 20 features each
+    assert "seconds" not in read_table(folder / "curves.parquet").columns
+    table1 = read_table(out / "table1_datasets.parquet").set_index("name")
+    assert table1.loc["colon", "dim"] == 2000
+    assert table1.loc["prostate", "sample_size"] == 102
+    fixed = read_json(out / "experiments/prostate/fixed_point.json")
+    assert fixed["n_useful"] == 130
+    speed = read_table(out / "timings_speedup.parquet")
+    assert (speed["speedup"] > 0).all()
+    comparison = pd.read_csv(out / "comparison.csv", keep_default_na=False)
+    lymphoma = comparison[comparison["dataset"] == "lymphoma"]
+    assert lymphoma["note"].str.startswith("dataset not run here").all()
+    assert "4.640 ± 0.636" in set(comparison["paper_value"])

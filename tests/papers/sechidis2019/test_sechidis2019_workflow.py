@@ -1,0 +1,81 @@
+"""Sechidis et al. (2019) through Snakemake: a bad paper.settings stops the run before any job
+(the rules file checks it at parse time); the reduced configuration end to end (``slow``),
+its values checked against the paper or recomputed independently from the workflow's own
+selection tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from conftest import (
+    check_figures,
+    paper_config,
+    read_table,
+    run_paper,
+    run_snakemake,
+    selection_matrix,
+    workflow_dir,
+)
+
+pytestmark = pytest.mark.workflow
+
+
+def test_bad_settings_fail_before_any_job(tmp_path):
+    config = paper_config("sechidis2019.test")
+    config["paper"]["settings"]["methods"]["knn"] = "LASSO"
+    workdir = workflow_dir(tmp_path, config)
+    result = run_snakemake(workdir, "-n", "--cores", "1")
+    message = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "paper.settings.methods: selector(s) ['knn'] are not configured" in message
+    assert not (workdir / "results").exists()
+
+
+def dominated(points: dict[str, tuple[float, float]], label: str) -> bool:
+    a, s = points[label]
+    return any(x >= a and y >= s and (x, y) != (a, s) for x, y in points.values())
+
+
+@pytest.mark.slow
+def test_reduced_configuration_end_to_end(tmp_path, datasets_dir):
+    config = paper_config("sechidis2019.test")
+    workdir = run_paper(tmp_path, config, datasets_dir)
+    out = workdir / "results/paper/sechidis2019"
+    check_figures(out, ["fig01_timings", "fig02_breast_pareto", "fig02_wine_pareto",
+                        "table4_group_stability"])
+    eq1 = read_table(out / "eq1_worked_example.parquet").set_index("quantity")["value"]
+    assert eq1["effective stability Φ_C (Definition 2)"] == pytest.approx(1.0)
+    assert eq1["stability φ (eq. 3)"] == pytest.approx(0.0, abs=1e-12)
+    # Table 1 against a brute-force dominance check of the stability summaries
+    methods = config["paper"]["settings"]["methods"]
+    table1 = read_table(out / "table1_pareto_optimal.parquet").set_index("dataset")
+    for dataset in ("breast", "wine"):
+        summary = read_table(workdir / f"results/{dataset}/stability.parquet")
+        summary = summary[summary["label"].isin(list(methods))]
+        for measure, column in (("nogueira", "pareto_optimal_stability"),
+                                ("sechidis", "pareto_optimal_effective_stability")):
+            points = {row["label"]: (row["accuracy_mean"], row[measure])
+                      for _, row in summary.iterrows()}
+            front = {methods[lab] for lab in points if not dominated(points, lab)}
+            assert set(table1.loc[dataset, column].split(", ")) == front
+    ranks = read_table(out / "table2_non_dominated_rank.parquet")
+    assert set(ranks["method"]) == set(methods.values())
+    assert (ranks["n_datasets"] == 2).all()
+    # Table 4 against φ written out on the selection matrices of the stand-in
+    table4 = read_table(out / "table4_group_stability.parquet").set_index("method")
+    for label, method in (("gbm_ipass", "GBM"), ("cmim_ipass", "CMIM")):
+        Z = selection_matrix(workdir, "ipass", label, 23)
+        M = Z.shape[0]
+        p = Z.mean(axis=0)
+        k = Z.sum(axis=1).mean()
+        phi = 1 - np.mean(M / (M - 1) * p * (1 - p)) / ((k / 23) * (1 - k / 23))
+        assert table4.loc[method, "stability"] == pytest.approx(phi)
+    assert len(read_table(out / "table3_top4_biomarkers.parquet")) == 8
+    assert len(read_table(out / "table5_covariates.parquet")) == 23
+    timings = read_table(out / "fig01_timings.parquet")
+    assert set(timings["measure"]) == {"sechidis", "yu"}
+    comparison = pd.read_csv(out / "comparison.csv", keep_default_na=False)
+    ipass = comparison[comparison["dataset"] == "IPASS"]
+    assert ipass["note"].str.startswith("simulated stand-in").all()
+    assert len(comparison[comparison["item"].str.startswith("table1")]) == 20

@@ -1,0 +1,159 @@
+"""The claims mechanism every paper shares (fsstab.papers.conclusions): criteria compute
+verdicts (with the numbers in the why), verdicts cannot be typed in, settings are compared key by
+key, and write_conclusions writes conclusions.md and its CSV twin deterministically."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+from fsstab.papers.conclusions import (
+    CONCLUSION_COLUMNS,
+    Assessment,
+    Claim,
+    SettingsMatch,
+    Statement,
+    Verdict,
+    all_of,
+    at_least,
+    at_most,
+    claims_frame,
+    close_to,
+    compare_settings,
+    equal_to,
+    holds_if,
+    lowest_is,
+    not_testable,
+    over_cases,
+    read_conclusions,
+    same_ordering,
+    verdict_counts,
+    within_standard_errors,
+    write_conclusions,
+)
+
+HOLDS, FAILS = Verdict.HOLDS, Verdict.DOES_NOT_HOLD
+PARTLY, UNTESTED = Verdict.PARTLY_HOLDS, Verdict.NOT_TESTABLE
+
+
+def test_an_assessment_cannot_be_typed_in():
+    with pytest.raises(TypeError, match="never typed in"):
+        Assessment(Verdict.HOLDS, "because I say so")
+    statement = Statement("§1", "x", "y")
+    with pytest.raises(TypeError, match="must be an Assessment"):
+        Claim("k", statement, "", "holds", SettingsMatch(True))
+
+
+def test_within_standard_errors_uses_the_standard_error_of_the_difference():
+    # Table 2 of Nogueira & Brown, wine: 9.8 ± 0.93 over K = 100; ours 6.5 ± 0.70 over 100.
+    # SE = sqrt(0.07² + 0.093²) = 0.1164; 2 SE = 0.2328 < 3.3
+    result = within_standard_errors(6.5, 0.07, 9.8, 0.093)
+    assert result.verdict is FAILS
+    assert result.why.startswith("|6.50 - 9.80| = 3.30 > 2 SE = 0.23 (SE = ")
+    assert within_standard_errors(9.7, 0.07, 9.8, 0.093).verdict is HOLDS   # 0.1 <= 0.23
+    assert within_standard_errors(9.8, 0.0, 10.0, 0.1, n_se=1).verdict is FAILS  # 0.2 > 0.1
+    assert within_standard_errors(math.nan, 0.1, 1.0, 0.1).verdict is UNTESTED
+
+
+def test_threshold_criteria_state_rule_and_numbers():
+    assert close_to(5 / 9, 0.5556, 1e-4, what="sim_H").verdict is HOLDS
+    assert close_to(0.6, 0.7, 1e-12).verdict is FAILS
+    assert close_to(math.nan, 1.0, 1.0).verdict is FAILS
+    assert close_to(-99.0, -99.0, 1e-12, what="sim_W").why == "|sim_W - (-99.0000)| = 0 <= 1e-12"
+    assert at_most(0.072, 0.05, what="gap", digits=3).why == "gap = 0.072 > 0.050"
+    assert at_most(0.0, 1e-12, what="gap", digits=3).why == "gap = 0.000 <= 1e-12"
+    assert at_least(-0.5, -1.0, what="min").verdict is HOLDS
+    assert at_least(-9.0, -1.0, what="min").verdict is FAILS
+    # values that differ but round alike get the decimals that tell them apart
+    assert at_most(1.3025, 1.3, what="sd", digits=2).why == "sd = 1.302 > 1.300"
+    assert at_least(0.1, 0.1, what="x", digits=2).why == "x = 0.10 >= 0.10"
+    assert equal_to((178, 3), (178, 3), what="n, classes").why == "n, classes: (178, 3) = (178, 3)"
+    assert equal_to(3, 2).verdict is FAILS
+    assert holds_if(2 > 1, "two exceeds one").why == "two exceeds one: yes"
+    assert holds_if(False, "r").verdict is FAILS
+    assert not_testable("no data").verdict is UNTESTED
+
+
+def test_lowest_and_orderings():
+    values = {"sim_N": 0.9, "sim_L": 0.5, "sim_W": 0.95}
+    assert lowest_is(values, "sim_L").verdict is HOLDS
+    assert lowest_is(values, "sim_N").verdict is FAILS
+    assert lowest_is({"a": 0.5, "b": 0.5}, "a").verdict is FAILS      # a tie is not "lowest"
+    assert lowest_is({"a": 0.5}, "b").verdict is UNTESTED
+    assert same_ordering(values, ["sim_W", "sim_N", "sim_L"]).why.startswith("ordering equal")
+    assert same_ordering(values, ["sim_N", "sim_W", "sim_L"]).verdict is FAILS
+    assert same_ordering({"a": 1.0, "b": 1.0}, ["a", "b"]).verdict is FAILS
+    assert same_ordering({"a": 1.0}, ["a", "b"]).verdict is UNTESTED
+
+
+def test_combinations_define_partly_holds_precisely():
+    yes, no, na = holds_if(True, "y"), holds_if(False, "n"), not_testable("n/a")
+    assert all_of(yes, yes).verdict is HOLDS
+    assert all_of(yes, no).verdict is FAILS
+    assert all_of(yes, na).verdict is UNTESTED
+    assert all_of(yes, no).why == "y: yes; n: no"
+    assert over_cases({"wine": yes, "breast": yes, "parkinsons": na}).verdict is HOLDS
+    mixed = over_cases({"wine": no, "breast": yes, "parkinsons": na})
+    assert mixed.verdict is PARTLY
+    assert mixed.why == ("1 of 2 tested cases: holds for breast; not for wine; "
+                         "not tested for parkinsons")
+    assert over_cases({"wine": no, "sonar": no}).verdict is FAILS
+    assert over_cases({"parkinsons": na}).verdict is UNTESTED
+    assert over_cases({"a": mixed, "b": yes}).verdict is PARTLY   # a partly-held case fails
+
+
+def test_settings_are_compared_key_by_key_in_the_papers_order():
+    paper = {"K": 100, "trees": 100, "p": 0.5, "criterion": "entropy"}
+    assert compare_settings({"K": 100.0, "trees": 100, "p": 0.5, "criterion": "entropy"},
+                            paper) == SettingsMatch(True, "")
+    match = compare_settings({"trees": 20, "K": 8, "p": 0.5, "criterion": "gini"}, paper)
+    assert not match.same
+    assert match.text() == ("different: K 8 here, 100 in the paper; trees 20 here, 100 in the "
+                            "paper; criterion gini here, entropy in the paper")
+    assert compare_settings({}, {"K": 100}).detail == "K not set here, 100 in the paper"
+    assert compare_settings({"K": 1}, {"K": 1}, chosen="10 runs").text() == "same: 10 runs"
+
+
+def _claims():
+    statement = Statement("§5, Table 2", "Average | number", "9.8 ± 0.93")
+    return [
+        Claim("t2.wine", statement, "6.50 ± 0.70", within_standard_errors(6.5, 0.07, 9.8, 0.093),
+              compare_settings({"K": 8}, {"K": 100}), dataset="wine"),
+        Claim("t2.breast", statement, "15.0", within_standard_errors(15.0, 0.1, 15.0, 0.13),
+              SettingsMatch(True), dataset="breast", paper_evidence="15 ± 1.3"),
+        Claim("t2.parkinsons", statement, "", not_testable("not run"),
+              SettingsMatch(False, "not run"), dataset="parkinsons"),
+    ]
+
+
+def test_claims_frame_and_counts():
+    frame = claims_frame(_claims())
+    assert tuple(frame.columns) == CONCLUSION_COLUMNS
+    assert list(frame["verdict"]) == ["does not hold", "holds", "not testable here"]
+    assert list(frame["paper_evidence"]) == ["9.8 ± 0.93", "15 ± 1.3", "9.8 ± 0.93"]
+    assert list(frame["settings_match"]) == ["different", "same", "different"]
+    assert frame["settings"].iloc[0] == "different: K 8 here, 100 in the paper"
+    assert verdict_counts(frame) == {"holds": 1, "does not hold": 1, "partly holds": 0,
+                                     "not testable here": 1}
+    with pytest.raises(ValueError, match="used twice"):
+        claims_frame(_claims() + _claims()[:1])
+
+
+def test_write_conclusions_writes_markdown_and_its_twin_deterministically(tmp_path):
+    first = write_conclusions(_claims(), tmp_path / "a.md", tmp_path / "a", title="T")
+    write_conclusions(_claims(), tmp_path / "b.md", tmp_path / "b", title="T")
+    for ext in ("md", "csv", "parquet"):
+        assert (tmp_path / f"a.{ext}").read_bytes() == (tmp_path / f"b.{ext}").read_bytes()
+    text = (tmp_path / "a.md").read_text()
+    assert text.startswith("# T\n")
+    assert "**3 claims, 2 tested: 1 hold, 1 do not hold, 0 partly hold; 1 not testable here.**" \
+        in text
+    rows = [line for line in text.splitlines() if line.startswith("| t2.")]
+    assert len(rows) == 3
+    assert "Average \\| number" in rows[0]                          # pipes escaped
+    assert rows[0].count(" | ") == len(CONCLUSION_COLUMNS) - 2      # 9 cells (no settings_match)
+    pd.testing.assert_frame_equal(read_conclusions(tmp_path / "a"), first)
+    csv = pd.read_csv(tmp_path / "a.csv", keep_default_na=False)
+    assert list(csv["key"]) == ["t2.wine", "t2.breast", "t2.parkinsons"]
