@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 
 from fsstab.papers.bommert2020.ch6 import all_pairs, real, stages
+from fsstab.papers.bommert2020.ch6.comparison import chapter_6_3_comparison, not_run_rows
 from fsstab.papers.bommert2020.ch6.figures import real_figures
 from fsstab.papers.bommert2020.reference import THESIS_MEASURES
+from fsstab.papers.outputs import NOT_RUN_NOTE
 
 
 def test_pc1_order_agrees_with_an_eigendecomposition():
@@ -79,3 +82,90 @@ def test_real_stage_correlations_and_names():
     assert run_times.loc[("a", "yu"), "median"] == pytest.approx(
         times[(times["dataset"] == "a") & (times["measure"] == "yu")]["seconds"].median())
     assert sorted(real_figures(result)) == sorted(stages.real_figure_stems(["a", "b"]))
+
+
+def _selection_tables(supports):
+    """runs and features tables of the selection stage, one variant per entry of ``supports``
+    (variant -> M x d boolean selections)."""
+    runs, features = [], []
+    for variant, Z in supports.items():
+        for r, row in enumerate(np.asarray(Z, dtype=bool)):
+            runs.append({"variant": variant, "resample": r, "accuracy": 0.5, "ranked": False})
+            features += [{"variant": variant, "resample": r, "feature": j, "selected": True,
+                          "importance": 1.0, "rank": np.nan} for j in np.flatnonzero(row)]
+    return pa.Table.from_pylist(runs), pa.Table.from_pylist(features)
+
+
+def test_measure_times_one_row_per_sampled_configuration_and_measure():
+    Z = np.array([[1, 1, 0, 0], [1, 0, 1, 0], [1, 1, 0, 1]], dtype=bool)
+    selections = {"a": _selection_tables({"v0": Z, "v1": ~Z}),
+                  "b": _selection_tables({"v0": Z})}
+    measures = ["jaccard", "nogueira", "intersection_count"]
+    C = np.eye(4)
+    kwargs = {"d": 4, "measures": measures, "params": {}, "C": C, "threshold": 0.9, "seed": 7}
+    times = stages.measure_times("d", selections, n_configurations=2, **kwargs)
+    # 2 of the 3 (configuration, variant) pairs, every measure timed on each
+    assert len(times) == 2 * len(measures)
+    chosen = times[["configuration", "variant"]].drop_duplicates()
+    assert len(chosen) == 2
+    assert set(map(tuple, chosen.to_numpy())) <= {("a", "v0"), ("a", "v1"), ("b", "v0")}
+    assert (times.groupby(["configuration", "variant"])["measure"].apply(list)
+            .map(lambda names: names == measures).all())
+    assert (times["seconds"] >= 0).all()
+    assert (times["dataset"] == "d").all()
+    # the sample depends on the seed only, not on the times
+    again = stages.measure_times("d", selections, n_configurations=2, **kwargs)
+    pd.testing.assert_frame_equal(again[["configuration", "variant", "measure"]],
+                                  times[["configuration", "variant", "measure"]])
+    every = stages.measure_times("d", selections, n_configurations=None, **kwargs)
+    assert len(every) == 3 * len(measures)
+
+
+def _values(rows):
+    columns = ["dataset", "proportion", *THESIS_MEASURES]
+    return pd.DataFrame([dict(zip(columns, row, strict=True)) for row in rows])
+
+
+def test_section_6_3_comparison_rows_by_hand():
+    m = len(THESIS_MEASURES)
+    # data set x: three configurations; y: one whose measures are all undefined (a failure)
+    rows = [["x", 0.2, *([0.5] * m)], ["x", 0.6, *([-0.25] * m)], ["x", 0.8, *([0.75] * m)],
+            ["y", 0.1, *([np.nan] * m)]]
+    values = _values(rows)
+    groups = {name: 1 + i % 3 for i, name in enumerate(THESIS_MEASURES)}
+    # medians of x: yu 0.3 s (the slowest adjusted), intersection_count 0.1, intersection_mean
+    # 0.2, the other adjusted ones 0.5; jaccard 0.05 (the slowest unadjusted but zucknick,
+    # sechidis); zucknick 2.0
+    seconds = {"yu": [0.2, 0.3, 0.4], "intersection_count": [0.1, 0.1, 0.1],
+               "intersection_mean": [0.3, 0.2, 0.1], "intersection_mbm": [0.5] * 3,
+               "intersection_greedy": [0.5] * 3, "jaccard": [0.01, 0.05, 0.06],
+               "dice": [0.01] * 3, "zucknick": [2.0] * 3}
+    times = pd.DataFrame([{"dataset": "x", "measure": name, "seconds": s}
+                          for name, values_ in seconds.items() for s in values_])
+    found = {(r["item"], r["dataset"]): r for r in
+             chapter_6_3_comparison(values, list(THESIS_MEASURES), groups, times)}
+    negative = found["§6.3.2: share of configurations where SMW is negative", ""]
+    assert negative["our_value"] == f"{1 / 3:.3f}"  # y's undefined value is left out
+    smallest = found["§6.3.2: smallest SMJ when more than half of the features are selected "
+                     "on average", ""]
+    assert (smallest["our_value"], smallest["setting"]) == ("-0.250", "2 configurations")
+    fastest = found["§6.3.2: the two fastest adjusted and corrected measures (median run "
+                    "time)", "x"]
+    assert (fastest["paper_value"], fastest["our_value"]) == ("SMY, SMA-Count",
+                                                               "SMA-Count, SMA-Mean")
+    largest = found["§6.3.2: largest median run time of an unadjusted measure (s)", "x"]
+    assert largest["our_value"] == "0.0500"
+    assert found["§6.3.2: median run time of SMZ (s)", "x"]["our_value"] == "2.0000"
+    failed = found["§6.3.1: configurations without results", ""]
+    assert (failed["paper_value"], failed["our_value"]) == ("54", "1")
+    assert failed["setting"] == "configurations per dataset: x 3, y 1"
+    # Fig. 6.5's three groups, matched by size
+    group_rows = [r for (item, _), r in found.items() if item.startswith("Fig. 6.5")]
+    assert len(group_rows) == 3
+    assert all(r["our_value"] for r in group_rows)
+
+
+def test_not_run_rows_of_section_6_3():
+    rows = not_run_rows({"real": {"datasets": ["a", "b", "c"]}}, ["b"])
+    assert [r["dataset"] for r in rows] == ["a", "c"]
+    assert all(r["note"] == NOT_RUN_NOTE for r in rows)
