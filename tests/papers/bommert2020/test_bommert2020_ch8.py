@@ -283,3 +283,24 @@ def test_stage_helpers():
     assert "fig08_6_test_accuracy_blocks" in stems and "figA_29_false_negative_toeplitz" in stems  # noqa: PT018
     assert stems[-1] == "fig08_7_tuning_time"
     assert stages.approach_settings({"n_pairs": 3}).n_pairs == 3
+
+
+def test_lasso_liblinear_fit_does_not_depend_on_the_global_random_state():
+    # the §8.1 toy data (X2 = X3 = X4): which of the copies L1 keeps depends on liblinear's
+    # coordinate order, which must come from the fit's seed, not from NumPy's global generator
+    from fsstab.synthetic import GENERATORS
+    from fsstab.workflow.seeds import derive_seed
+
+    data = GENERATORS["similar_features_toy"](n_samples=100,
+                                              random_state=derive_seed(11, "toy", 0))
+    X, y = data.X, data.y.astype(np.int64)
+    supports = set()
+    state = np.random.get_state()
+    try:
+        for global_seed in range(8):
+            np.random.seed(global_seed)
+            fitted = toy.fit_embedded("lasso_liblinear", {"lambda": 4.55098}, X, y, 5)
+            supports.add(tuple(fitted.support))
+    finally:
+        np.random.set_state(state)
+    assert len(supports) == 1

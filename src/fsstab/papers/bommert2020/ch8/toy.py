@@ -90,8 +90,10 @@ def fit_embedded(method: str, params: Mapping[str, Any], X: np.ndarray, y: np.nd
         sel = LassoSelector(C=1.0 / (n * params["lambda"])).fit(X, y)
         return _FittedModel(sel.support_, sel.predict)
     if method == "lasso_liblinear":
+        # liblinear draws its coordinate order from random_state; with the default (None) from
+        # NumPy's global generator, so that X2 = X3 = X4 were kept or not from run to run
         model = LogisticRegression(l1_ratio=1.0, solver="liblinear", C=1.0 / params["lambda"],
-                                   max_iter=1000)
+                                   max_iter=1000, random_state=seed)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
             model.fit(X, y)
