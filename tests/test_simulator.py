@@ -734,6 +734,27 @@ def test_real_ensemble_curve(small_data):
     assert without["stability"].tolist() == frame["stability"].tolist()
 
 
+def test_real_ensemble_curve_equals_separate_ensembles(small_data):
+    """The curve reuses the largest ensemble's first m weak selectors: the same selections as
+    one EnsembleSelector of size m per copy, fitted from scratch (the definition)."""
+    from fsstab._simulator_common import child_seed, selection_stability
+    from fsstab.seeds import as_seed
+    from fsstab.selectors import EnsembleSelector
+
+    X, y = small_data
+    splits = sim.onda_splits(y, m_stability=4, random_state=0)
+    base = sim.OndaForestSelector(n_estimators=5)
+    frame = sim.real_ensemble_curve(X, y, splits, base, [1, 3, 4], 6, random_state=7)
+    codes = np.unique(y, return_inverse=True)[1]
+    for m, ours in zip([1, 3, 4], frame["stability"], strict=True):
+        selections = np.array([
+            EnsembleSelector(selector=base, n_bootstrap=m, n_features_to_select=6,
+                             random_state=child_seed(as_seed(7), 0, j))
+            .fit(X[split.selection], codes[split.selection]).get_support()
+            for j, split in enumerate(splits)])
+        assert ours == selection_stability(selections, "jaccard")
+
+
 def test_compare_ensembles():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(24, 200))
