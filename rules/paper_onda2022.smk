@@ -9,7 +9,7 @@
 
 from fsstab.papers.onda2022.experiment import EXPERIMENT_FILES, experiment_id
 from fsstab.papers.onda2022.figures import DATASET_FIGURES, MAIN_FIGURES
-from fsstab.papers.onda2022.settings import SETTINGS
+from fsstab.papers.onda2022.settings import SETTINGS, dataset_n_trees
 from fsstab.papers.onda2022.stages import run_plan
 from fsstab.workflow.seeds import derive_seed
 
@@ -185,7 +185,10 @@ rule onda2022_figure15:
 
 rule onda2022_main_figures:
     input:
-        experiments=[get_onda2022_parameters(ONDA_PLAN.main, "sqrt", t) for t in ONDA["n_trees"]],
+        experiments=[
+            get_onda2022_parameters(ONDA_PLAN.main, "sqrt", t)
+            for t in dataset_n_trees(ONDA, ONDA_PLAN.main)
+        ],
         grid=get_onda2022_parameter_map(ONDA_PLAN.main),
     output:
         **{stem: get_paper_figure(stem) for stem in MAIN_FIGURES},

@@ -34,6 +34,7 @@ import pandas as pd
 from fsstab.datasets import Dataset
 from fsstab.papers.onda2022.comparison import comparison_rows
 from fsstab.papers.onda2022.experiment import Experiment
+from fsstab.papers.onda2022.settings import dataset_n_trees
 from fsstab.papers.outputs import comparison_frame
 from fsstab.simulator import (
     ensemble_speedups,
@@ -91,7 +92,7 @@ def run_plan(settings: Mapping[str, Any], run_datasets: Sequence[str]) -> RunPla
     set)."""
     datasets = tuple(d for d in run_datasets if d in settings["datasets"])
     main = settings["main_dataset"] or next(iter(settings["datasets"]))
-    experiments = [(d, "sqrt", int(t)) for d in datasets for t in settings["n_trees"]]
+    experiments = [(d, "sqrt", t) for d in datasets for t in dataset_n_trees(settings, d)]
     study = settings["mtry_study"]
     figure15_experiments: tuple[tuple[str, int], ...] = ()
     if study is not None:
