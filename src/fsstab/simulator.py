@@ -92,6 +92,7 @@ __all__ = [
     "estimate_p",
     "estimate_parameters",
     "first_pick_probability",
+    "limit_stability",
     "mean_rank_aggregate",
     "onda_splits",
     "parameter_grid",
@@ -557,6 +558,38 @@ def simulated_stability_curve(
             rows.append({"p": float(p), "m_ensemble": m, "stability": value,
                          "seconds": time.perf_counter() - start})
     return pd.DataFrame(rows, columns=["p", "m_ensemble", "stability", "seconds"])
+
+
+def limit_stability(n_useful: int, n_target: int) -> float:
+    """The stability (pairwise Jaccard) that the simulated mean-rank ensemble approaches as
+    m_ensemble grows, whatever p: E[|A ∩ B| / |A ∪ B|] for two independent uniform
+    n_target-subsets A, B of the n_useful useful features.
+
+    Why: in Algorithm 2 every S_m is a uniform n_target-subset of S' (§2.2.3), so the features
+    of S' are exchangeable -- each has the same expected rank, better than that of any other
+    feature when p > n_target / n_feature (Theorem 1). With many weak selectors the mean ranks
+    of S' settle below those of S \\ S', and which n_target of them come first is decided by
+    exchangeable fluctuations: a uniform n_target-subset of S', independently for every copy.
+    The simulated large-ensemble stability is therefore fixed by (n_useful, n_target) alone
+    (Onda §3.5: "stable at approximately 0.2 regardless of p" for Colon, 20 of 60 features),
+    and no p can raise it.
+
+    With r = |A ∩ B| hypergeometric (n_useful, n_target, n_target), the value is
+    Σ_r P(r) · r / (2 n_target - r).
+
+    Examples
+    --------
+    >>> round(limit_stability(60, 20), 4)   # Colon: Onda §3.5's plateau "approximately 0.2"
+    0.2033
+    """
+    n_useful = check_int(n_useful, "n_useful", 1)
+    n_target = check_int(n_target, "n_target", 1, n_useful)
+    total = math.comb(n_useful, n_target)
+    value = 0.0
+    for r in range(max(0, 2 * n_target - n_useful), n_target + 1):
+        ways = math.comb(n_target, r) * math.comb(n_useful - n_target, n_target - r)
+        value += ways / total * r / (2 * n_target - r)
+    return value
 
 
 # --------------------------------------------------------------------------------------------
