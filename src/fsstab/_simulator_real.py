@@ -312,8 +312,8 @@ def real_ensemble_curve(
         selections = np.zeros((len(splits), X.shape[1]), dtype=bool)
         correct, tested = 0, 0
         start = time.perf_counter()
-        for j, split in enumerate(splits):
-            order = np.argsort(rankings[j][:m].mean(axis=0), kind="stable")
+        for j, ranking in enumerate(rankings):
+            order = np.argsort(ranking[:m].mean(axis=0), kind="stable")
             selections[j] = top_k_mask(order, n_target)
         stability = selection_stability(selections, measure)
         seconds = fit_seconds * m / m_max + time.perf_counter() - start
