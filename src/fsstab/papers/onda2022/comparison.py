@@ -30,13 +30,28 @@ from fsstab.papers.onda2022.reference import (
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_mean_sd, format_number
 from fsstab.simulator import limit_stability
 
-__all__ = ["comparison_rows", "match_settings", "our_run", "paper_run", "settings_text"]
+__all__ = ["comparison_rows", "copies", "match_settings", "our_run", "paper_run",
+           "settings_text"]
 
 
-def our_run(parameters: Mapping[str, Any], m_ensemble: int = 1, **extra: Any) -> dict[str, Any]:
+def copies(parameters: Mapping[str, Any], source: str = "simulated") -> int | str:
+    """M behind a stability of an experiment: m_stability, or for the real ensembles
+    (``source`` "real") the copies they ran on, for both ("both") a text when they differ."""
+    simulated = int(parameters["m_stability"])
+    real = parameters.get("m_stability_real")
+    real = simulated if real is None or real != real else int(real)   # absent or NaN: all
+    if source == "real":
+        return real
+    if source == "both" and real != simulated:
+        return f"{simulated} (simulated), {real} (real)"
+    return simulated
+
+
+def our_run(parameters: Mapping[str, Any], m_ensemble: int = 1, *, source: str = "simulated",
+            **extra: Any) -> dict[str, Any]:
     """Our settings behind a number of an experiment (its ``parameters.json``): m_ensemble,
-    M = m_stability, k = n_target, n_tree, and ``extra`` (e.g. n_useful)."""
-    return {"m_ensemble": int(m_ensemble), "M": int(parameters["m_stability"]),
+    M (:func:`copies` of ``source``), k = n_target, n_tree, and ``extra`` (e.g. n_useful)."""
+    return {"m_ensemble": int(m_ensemble), "M": copies(parameters, source),
             "k": int(parameters["n_target"]), "n_tree": int(parameters["n_tree"]), **extra}
 
 
@@ -179,7 +194,8 @@ def comparison_rows(
             our_run(fit, m_max), paper_run(name, LARGE_SIMULATED), _value(sim_paper),
             format_number(simulated["stability"].iloc[-1], 3), note))
         rows.append(_row(
-            "§3.5/D.3.2: stability of a large real ensemble", name, our_run(fit, m_max),
+            "§3.5/D.3.2: stability of a large real ensemble", name,
+            our_run(fit, m_max, source="real"),
             paper_run(name, LARGE_REAL), _value(real_paper),
             format_number(real["stability"].iloc[-1], 3), note))
         rows.append(_row(

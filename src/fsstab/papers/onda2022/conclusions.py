@@ -35,7 +35,7 @@ from fsstab.papers.conclusions import (
     over_cases,
     within_standard_errors,
 )
-from fsstab.papers.onda2022.comparison import match_settings, paper_run
+from fsstab.papers.onda2022.comparison import match_settings, our_run, paper_run
 from fsstab.papers.onda2022.reference import (
     LARGE_REAL,
     LARGE_SIMULATED,
@@ -118,9 +118,9 @@ def _f(value: float, digits: int = 3) -> str:
     return format_number(value, digits)
 
 
-def _run(parameters: Mapping[str, Any], m_ensemble: int = 1, **extra: Any) -> dict[str, Any]:
-    return {"m_ensemble": int(m_ensemble), "M": int(parameters["m_stability"]),
-            "k": int(parameters["n_target"]), "n_tree": int(parameters["n_tree"]), **extra}
+def _run(parameters: Mapping[str, Any], m_ensemble: int = 1, *, source: str = "simulated",
+         **extra: Any) -> dict[str, Any]:
+    return our_run(parameters, m_ensemble, source=source, **extra)
 
 
 class _Run:
@@ -155,7 +155,7 @@ def _gap_claim(run: _Run, name: str, key: str, ms: Sequence[int], bound: Any) ->
         f"{key}.{name}", evidence,
         at_most(gaps[worst], CLOSE, what=f"max |simulated - real| (at m_ensemble {worst})",
                 digits=3),
-        match_settings(_run(run.fit, max(ms)), paper_run(name, bound)),
+        match_settings(_run(run.fit, max(ms), source="both"), paper_run(name, bound)),
         statement=key, dataset=name)
 
 
@@ -263,7 +263,7 @@ def _dataset_claims(name: str, run: _Run, table2: pd.DataFrame, table4: pd.DataF
         holds_if(real_gain > 0 and sim_gain > 0,
                  f"both gain from m_ensemble {int(run.real['m_ensemble'].min())} to "
                  f"{run.m_max} (real {real_gain:+.3f}, simulated {sim_gain:+.3f})"),
-        match_settings(_run(fit, run.m_max), paper_run(name, LARGE_REAL)),
+        match_settings(_run(fit, run.m_max, source="both"), paper_run(name, LARGE_REAL)),
         statement="d3_2.ensembling_increases", dataset=name))
     return out
 
@@ -323,14 +323,16 @@ def _prostate_claims(run: _Run, fixed: Mapping[str, Any] | None) -> list[Claim]:
                close_to(real, paper["real"], APPROXIMATELY, what="real", digits=3),
                holds_if(abs(real - simulated) > CLOSE,
                         f"|real - simulated| = {abs(real - simulated):.3f} > {CLOSE:g}")),
-        match_settings(_run(run.fit, m), paper_run(name, LARGE_REAL)), dataset=name)]
+        match_settings(_run(run.fit, m, source="both"), paper_run(name, LARGE_REAL)),
+        dataset=name)]
     if fixed is None:
         untested = not_testable("no fixed point configured (fixed_point_n_useful)")
         return out + [_claim(key, "", untested, SettingsMatch(False, "not run"), dataset=name)
                       for key in ("d3_2.fixed_point_130", "d3_2.fixed_point_close")]
     n_useful = int(fixed["n_useful"])
-    settings = match_settings(_run(run.fit, int(fixed["m_ensemble"]), n_useful=n_useful),
-                              paper_run(name, LARGE_SIMULATED, n_useful=130))
+    settings = match_settings(
+        _run(run.fit, int(fixed["m_ensemble"]), source="both", n_useful=n_useful),
+        paper_run(name, LARGE_SIMULATED, n_useful=130))
     out.append(_claim(
         "d3_2.fixed_point_130",
         f"n_useful {n_useful}, p re-estimated {fixed['p']:g}: n_useful^v "
@@ -451,7 +453,8 @@ def claims(
                                       f"{', '.join(map(str, large))}", digits=3)
         accurate_evidence.append(f"{name}: " + ", ".join(
             f"{_f(run.fitted_at(m))} vs {_f(run.real_at(m))} (m {m})" for m in large))
-        matches.append(match_settings(_run(fit, max(large)), paper_run(name, LARGE_SIMULATED)))
+        matches.append(match_settings(_run(fit, max(large), source="both"),
+                                      paper_run(name, LARGE_SIMULATED)))
     out.append(_claim("sec4.accurate", "simulated vs real: " + "; ".join(accurate_evidence),
                       over_cases(accurate), _combined(matches), dataset="all"))
     out.append(_speed_claim(timings, run_here, matches))
