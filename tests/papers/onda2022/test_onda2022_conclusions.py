@@ -148,3 +148,19 @@ def test_effective_number_and_the_n_useful_of_a_stability():
     assert n_useful_for(target, 60, 5966) == 130
     assert n_useful_for(target + 1e-9, 60, 5966) == 130
     assert n_useful_for(1.0, 20, 2000) == 20
+
+
+def test_preference_weighted_stability_diagnostic():
+    """Equal selection counts over the useful features make the weighted S_m uniform: the
+    paper's simulator, whose large ensembles reach limit_stability; unequal counts (some genes
+    preferred) raise the large-ensemble stability above it."""
+    from fsstab.papers.onda2022.stages import preference_weighted_stability
+
+    equal = np.zeros(2000)
+    equal[:60] = 10
+    value = preference_weighted_stability(equal, 4.6, 20, 0.8, 50, 62, random_state=1)
+    assert value == pytest.approx(limit_stability(60, 20), abs=0.02)
+    unequal = equal.copy()
+    unequal[:60] = np.linspace(40, 5, 60)
+    assert preference_weighted_stability(unequal, 4.6, 20, 0.8, 50, 62, random_state=1) \
+        > limit_stability(60, 20) + 0.1

@@ -125,6 +125,7 @@ def test_dataset_figures_and_comparison(small_experiment):
                               "the paper; n_tree 5 here, 300 in the paper; toy data")
     large = colon[colon["item"].str.contains("large real ensemble")].iloc[0]
     assert large["setting"].startswith("m_ensemble = 2, M = 30, k = 4")
+    assert "; m_ensemble >= 41, M = 62, k = 20, n_tree = 300 in the paper" in large["setting"]
     assert "m_ensemble 2 here, >= 41 in the paper" in large["note"]
     selectors = frame[~frame["item"].str.startswith("table1")]
     assert selectors["setting"].str.contains("m_ensemble = ").all()

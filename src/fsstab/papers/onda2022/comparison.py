@@ -78,7 +78,9 @@ def match_settings(ours: Mapping[str, Any], paper: Mapping[str, Any], *, chosen:
 
 
 def _plain(settings: Mapping[str, Any]) -> str:
-    return ", ".join(f"{key} = {value}" for key, value in settings.items())
+    """``m_ensemble = 50, M = 62`` (a bound reads ``m_ensemble >= 41``)."""
+    return ", ".join(f"{key} {value}" if str(value).startswith(">=") else f"{key} = {value}"
+                     for key, value in settings.items())
 
 
 def settings_text(ours: Mapping[str, Any] | None, paper: Mapping[str, Any]) -> str:

@@ -37,10 +37,13 @@ from fsstab.papers.onda2022.experiment import Experiment
 from fsstab.papers.onda2022.settings import dataset_n_trees
 from fsstab.papers.outputs import comparison_frame
 from fsstab.simulator import (
+    algorithm3_rankings,
     ensemble_speedups,
     estimate_p,
     limit_stability,
+    mean_rank_aggregate,
     parameter_grid,
+    selection_stability,
     simulate_ensemble_selections,
     simulated_stability_curve,
     verify_n_useful,
@@ -57,6 +60,7 @@ __all__ = [
     "n_useful_for",
     "paper_tables",
     "parameter_map",
+    "preference_weighted_stability",
     "run_plan",
     "simulator_diagnostics",
     "speedup_table",
@@ -305,6 +309,33 @@ def n_useful_for(stability: float, n_target: int, n_feature: int) -> int:
     return n_feature
 
 
+def preference_weighted_stability(
+    counts: np.ndarray, t_uniform: float, n_target: int, p: float, m_ensemble: int,
+    m_stability: int, random_state: int,
+) -> float:
+    """A diagnostic, not the paper's simulator: the stability of m_stability simulated
+    ensembles of m_ensemble weak selectors (Algorithms 2-3 at p, mean rank) whose preferred sets
+    S_m are drawn from the useful features S' of §2.3.1 (those the real single selectors chose
+    more often than t_uniform) *in proportion to how often the real single selectors chose
+    them*, instead of uniformly (§2.2.3). Nothing is fitted to the ensembles: p, S' and the
+    weights are what the paper's estimation already has. The gap to the uniform simulator
+    measures what its equal-preference assumption costs."""
+    counts = np.asarray(counts, dtype=np.float64)
+    n_feature = counts.size
+    useful = np.flatnonzero(counts > t_uniform)
+    if useful.size < n_target:   # as the simulator: at least n_target useful features
+        useful = np.argsort(-counts, kind="stable")[:n_target]
+    weights = counts[useful] / counts[useful].sum()
+    rng = np.random.default_rng(random_state)
+    selections = np.zeros((m_stability, n_feature), dtype=bool)
+    for copy in range(m_stability):
+        subsets = np.stack([rng.choice(useful, n_target, replace=False, p=weights)
+                            for _ in range(m_ensemble)])
+        ranks = algorithm3_rankings(subsets, n_feature, p, random_state=rng.integers(2**32))
+        selections[copy] = mean_rank_aggregate(ranks[None], n_target)[0]
+    return selection_stability(selections, "jaccard")
+
+
 def simulator_diagnostics(references: Mapping[str, Experiment], random_state: int
                           ) -> pd.DataFrame:
     """Why the simulated ensembles' stability differs from the real ones', per data set at its
@@ -317,6 +348,8 @@ def simulator_diagnostics(references: Mapping[str, Experiment], random_state: in
       largest over every simulated p) at the largest m_ensemble, and ``limit``
       (:func:`fsstab.simulator.limit_stability`: where every simulated curve ends, whatever
       p); ``n_useful_for_real``: the n_useful whose limit is the real large-ensemble value;
+      ``weighted_m1``, ``weighted_large``: the simulator with S_m drawn in proportion to the
+      real selection counts (:func:`preference_weighted_stability`, a diagnostic);
     - how concentrated the M single selections are: ``effective_features`` (inverse Simpson
       index of the selection counts, :func:`effective_number`), ``top_k_share`` (share of the
       selections on the k most selected features) and ``top_frequency`` (how many of the M
@@ -340,6 +373,10 @@ def simulator_diagnostics(references: Mapping[str, Experiment], random_state: in
             random_state=derive_seed(random_state, dataset))
         sim_counts = selections.sum(axis=0)
         real_large = float(real["stability"].iloc[-1])
+        seed = derive_seed(random_state, dataset, "preference weighted")
+        weighted = {m: preference_weighted_stability(
+            real_counts, float(fit["t_uniform"]), k, float(fit["p"]), m, M, seed)
+            for m in (1, m_max)}
         rows.append({
             "dataset": dataset, "n_tree": int(fit["n_tree"]), "M": M, "k": k,
             "n_feature": n_feature, "n_useful": int(fit["n_useful"]), "p": float(fit["p"]),
@@ -350,6 +387,7 @@ def simulator_diagnostics(references: Mapping[str, Experiment], random_state: in
             "simulated_large": float(fitted["stability"].iloc[-1]),
             "simulated_large_best_p": float(at_max["stability"].max()),
             "limit": limit_stability(int(fit["n_useful"]), k),
+            "weighted_m1": weighted[1], "weighted_large": weighted[m_max],
             "n_useful_for_real": n_useful_for(real_large, k, n_feature),
             "effective_features_real": effective_number(real_counts),
             "effective_features_simulated": effective_number(sim_counts),
