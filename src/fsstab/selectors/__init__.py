@@ -37,6 +37,7 @@ _EXPORTS = {
     "ReliefSelector": "_relief",
     "GBMSelector": "_trees",
     "RandomForestSelector": "_trees",
+    "tree_usage_fraction": "_trees",
     # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0)
     "L0Fit": "_l0",
     "L0Selector": "_l0",
@@ -133,4 +134,5 @@ __all__ = [
     "n_kept",
     "stability_selection_parameters",
     "total_ranking",
+    "tree_usage_fraction",
 ]
