@@ -37,3 +37,26 @@ def test_comparison_rows():
         "X2, X12, X1, X10"
 
 
+
+
+def test_rows_from_other_settings_say_so():
+    from fsstab.papers.sechidis2019.reference import PAPER_RUN
+
+    tab1 = pd.DataFrame({"dataset": ["breast"], "pareto_optimal_stability": ["MIM"],
+                         "pareto_optimal_effective_stability": ["MIM"], "change": [False]})
+    tab2 = pd.DataFrame({"measure": ["nogueira"], "method": ["MIM"], "label": ["mim"],
+                         "non_dominated_rank": [1.0], "n_datasets": [1]})
+    run = {"breast": dict(PAPER_RUN) | {"M": 5, "RF trees": 10}}
+    frame = comparison_frame(comparison_rows(eq1_table(), tab1, tab2, ["breast", "sonar"],
+                                             run=run))
+    breast = frame[frame["dataset"] == "breast"]
+    assert (breast["note"] == "different settings: M 5 here, 50 in the paper; RF trees 10 "
+                              "here, 100 in the paper").all()
+    rank = frame[(frame["item"] == "table2: average non-dominated rank (φ)")
+                 & (frame["setting"] == "MIM")].iloc[0]
+    assert rank["note"] == ("our average over 1 of the paper's 10 data sets; different "
+                            "settings: M 5 here, 50 in the paper; RF trees 10 here, 100 in the "
+                            "paper")
+    same = comparison_frame(comparison_rows(eq1_table(), tab1, tab2, ["breast"],
+                                            run={"breast": dict(PAPER_RUN)}))
+    assert (same[same["dataset"] == "breast"]["note"] == "").all()

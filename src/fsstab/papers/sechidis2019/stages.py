@@ -43,6 +43,7 @@ from fsstab.workflow.selection import fit_variants
 
 __all__ = [
     "FIGURE1_MEASURES",
+    "STAND_IN_LABEL",
     "STAND_IN_NOTE",
     "covariate_table",
     "eq1_similarity",
@@ -60,8 +61,12 @@ __all__ = [
 ]
 
 #: The note of every §4.2 result: the trial data are replaced by a simulation.
-STAND_IN_NOTE = ("simulated stand-in (fsstab.synthetic.ipass_like): the IPASS trial data are "
-                 "not public")
+STAND_IN_NOTE = ("simulated stand-in (fsstab.synthetic.ipass_like) with Table 3's covariates "
+                 "planted as its effects: not a finding, not testable here (the IPASS trial "
+                 "data are not public)")
+
+#: The first column of every §4.2 table: which data the rows come from.
+STAND_IN_LABEL = "simulated IPASS stand-in, planted effects (not a finding)"
 
 
 # --------------------------------------------------------------------------------------------
