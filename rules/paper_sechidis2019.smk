@@ -227,31 +227,4 @@ PAPER_TARGETS.extend(
     ]
 )
 if SECHIDIS_RUN_IPASS:
-    rule sechidis2019_conclusions:
-    input:
-        eq1=rules.sechidis2019_eq1.output.table,
-        table1=rules.sechidis2019_tables.output.table1,
-        table2=rules.sechidis2019_tables.output.table2,
-        pareto=[get_pareto(d) for d in SECHIDIS_UCI],
-    output:
-        markdown=get_paper_file("conclusions", "md"),
-        table=get_paper_table("conclusions"),
-    params:
-        methods=SECHIDIS["methods"],
-        configured=list(SECHIDIS_CONFIGURED_UCI),
-        run=SECHIDIS_RUN,
-    log:
-        get_paper_log("conclusions"),
-    benchmark:
-        get_paper_benchmark("conclusions")
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=1000,
-        runtime=5,
-    script:
-        "../scripts/paper_sechidis2019/conclusions.py"
-
-
-PAPER_TARGETS.extend(rules.sechidis2019_ipass.output)
+    PAPER_TARGETS.extend(rules.sechidis2019_ipass.output)

@@ -29,7 +29,7 @@ def _pareto(dataset, phi, phi_c):
 
 
 def _inputs(run_settings):
-    base = {m: 0.5 for m in METHODS.values()}
+    base = dict.fromkeys(METHODS.values(), 0.5)
     # breast: Φ_C >= φ for all, mRMR gains 0.3; wine: RF loses 0.05 with Φ_C, mRMR gains 0.05
     breast = _pareto("breast", base, {**base, "mRMR": 0.8, "MIM": 0.55})
     wine = _pareto("wine", base, {**base, "RF": 0.45, "mRMR": 0.55})
@@ -140,5 +140,6 @@ def test_counts_and_split():
     counts = verdict_counts(frame)
     assert sum(counts.values()) == len(frame)
     assert split_set("LASSO, MIM") == ["LASSO", "MIM"]
-    assert split_set("") == [] and split_set(float("nan")) == []
+    assert split_set("") == []
+    assert split_set(float("nan")) == []
     assert set(PAPER_TABLE1) >= set(CONFIGURED)

@@ -64,7 +64,7 @@ def comparison_rows(
                 "dataset": name,
                 "paper_value": ", ".join(paper[column]) if paper else "",
                 "our_value": ours[key].iloc[0] if name in notes else "",
-                "note": notes[name] if name in notes else NOT_RUN_NOTE,
+                "note": notes.get(name, NOT_RUN_NOTE),
             })
     for measure, ranks in PAPER_TABLE2.items():
         ours = tab2[tab2["measure"] == measure].set_index("method")
