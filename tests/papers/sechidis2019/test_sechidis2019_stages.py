@@ -194,3 +194,39 @@ def test_uci_datasets_are_the_ranked_ones_without_the_stand_in():
     assert uci_datasets(configured, None, ipass) == ("breast", "wine", "sonar")
     assert uci_datasets(configured, [], None) == ("breast", "wine", "ipass", "sonar")
     assert uci_datasets(configured, ["sonar", "breast"], ipass) == ("breast", "sonar")
+
+
+def test_pareto_noise_uses_paired_standard_errors():
+    from fsstab.papers.sechidis2019.stages import pareto_noise
+
+    methods = {"lasso": "LASSO", "mim": "MIM", "gbm": "GBM"}
+    per_run = {"lasso": [0.9, 0.9, 0.9, 0.9], "mim": [0.8, 0.9, 0.8, 0.9],
+               "gbm": [0.5, 0.5, 0.5, 0.6]}
+    accuracies = pd.DataFrame([{"dataset": "x", "label": label, "resample": r, "accuracy": a}
+                               for label, values in per_run.items()
+                               for r, a in enumerate(values)])
+    means = {label: float(np.mean(v)) for label, v in per_run.items()}
+    stability = {"nogueira": {"lasso": 0.9, "mim": 0.8, "gbm": 0.95},
+                 "sechidis": {"lasso": 0.5, "mim": 0.6, "gbm": 0.4}}
+    front = {"nogueira": {"lasso": True, "mim": False, "gbm": True},
+             "sechidis": {"lasso": True, "mim": True, "gbm": False}}
+    pareto = pd.DataFrame([{"dataset": "x", "measure": m, "label": label,
+                            "accuracy": means[label], "stability": stability[m][label],
+                            "non_dominated": front[m][label]}
+                           for m in stability for label in methods])
+    table = pareto_noise(pareto, accuracies, methods, ["x"]).set_index(["measure", "method"])
+    # φ: LASSO dominates MIM by 0.05 accuracy; paired differences 0.1, 0, 0.1, 0 have
+    # sd 0.0577, SE 0.0289: 1.7 SE, not clearly
+    mim = table.loc[("nogueira", "MIM")]
+    assert mim["dominated_by"] == "LASSO (+0.0500 = 1.7 SE, +0.100)"
+    assert mim["clearly_dominated_by"] == ""
+    assert bool(mim["within_noise"])
+    # Φ_C: LASSO dominates GBM by 0.375 (differences 0.4, 0.4, 0.4, 0.3: SE 0.025, 15 SE),
+    # MIM by 0.325 (0.3, 0.4, 0.3, 0.3: SE 0.025, 13 SE)
+    gbm = table.loc[("sechidis", "GBM")]
+    assert gbm["dominated_by"] == ("LASSO (+0.3750 = 15.0 SE, +0.100); "
+                                   "MIM (+0.3250 = 13.0 SE, +0.200)")
+    assert gbm["clearly_dominated_by"] == "LASSO, MIM"
+    assert not bool(gbm["within_noise"])
+    assert list(table.loc["nogueira"].index) == ["LASSO", "GBM", "MIM"]   # the paper's order
+    assert table.loc[("nogueira", "GBM"), "dominated_by"] == ""
