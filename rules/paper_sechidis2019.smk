@@ -224,6 +224,7 @@ rule sechidis2019_conclusions:
         eq1=rules.sechidis2019_eq1.output.table,
         table1=rules.sechidis2019_tables.output.table1,
         table2=rules.sechidis2019_tables.output.table2,
+        noise=rules.sechidis2019_pareto_noise.output.table,
         pareto=[get_pareto(d) for d in SECHIDIS_UCI],
     output:
         markdown=get_paper_file("conclusions", "md"),

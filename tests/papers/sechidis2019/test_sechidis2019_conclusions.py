@@ -143,3 +143,15 @@ def test_counts_and_split():
     assert split_set("") == []
     assert split_set(float("nan")) == []
     assert set(PAPER_TABLE1) >= set(CONFIGURED)
+
+
+def test_pareto_sets_shown_with_the_methods_within_noise():
+    inputs = _inputs(PAPER_RUN)
+    noise = pd.DataFrame({
+        "dataset": ["wine"] * 3, "measure": ["nogueira"] * 3,
+        "method": ["GBM", "MIM", "CMIM"], "within_noise": [True, True, False]})
+    frame = claims_frame(claims(**inputs, noise=noise)).set_index("key")
+    assert frame.loc["table1.phi.wine", "our_evidence"] == (
+        "{GBM}; within noise (no clear dominator, 2 paired SE): {GBM, MIM}")
+    # the verdict compares the Pareto set itself, never the set within noise
+    assert frame.loc["table1.phi.wine", "verdict"] == "does not hold"

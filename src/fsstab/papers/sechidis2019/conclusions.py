@@ -43,6 +43,7 @@ from fsstab.papers.sechidis2019.reference import (
     STATEMENTS,
     UNAVAILABLE,
 )
+from fsstab.papers.sechidis2019.stages import NOISE_SE
 
 __all__ = [
     "CHOSEN",
@@ -199,8 +200,10 @@ def _fig2_claims(pareto: pd.DataFrame, run_here: Sequence[str], methods: Mapping
     mrmr: dict[str, Assessment] = {}
     for name in run_here:
         stab = _stabilities(pareto, name, methods)
+        # at or above, up to rounding (φ = Φ_C = 1 for a selector that never changes)
         above[name] = over_cases({
-            m: at_least(c, p, what=f"{m}: Φ_C", digits=3) for m, (p, c) in stab.items()})
+            m: at_least(c, p - EXACT, what=f"{m}: Φ_C", digits=3)
+            for m, (p, c) in stab.items()})
         out.append(_claim(f"sec3.underestimate.{name}", "φ -> Φ_C: " + _gain_text(stab),
                           above[name], _settings(run, name), statement="sec3.underestimate",
                           dataset=name))
@@ -228,8 +231,19 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
+def _within_noise(noise: pd.DataFrame | None, dataset: str, measure: str) -> str:
+    """The methods no other method dominates clearly (``table1_noise``), as evidence."""
+    if noise is None:
+        return ""
+    part = noise[(noise["dataset"] == dataset) & (noise["measure"] == measure)
+                 & noise["within_noise"].astype(bool)]
+    return (f"; within noise (no clear dominator, {NOISE_SE:g} paired SE): "
+            f"{_braces([m for m in METHODS if m in set(part['method'])])}")
+
+
 def _table1_claims(table1: pd.DataFrame, run_here: Sequence[str], configured: Sequence[str],
-                   run: Mapping[str, Mapping[str, Any]]) -> list[Claim]:
+                   run: Mapping[str, Mapping[str, Any]],
+                   noise: pd.DataFrame | None = None) -> list[Claim]:
     out: list[Claim] = []
     changes: dict[str, bool] = {}
     for name in configured:
@@ -248,7 +262,8 @@ def _table1_claims(table1: pd.DataFrame, run_here: Sequence[str], configured: Se
                 split_set(row["pareto_optimal_effective_stability"]))
         settings = _settings(run, name)
         for column, (key, symbol) in enumerate((("phi", "φ"), ("phi_c", "Φ_C"))):
-            shown = _braces(ours[column])
+            shown = _braces(ours[column]) + _within_noise(
+                noise, name, "nogueira" if column == 0 else "sechidis")
             out.append(_claim(
                 f"table1.{key}.{name}", shown,
                 same_set(ours[column], paper[column], what=f"ours ({symbol})", order=METHODS),
@@ -345,6 +360,7 @@ def claims(
     methods: Mapping[str, str],
     configured: Sequence[str],
     run: Mapping[str, Mapping[str, Any]],
+    noise: pd.DataFrame | None = None,
 ) -> list[Claim]:
     """Every claim of :data:`~fsstab.papers.sechidis2019.reference.STATEMENTS`, checked, in
     the paper's order.
@@ -354,14 +370,16 @@ def claims(
     ``pareto``: the workflow's Pareto tables of the §4.1 data sets run (columns ``dataset``,
     ``measure``, ``label``, ``stability``); ``methods``: ``paper.settings.methods``;
     ``configured``: the §4.1 data sets of the configuration (those not run are "not testable
-    here"); ``run``: :func:`~fsstab.papers.sechidis2019.settings.run_settings`.
+    here"); ``run``: :func:`~fsstab.papers.sechidis2019.settings.run_settings`; ``noise``:
+    :func:`~fsstab.papers.sechidis2019.stages.pareto_noise` (optional: the methods within the
+    run's accuracy noise of the front, shown as evidence beside each Pareto set).
     """
     run_here = [d for d in configured if d in set(table1["dataset"])]
     found = [*_eq1_claims(eq1)]
     if run_here:
         found += _fig2_claims(pareto, run_here, methods, run)
         found += _table2_claims(table2, run_here, run)
-    found += _table1_claims(table1, run_here, configured, run)
+    found += _table1_claims(table1, run_here, configured, run, noise)
     found += _ipass_claims()
     order = list(STATEMENTS.values())
     return sorted(found, key=lambda claim: order.index(claim.statement))

@@ -44,6 +44,7 @@ from fsstab.workflow.selection import fit_variants
 
 __all__ = [
     "FIGURE1_MEASURES",
+    "NOISE_SE",
     "STAND_IN_LABEL",
     "STAND_IN_NOTE",
     "covariate_table",
@@ -235,9 +236,14 @@ def rank_definition_check(
     return pd.DataFrame(rows)
 
 
+#: :func:`pareto_noise`: a dominance is clear when the accuracy gap exceeds this many standard
+#: errors of the paired difference.
+NOISE_SE = 2.0
+
+
 def pareto_noise(
     pareto: pd.DataFrame, accuracies: pd.DataFrame, methods: Mapping[str, str],
-    datasets: Sequence[str], *, n_se: float = 2.0,
+    datasets: Sequence[str], *, n_se: float | None = None,
 ) -> pd.DataFrame:
     """Which of Table 1's dominance relations rest on accuracy differences within the noise of
     the run: per data set, measure (φ, Φ_C) and method, its accuracy and stability, whether it
@@ -249,8 +255,10 @@ def pareto_noise(
     sampling error is not counted: the set within noise is, if anything, too small).
 
     ``pareto``: the workflow's Pareto tables; ``accuracies``: ``dataset, label, resample,
-    accuracy`` (the selection stage's runs tables); ``methods``: label -> the paper's name.
+    accuracy`` (the selection stage's runs tables); ``methods``: label -> the paper's name;
+    ``n_se``: default :data:`NOISE_SE`.
     """
+    n_se = NOISE_SE if n_se is None else n_se
     rows = []
     for name in datasets:
         acc = accuracies[(accuracies["dataset"] == name)
