@@ -10,13 +10,14 @@ from typing import Any
 import pandas as pd
 
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_number
-from fsstab.papers.sechidis2019.conclusions import run_note
+from fsstab.papers.sechidis2019.conclusions import LEFT_OUT, run_note
 from fsstab.papers.sechidis2019.reference import (
     EQ1_SELECTIONS,
     PAPER_TABLE1,
     PAPER_TABLE2,
     PAPER_TABLE3,
     PAPER_TABLE4,
+    UNAVAILABLE,
 )
 from fsstab.papers.sechidis2019.stages import STAND_IN_NOTE, eq1_similarity, rank_definition_check
 
@@ -64,7 +65,7 @@ def comparison_rows(
                 "dataset": name,
                 "paper_value": ", ".join(paper[column]) if paper else "",
                 "our_value": ours[key].iloc[0] if name in notes else "",
-                "note": notes.get(name, NOT_RUN_NOTE),
+                "note": notes.get(name, NOT_RUN_NOTE if name in UNAVAILABLE else LEFT_OUT),
             })
     for measure, ranks in PAPER_TABLE2.items():
         ours = tab2[tab2["measure"] == measure].set_index("method")
