@@ -155,3 +155,25 @@ def test_pareto_sets_shown_with_the_methods_within_noise():
         "{GBM}; within noise (no clear dominator, 2 paired SE): {GBM, MIM}")
     # the verdict compares the Pareto set itself, never the set within noise
     assert frame.loc["table1.phi.wine", "verdict"] == "does not hold"
+
+
+def test_phi_c_can_lie_below_phi_theorem1_bounds_only_the_intersection():
+    """Why sec3.underestimate can fail: Theorem 1 makes the effective intersection at least
+    the intersection, but Φ_C also changes the normaliser. Alternating between the correlated
+    pairs {1, 2} and {3, 4} (d = 4, k = 2, M even), by hand: φ = 1 - M/(M-1);
+    tr(CS) = 2M/(M-1) (variances M/(M-1)/4 each, covariances within pairs M/(M-1)/4),
+    tr(CΣ0) = 4/4 + 4 (2/12 - 4/16) = 2/3, so Φ_C = 1 - 3M/(M-1) < φ."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    from fsstab.measures import nogueira, sechidis
+    from fsstab.similarity import group_similarity
+
+    M = 10
+    Z = np.array([[1, 1, 0, 0], [0, 0, 1, 1]] * (M // 2), dtype=bool)
+    C = group_similarity(np.array([0, 0, 1, 1]))
+    assert nogueira(Z) == pytest.approx(1 - M / (M - 1))
+    assert sechidis(Z, C=sp.csr_array(C), threshold=1.0) == pytest.approx(1 - 3 * M / (M - 1))
+    # and the effective intersections are still >= the intersections (Theorem 1)
+    Zf = Z.astype(float)
+    assert np.all(Zf @ C.toarray() @ Zf.T >= Zf @ Zf.T)
