@@ -153,6 +153,12 @@ def test_pareto_sets_shown_with_the_methods_within_noise():
     frame = claims_frame(claims(**inputs, noise=noise)).set_index("key")
     assert frame.loc["table1.phi.wine", "our_evidence"] == (
         "{GBM}; within noise (no clear dominator, 2 paired SE): {GBM, MIM}")
+    inputs["table1"] = inputs["table1"].assign(
+        pareto_optimal_stability_strict=["LASSO, MIM", "GBM, MIM"],
+        pareto_optimal_effective_stability_strict=["MIM", "MIM, GBM"])
+    frame = claims_frame(claims(**inputs)).set_index("key")
+    assert frame.loc["table1.phi.wine", "our_evidence"] == (
+        "{GBM}; strictly higher in both (§4.1's words): {GBM, MIM}")
     # the verdict compares the Pareto set itself, never the set within noise
     assert frame.loc["table1.phi.wine", "verdict"] == "does not hold"
 

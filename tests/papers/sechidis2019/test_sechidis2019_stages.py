@@ -113,6 +113,9 @@ def test_table1_and_pareto_figure():
     # Φ_C: RF (0.8, 0.9) is now on the front with LASSO (0.9, 0.8); MIM (0.85, 0.7) dominated
     assert table.loc["d1", "pareto_optimal_effective_stability"] == "LASSO, RF"
     assert table.loc["d1", "change"]
+    # no ties in d1: §4.1's strict wording gives the same sets
+    assert table.loc["d1", "pareto_optimal_stability_strict"] == "LASSO, MIM"
+    assert table.loc["d1", "pareto_optimal_effective_stability_strict"] == "LASSO, RF"
     fig = pareto_figure(_pareto(), methods, "d1")
     assert len(fig.axes) == 2
     assert "effective stability" in fig.axes[1].get_xlabel()
@@ -230,3 +233,18 @@ def test_pareto_noise_uses_paired_standard_errors():
     assert not bool(gbm["within_noise"])
     assert list(table.loc["nogueira"].index) == ["LASSO", "GBM", "MIM"]   # the paper's order
     assert table.loc[("nogueira", "GBM"), "dominated_by"] == ""
+
+
+def test_table1_strict_wording_keeps_ties():
+    # A and B both reach stability 1; A is more accurate. Dominance "at least as good in both,
+    # better in one" removes B; "both higher" (§4.1's words) keeps it. C is below A in both.
+    methods = {"a": "LASSO", "b": "MIM", "c": "RF"}
+    pareto = pd.DataFrame({
+        "dataset": "d", "measure": ["nogueira"] * 3 + ["sechidis"] * 3,
+        "label": ["a", "b", "c"] * 2, "accuracy": [0.9, 0.8, 0.7] * 2,
+        "stability": [1.0, 1.0, 0.5, 0.9, 0.8, 0.7],
+        "non_dominated": [True, False, False, True, False, False]})
+    row = table1(pareto, methods, ["d"]).iloc[0]
+    assert row["pareto_optimal_stability"] == "LASSO"
+    assert row["pareto_optimal_stability_strict"] == "LASSO, MIM"
+    assert row["pareto_optimal_effective_stability_strict"] == "LASSO"

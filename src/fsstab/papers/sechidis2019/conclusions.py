@@ -275,7 +275,12 @@ def _table1_claims(table1: pd.DataFrame, run_here: Sequence[str], configured: Se
                 split_set(row["pareto_optimal_effective_stability"]))
         settings = _settings(run, name)
         for column, (key, symbol) in enumerate((("phi", "φ"), ("phi_c", "Φ_C"))):
-            shown = _braces(ours[column]) + _within_noise(
+            strict_column = ("pareto_optimal_stability_strict",
+                             "pareto_optimal_effective_stability_strict")[column]
+            strict = (f"; strictly higher in both (§4.1's words): "
+                      f"{_braces(split_set(row[strict_column]))}"
+                      if strict_column in row.index else "")
+            shown = _braces(ours[column]) + strict + _within_noise(
                 noise, name, "nogueira" if column == 0 else "sechidis")
             out.append(_claim(
                 f"table1.{key}.{name}", shown,
