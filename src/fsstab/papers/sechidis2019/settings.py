@@ -104,8 +104,9 @@ def run_settings(workflow: Any, methods: Mapping[str, str]) -> dict[str, dict[st
             "bins": _one([p.get("n_bins") for p in by_class.get("FilterSelector", [])],
                          what="filter"),
             "classifier": classifier,
-            "C": (f"|Spearman rho| > {similarity['threshold']:g}"
-                  if similarity.get("method") == "spearman" else
-                  f"{similarity.get('method')} {similarity.get('threshold')}"),
+            "C": (("binary: " if similarity.get("binary") else "weighted |rho|: ")
+                  + (f"|Spearman rho| > {similarity['threshold']:g}"
+                     if similarity.get("method") == "spearman" else
+                     f"{similarity.get('method')} {similarity.get('threshold')}")),
         }
     return settings
