@@ -202,7 +202,8 @@ def _stabilities(pareto: pd.DataFrame, dataset: str,
 
 
 def _gain_text(stab: Mapping[str, tuple[float, float]]) -> str:
-    return ", ".join(f"{m} {format_number(p, 2)} -> {format_number(c, 2)}"
+    # three decimals: two would print 0.935 -> 0.925 as "0.93 -> 0.93"
+    return ", ".join(f"{m} {format_number(p, 3)} -> {format_number(c, 3)}"
                      for m, (p, c) in stab.items())
 
 
