@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import numpy as np
 
-from fsstab.papers import bommert2020_ch78 as ch78
+from fsstab.papers.bommert2020.ch8 import approaches, simulation
+from fsstab.papers.bommert2020.common import stratified_folds
 from fsstab.similarity import correlation_similarity
 from fsstab.workflow.seeds import derive_seed
 
@@ -37,20 +38,20 @@ def timed(function, *args, **kwargs):
 
 
 def replication_parts(n: int, p: int, stabs_q: int, seed: int) -> dict[str, float]:
-    settings = ch78.ApproachSettings()
-    scenario = ch78.Scenario("blocks", n, p, 4)
-    X, y, _, _, _ = ch78.simulate_split(scenario, 0, seed)
+    settings = approaches.ApproachSettings()
+    scenario = simulation.Scenario("blocks", n, p, 4)
+    X, y, _, _, _ = simulation.simulate_split(scenario, 0, seed)
     similarity, t_sim = timed(correlation_similarity, X, threshold=0.9)
-    folds = ch78.stratified_folds(y, settings.n_folds, derive_seed(seed, "folds"))
-    selections, t_cv = timed(ch78.l0_cv_selections, X, y, folds, settings.sizes,
+    folds = stratified_folds(y, settings.n_folds, derive_seed(seed, "folds"))
+    selections, t_cv = timed(approaches.l0_cv_selections, X, y, folds, settings.sizes,
                              backend=settings.backend)
-    (_, seconds), _ = timed(ch78.l0_tuning_table, selections, similarity,
+    (_, seconds), _ = timed(approaches.l0_tuning_table, selections, similarity,
                             n_estimate=settings.n_estimate)
-    configs = ch78.stabs_configurations(settings.n_stabs_configs, p, derive_seed(seed, "s"))
+    configs = approaches.stabs_configurations(settings.n_stabs_configs, p, derive_seed(seed, "s"))
     distinct = sorted(set(configs["q"]) - {0})
     sample = [distinct[i] for i in np.linspace(0, len(distinct) - 1, stabs_q).astype(int)]
     train = folds[0][0]
-    _, t_freq = timed(ch78.selection_frequencies, X[train], y[train], sample,
+    _, t_freq = timed(approaches.stability_selections, X[train], y[train], sample,
                       n_pairs=settings.n_pairs, random_state=1, backend=settings.backend)
     per_q = t_freq / len(sample)
     t_stabs = per_q * len(distinct) * (settings.n_folds + 1)
@@ -64,8 +65,9 @@ def replication_parts(n: int, p: int, stabs_q: int, seed: int) -> dict[str, floa
 
 
 def full_replication(n: int, p: int, seed: int) -> float:
-    scenario = ch78.Scenario("blocks", n, p, 4)
-    _, elapsed = timed(ch78.simulation_replication, scenario, 0, ch78.ApproachSettings(), seed)
+    scenario = simulation.Scenario("blocks", n, p, 4)
+    _, elapsed = timed(simulation.simulation_replication, scenario, 0,
+                       approaches.ApproachSettings(), seed)
     return elapsed
 
 

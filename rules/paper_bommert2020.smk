@@ -1,28 +1,73 @@
-# Bommert (2020, thesis), Chapters 5-8: each part's rules in its own file, included when its
-# settings section (paper.settings.ch5 ... ch8) is configured; comparison.csv gathers the
-# comparison rows of every part that runs. Outputs: <results>/paper/bommert2020/
-# (docs/paper-bommert2020-ch56.md, docs/paper-bommert2020-ch78.md).
+# Bommert (2020, thesis), "Integration of Feature Selection Stability in Model Fitting",
+# Chapters 5-8: one settings section and one rules file per chapter
+# (rules/paper_bommert2020/ch5.smk ... ch8.smk), included when its section is given, so that a
+# run computes the chapters it is given. Table 4.1's characteristics of the data sets (Ch. 4)
+# are compared where Ch. 7-8 run; comparison.csv gathers every part's rows in the thesis' order.
+# Paths come from the get_* functions of rules/common.smk and rules/paper_bommert2020/common.smk.
+# Outputs: <results>/paper/bommert2020/ (docs/paper-bommert2020-ch56.md,
+# docs/paper-bommert2020-ch78.md).
 
-from fsstab.papers.bommert2020 import checked_settings
+from fsstab.papers.bommert2020.comparison import not_run_rows, table_4_1_datasets
+from fsstab.papers.bommert2020.settings import SETTINGS
 
-BOMMERT = WF.paper.output_dir
-BOMMERT_WORK = f"{BOMMERT}/work"
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
-BOMMERT_SETTINGS = checked_settings(WF)
-# each part appends its comparison rows (tables with fsstab.papers.outputs.COMPARISON_COLUMNS)
+BOMMERT = SETTINGS.checked(WF)
+# the comparison tables of the parts, in the thesis' order (each chapter appends its own)
 BOMMERT_COMPARISON_PARTS = []
-# comparison rows of configured data sets that are not run (only_datasets)
-BOMMERT_NOT_RUN = []
 
 
-if {"ch5", "ch6"} & BOMMERT_SETTINGS.keys():
-
-    include: "paper_bommert2020_ch56.smk"
+include: "paper_bommert2020/common.smk"
 
 
-if {"ch7", "ch8"} & BOMMERT_SETTINGS.keys():
+if "ch5" in BOMMERT:
 
-    include: "paper_bommert2020_ch78.smk"
+    include: "paper_bommert2020/ch5.smk"
+
+
+if "ch6" in BOMMERT:
+
+    include: "paper_bommert2020/ch6.smk"
+
+
+if {"ch7", "ch8"} & BOMMERT.keys():
+
+    if WF.raw["localrules"]:
+
+        localrules:
+            bommert2020_table4_1,
+
+    rule bommert2020_table4_1:
+        # Table 4.1 (p, n, PP, MHCF) of the data sets Ch. 7-8 run
+        input:
+            datasets=[get_dataset(d) for d in table_4_1_datasets(BOMMERT, DATASETS)],
+        output:
+            comparison=get_bommert2020_work_table("comparison_table4_1"),
+        params:
+            configured=sorted(WF.raw["datasets"]),
+        log:
+            get_paper_log("table4_1"),
+        benchmark:
+            get_paper_benchmark("table4_1")
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=2000,
+            runtime=10,
+        script:
+            "../scripts/paper_bommert2020/table4_1.py"
+
+    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("comparison_table4_1"))
+
+
+if "ch7" in BOMMERT:
+
+    include: "paper_bommert2020/ch7.smk"
+
+
+if "ch8" in BOMMERT:
+
+    include: "paper_bommert2020/ch8.smk"
 
 
 if WF.raw["localrules"]:
@@ -35,14 +80,14 @@ rule bommert2020_comparison:
     input:
         parts=BOMMERT_COMPARISON_PARTS,
     output:
-        csv=f"{BOMMERT}/comparison.csv",
-        parquet=f"{BOMMERT}/comparison.parquet",
+        table=get_paper_table("comparison"),
     params:
-        not_run=BOMMERT_NOT_RUN,
+        # configured data sets of Ch. 5-6 that are not run (only_datasets)
+        not_run=not_run_rows(BOMMERT, DATASETS),
     log:
-        f"{LOGS}/paper/bommert2020/comparison.log",
+        get_paper_log("comparison"),
     benchmark:
-        f"{BENCH}/paper/bommert2020/comparison.tsv"
+        get_paper_benchmark("comparison")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -53,4 +98,4 @@ rule bommert2020_comparison:
         "../scripts/paper_bommert2020/comparison.py"
 
 
-PAPER_TARGETS.extend([f"{BOMMERT}/comparison.csv", f"{BOMMERT}/comparison.parquet"])
+PAPER_TARGETS.extend(rules.bommert2020_comparison.output)

@@ -1,10 +1,8 @@
 """Rule bommert2020_ch5_benchmark_fold: thesis §5.3, one outer fold of the nested
 cross-validation of one filter (accuracy table reproducible, timing table not)."""
 
-from pathlib import Path
-
 from fsstab.datasets import read_dataset
-from fsstab.papers.bommert2020_ch56 import benchmark_fold
+from fsstab.papers.bommert2020.ch5.benchmark import benchmark_fold
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
@@ -15,7 +13,7 @@ with logged(snakemake.log[0]):
         outer=int(snakemake.wildcards.outer), settings=snakemake.params.settings,
         seed=snakemake.params.seed,
     )
-    write_table(result, Path(snakemake.output.result).with_suffix(""),
+    write_table(result, snakemake.output.result,
                 metadata={"format": "fsstab.bommert2020.benchmark/1"})
-    write_table(timing, Path(snakemake.output.timing).with_suffix(""),
+    write_table(timing, snakemake.output.timing,
                 metadata={"format": "fsstab.bommert2020.benchmark_times/1"})

@@ -1,13 +1,19 @@
 """Rule bommert2020_ch5_scaling: thesis §5.1 figures and table from the filters' run times."""
 
-from pathlib import Path
-
 import pandas as pd
 
-from fsstab.papers.bommert2020_ch56 import scaling_outputs
+from fsstab.papers.bommert2020.ch5.figures import scaling_figures
+from fsstab.papers.bommert2020.ch5.stages import scaling
+from fsstab.papers.outputs import comparison_frame, read_table, stem_of, write_table
+from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    times = pd.concat([pd.read_parquet(p) for p in snakemake.input.times], ignore_index=True)
-    scaling_outputs(Path(snakemake.output[0]).parent, snakemake.output.comparison, times,
-                    snakemake.params.filters)
+    times = pd.concat([read_table(path) for path in snakemake.input.times], ignore_index=True)
+    tables, rows = scaling(times)
+    for stem, table in tables.items():
+        write_table(table, snakemake.output[f"table_{stem}"])
+    for stem, figure in scaling_figures(tables["table5_1_median_times"],
+                                        snakemake.params.filters).items():
+        save_figure(figure, stem_of(snakemake.output[f"figure_{stem}"]))
+    write_table(comparison_frame(rows), snakemake.output.comparison)

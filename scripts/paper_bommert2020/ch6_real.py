@@ -1,14 +1,20 @@
 """Rule bommert2020_ch6_real: thesis §6.3, the measures on real feature sets (Figs. 6.4-6.7)."""
 
-from pathlib import Path
-
 import pandas as pd
 
-from fsstab.papers.bommert2020_ch56 import real_outputs
+from fsstab.papers.bommert2020.ch6.figures import real_figures
+from fsstab.papers.bommert2020.ch6.stages import real
+from fsstab.papers.outputs import comparison_frame, read_table, stem_of, write_table
+from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    summaries = [pd.read_parquet(path) for path in snakemake.input.summaries]
-    times = pd.concat([pd.read_parquet(path) for path in snakemake.input.times], ignore_index=True)
-    real_outputs(Path(snakemake.output[0]).parent, snakemake.output.comparison, summaries, times,
-                 measures=snakemake.params.measures, datasets=snakemake.params.datasets)
+    summaries = [read_table(path) for path in snakemake.input.summaries]
+    times = pd.concat([read_table(path) for path in snakemake.input.times], ignore_index=True)
+    result = real(summaries, times, measures=snakemake.params.measures,
+                  datasets=snakemake.params.datasets)
+    for stem, table in result.tables.items():
+        write_table(table, snakemake.output[f"table_{stem}"])
+    for stem, figure in real_figures(result).items():
+        save_figure(figure, stem_of(snakemake.output[f"figure_{stem}"]))
+    write_table(comparison_frame(result.comparison), snakemake.output.comparison)

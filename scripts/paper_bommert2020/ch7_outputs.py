@@ -1,14 +1,20 @@
 """Rule bommert2020_ch7_outputs: Table 7.1 and Figs. 7.1-7.5, A.16-A.21."""
 
-from pathlib import Path
-
-from fsstab.papers.bommert2020_ch78_workflow import ch7_outputs, read_frame
+from fsstab.papers.bommert2020.ch7.figures import figures
+from fsstab.papers.bommert2020.ch7.stages import outputs
+from fsstab.papers.bommert2020.common import RESULT_FORMAT
+from fsstab.papers.outputs import read_table, stem_of, write_table
+from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     datasets = snakemake.params.datasets
-    evaluation = dict(zip(datasets, map(read_frame, snakemake.input.evaluation), strict=True))
-    flags = dict(zip(datasets, map(read_frame, snakemake.input.flags), strict=True))
-    configs = dict(zip(datasets, map(read_frame, snakemake.input.configs), strict=True))
-    ch7_outputs(evaluation, flags, configs, Path(snakemake.output.table[0]).parent,
-                snakemake.params.figures)
+    evaluation, flags, configs = (
+        dict(zip(datasets, map(read_table, paths), strict=True))
+        for paths in (snakemake.input.evaluation, snakemake.input.flags, snakemake.input.configs)
+    )
+    for stem, table in outputs(flags).items():
+        write_table(table, snakemake.output[f"table_{stem}"],
+                    metadata={"format": RESULT_FORMAT})
+    for stem, figure in figures(evaluation, flags, configs, snakemake.params.figures).items():
+        save_figure(figure, stem_of(snakemake.output[f"figure_{stem}"]))

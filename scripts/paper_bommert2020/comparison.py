@@ -1,14 +1,11 @@
 """Rule bommert2020_comparison: the comparison rows of every thesis part that ran, in one table."""
 
-from pathlib import Path
-
-from fsstab.io import read_parquet
-from fsstab.papers.outputs import comparison_frame, concat_comparisons, write_table
+from fsstab.papers.outputs import comparison_frame, concat_comparisons, read_table, write_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    parts = [read_parquet(path)[0].to_pandas() for path in snakemake.input.parts]
+    parts = [read_table(path) for path in snakemake.input.parts]
     if snakemake.params.not_run:
         parts.append(comparison_frame(snakemake.params.not_run))
-    write_table(concat_comparisons(parts), Path(snakemake.output.csv).with_suffix(""),
+    write_table(concat_comparisons(parts), snakemake.output.table,
                 metadata={"paper": "bommert2020", "item": "comparison"})

@@ -27,7 +27,7 @@ from matplotlib import colormaps
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PolyCollection
-from matplotlib.colors import to_hex
+from matplotlib.colors import Normalize, TwoSlopeNorm, to_hex
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
@@ -127,8 +127,29 @@ def feature_colors(n_features: int, colored_features: int = len(FEATURE_COLORS))
 # --------------------------------------------------------------------------------------------
 
 
-def _new_figure(figsize: tuple[float, float]) -> Figure:
-    fig = Figure(figsize=figsize, layout="constrained")
+def new_figure(figsize: tuple[float, float], *, constrained: bool = True) -> Figure:
+    """A figure on an Agg canvas (no pyplot state), with the constrained layout unless
+    ``constrained=False`` (a caller that places its axes by hand).
+
+    Parameters
+    ----------
+    figsize
+        (width, height) in inches.
+    constrained
+        Use matplotlib's constrained layout.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from fsstab.plots import new_figure
+    >>> fig = new_figure((4.0, 3.0))
+    >>> fig.get_layout_engine() is not None, fig.get_size_inches().tolist()
+    (True, [4.0, 3.0])
+    """
+    fig = Figure(figsize=figsize, layout="constrained" if constrained else None)
     FigureCanvasAgg(fig)
     return fig
 
@@ -136,7 +157,7 @@ def _new_figure(figsize: tuple[float, float]) -> Figure:
 def _axes(ax: Axes | None, figsize: tuple[float, float]) -> tuple[Figure, Axes]:
     if ax is not None:
         return ax.get_figure(root=True), ax
-    fig = _new_figure(figsize)
+    fig = new_figure(figsize)
     return fig, fig.add_subplot()
 
 
@@ -505,7 +526,7 @@ def pareto_comparison_plot(
     names = list(stab)
     n = len(names)
     if axes is None:
-        fig = _new_figure(figsize or (3.9 * n, 4.3))
+        fig = new_figure(figsize or (3.9 * n, 4.3))
         axes = list(fig.subplots(1, n, sharex=True, sharey=True, squeeze=False)[0])
         own_figure = True
     else:
@@ -880,6 +901,532 @@ def table_figure(
     return fig
 
 
+# --------------------------------------------------------------------------------------------
+# Comparison charts: many methods, measures or data sets side by side
+# --------------------------------------------------------------------------------------------
+
+#: Line styles and markers cycled with the colours of :func:`style_cycle`, so that 20 methods
+#: stay apart.
+_CYCLE_LINESTYLES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)))
+_CYCLE_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "h", "*")
+
+
+def style_cycle(n: int) -> list[dict[str, Any]]:
+    """``n`` distinct (colour, line style, marker) combinations for lines or points.
+
+    Colours cycle tab10 then Dark2 (17 colours), line styles 5 and markers 11, so that every
+    combination of up to 17 entries differs in colour, and far more differ in some property.
+
+    Parameters
+    ----------
+    n
+        The number of styles.
+
+    Returns
+    -------
+    list of dict
+        ``{"color": ..., "linestyle": ..., "marker": ...}`` per entry, keyword arguments of
+        ``Axes.plot``.
+
+    Examples
+    --------
+    >>> from fsstab.plots import style_cycle
+    >>> styles = style_cycle(20)
+    >>> len(styles), styles[0]["marker"], styles[1]["linestyle"]
+    (20, 'o', '--')
+    """
+    colors = list(colormaps["tab10"].colors) + list(colormaps["Dark2"].colors)
+    return [
+        {"color": colors[i % len(colors)],
+         "linestyle": _CYCLE_LINESTYLES[i % len(_CYCLE_LINESTYLES)],
+         "marker": _CYCLE_MARKERS[i % len(_CYCLE_MARKERS)]}
+        for i in range(n)
+    ]
+
+
+def heatmap(
+    matrix: pd.DataFrame,
+    *,
+    vmin: float = -1.0,
+    vmax: float = 1.0,
+    center: float | None = 0.0,
+    annotate: bool = False,
+    fmt: str = "{:.2f}",
+    colorbar_label: str = "Similarity",
+    title: str | None = None,
+    xlabel: str | None = None,
+    ylabel: str | None = None,
+    figsize: tuple[float, float] | None = None,
+    dendrogram_linkage: np.ndarray | None = None,
+) -> Figure:
+    """A labelled matrix as coloured tiles (blue - white - red), NaN entries grey.
+
+    Correlations between methods or measures (Bommert 2020, Figs. 5.4, 6.5), win counts
+    (Fig. 5.6).
+
+    Parameters
+    ----------
+    matrix
+        The values; its index labels the rows, its columns the columns.
+    vmin, vmax, center
+        The colour scale: white at ``center`` (a diverging scale), or a linear scale from
+        ``vmin`` to ``vmax`` when ``center`` is None.
+    annotate, fmt
+        Write each finite value in its tile, formatted with ``fmt``.
+    colorbar_label, title, xlabel, ylabel, figsize
+        Labels and size (default: from the matrix' shape).
+    dendrogram_linkage
+        A SciPy linkage matrix of the columns, drawn as a dendrogram above the tiles (heights
+        = the linkage distances); the matrix must then be ordered by its leaves
+        (``scipy.cluster.hierarchy.leaves_list``).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from fsstab.plots import heatmap
+    >>> m = pd.DataFrame([[1.0, 0.5], [0.5, 1.0]], index=["a", "b"], columns=["a", "b"])
+    >>> fig = heatmap(m, annotate=True)
+    >>> [t.get_text() for t in fig.axes[0].texts]
+    ['1.00', '0.50', '0.50', '1.00']
+    """
+    values = matrix.to_numpy(dtype=np.float64)
+    n_rows, n_cols = values.shape
+    if figsize is None:
+        figsize = (1.6 + 0.36 * n_cols,
+                   1.2 + 0.32 * n_rows + (1.2 if dendrogram_linkage is not None else 0.0))
+    fig = new_figure(figsize)
+    if dendrogram_linkage is not None:
+        tree_ax, ax = fig.subplots(2, 1, height_ratios=(1.2, 0.32 * n_rows), sharex=False)
+        _draw_dendrogram(tree_ax, dendrogram_linkage, n_cols)
+    else:
+        ax = fig.add_subplot()
+    norm = (TwoSlopeNorm(vcenter=center, vmin=vmin, vmax=vmax) if center is not None
+            else Normalize(vmin=vmin, vmax=vmax))
+    cmap = colormaps["RdBu_r"].with_extremes(bad="0.8")
+    image = ax.imshow(np.ma.masked_invalid(values), cmap=cmap, norm=norm, aspect="auto",
+                      interpolation="nearest")
+    ax.set_xticks(range(n_cols), [str(c) for c in matrix.columns], rotation=90)
+    ax.set_yticks(range(n_rows), [str(r) for r in matrix.index])
+    ax.tick_params(length=0)
+    if annotate:
+        for i in range(n_rows):
+            for j in range(n_cols):
+                v = values[i, j]
+                if np.isfinite(v):
+                    strong = abs(norm(v) - 0.5) > 0.35
+                    ax.text(j, i, fmt.format(v), ha="center", va="center", fontsize=6.5,
+                            color="white" if strong else "black")
+    # with a dendrogram the colour bar takes its width from both axes, which stay aligned
+    hosts = ax if dendrogram_linkage is None else [tree_ax, ax]
+    fig.colorbar(image, ax=hosts, label=colorbar_label, shrink=0.8)
+    if title:
+        ax.set_title(title)
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    return fig
+
+
+def _draw_dendrogram(ax: Axes, linkage_matrix: np.ndarray, n_leaves: int) -> None:
+    """The tree of ``linkage_matrix`` over tile columns 0..n_leaves-1 (SciPy places leaf i at
+    10 i + 5), heights = 1 - similarity."""
+    from scipy.cluster.hierarchy import dendrogram
+
+    if linkage_matrix.shape[0] != n_leaves - 1:
+        raise ValueError(f"dendrogram_linkage joins {linkage_matrix.shape[0] + 1} leaves; the "
+                         f"matrix has {n_leaves} columns")
+    dendrogram(linkage_matrix, ax=ax, no_labels=True, color_threshold=0.0,
+               above_threshold_color="black")
+    ax.set_xlim(0, 10 * n_leaves)
+    ax.set_ylabel("1 - similarity", fontsize=7)
+    ax.tick_params(labelsize=6, bottom=False)
+    for side in ("top", "right", "bottom"):
+        ax.spines[side].set_visible(False)
+
+
+def _distinct_pairs(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    keep = np.isfinite(x) & np.isfinite(y)
+    pairs = np.column_stack([x[keep], y[keep]]).round(10)
+    return np.unique(pairs, axis=0) if pairs.size else pairs.reshape(0, 2)
+
+
+def scatter_matrix(
+    values: Mapping[str, np.ndarray],
+    order: Sequence[str],
+    *,
+    color: np.ndarray | None = None,
+    color_label: str | None = None,
+    panel_size: float = 0.95,
+    axis_label: str = "Stability Value",
+) -> Figure:
+    """Every pair of variables against each other, identity line in red.
+
+    Stability measures against each other (Bommert 2020, Figs. 6.2, 6.6). Without ``color``
+    each panel shows the distinct value pairs (16,384 scenarios may collapse to a few hundred
+    points); with ``color`` every observation is drawn, coloured.
+
+    Parameters
+    ----------
+    values
+        Variable name -> values, all of one length (NaN: left out of the panels it is in).
+    order
+        The variables shown, in this order (rows top to bottom, columns left to right).
+    color, color_label
+        One value per observation (e.g. the proportion of selected features) and its label.
+    panel_size
+        Inches per panel.
+    axis_label
+        The label of both axes.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``len(order)²`` panels, row-major (plus a colour bar with ``color``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.plots import scatter_matrix
+    >>> fig = scatter_matrix({"a": np.arange(5.0), "b": np.arange(5.0) ** 2}, ["a", "b"])
+    >>> len(fig.axes)
+    4
+    """
+    order = list(order)
+    k = len(order)
+    if k < 2:
+        raise ValueError("a scatter matrix needs at least two variables")
+    # margins in inches: tick labels and axis label left; below, the axis label and (with
+    # colours) a colour bar with its ticks and label
+    left, right, top = 0.75, 0.35, 0.3
+    bottom = 1.45 if color is not None else 0.75
+    width = left + right + panel_size * k
+    height = top + bottom + panel_size * k
+    fig = new_figure((width, height), constrained=False)
+    grid = fig.add_gridspec(k, k, left=left / width, right=1 - right / width,
+                            bottom=bottom / height, top=1 - top / height,
+                            wspace=0.08, hspace=0.08)
+    font = min(8.0, 4.5 * panel_size / 0.95)
+    data = {name: np.asarray(values[name], dtype=np.float64).ravel() for name in order}
+    norm = None
+    if color is not None:
+        color = np.asarray(color, dtype=np.float64).ravel()
+        norm = Normalize(vmin=np.nanmin(color), vmax=np.nanmax(color))
+    mappable = None
+    for row, y_name in enumerate(order):
+        for col, x_name in enumerate(order):
+            ax = fig.add_subplot(grid[row, col])
+            x, y = data[x_name], data[y_name]
+            if color is None:
+                pts = _distinct_pairs(x, y)
+                ax.scatter(pts[:, 0], pts[:, 1], s=2.5, color="black", linewidths=0)
+            else:
+                keep = np.isfinite(x) & np.isfinite(y)
+                mappable = ax.scatter(x[keep], y[keep], s=2.0 * panel_size, c=color[keep],
+                                      cmap="viridis", norm=norm, linewidths=0,
+                                      rasterized=int(keep.sum()) > 2000)
+            finite = np.concatenate([x[np.isfinite(x)], y[np.isfinite(y)]])
+            if finite.size:
+                lo, hi = float(finite.min()), float(finite.max())
+                ax.plot([lo, hi], [lo, hi], color="red", linewidth=0.8, zorder=0)
+            ax.tick_params(labelsize=font, length=1.5, pad=1)
+            if row < k - 1:
+                ax.set_xticklabels([])
+            if col > 0:
+                ax.set_yticklabels([])
+            if row == 0:
+                ax.set_title(x_name, fontsize=font + 2.5, pad=2)
+            if col == k - 1:
+                ax.yaxis.set_label_position("right")
+                ax.set_ylabel(y_name, fontsize=font + 2.5, rotation=270, labelpad=9)
+    label_y = (bottom - 0.45) / height
+    fig.text(0.5 * (1 + (left - right) / width), label_y, axis_label, ha="center",
+             va="center", fontsize=10)
+    fig.text(0.2 / width, 0.5 * (1 + (bottom - top) / height), axis_label, ha="center",
+             va="center", rotation=90, fontsize=10)
+    if mappable is not None:
+        cax = fig.add_axes((0.3, 0.42 / height, 0.4, 0.12 / height))
+        fig.colorbar(mappable, cax=cax, orientation="horizontal", label=color_label)
+    return fig
+
+
+def facet_points(
+    panels: Mapping[str, pd.DataFrame],
+    *,
+    x: str,
+    y: str,
+    count: str | None = None,
+    lines: Mapping[str, pd.DataFrame] | None = None,
+    ncols: int = 4,
+    xlabel: str,
+    ylabel: str,
+    count_label: str | None = None,
+    panel_size: tuple[float, float] = (2.2, 1.8),
+    line_color: str = "red",
+) -> Figure:
+    """Small multiples: one panel per label with its points and, optionally, a line.
+
+    Values against the mean set size with the mean per size (Bommert 2020, Fig. 6.3), against
+    the proportion of selected features (Fig. 6.4), run times per filter (Figs. A.2-A.4).
+    Each panel has its own y range; the x axes are shared.
+
+    Parameters
+    ----------
+    panels
+        Panel title -> its points (columns ``x``, ``y`` and, with ``count``, ``count``).
+    x, y
+        The columns plotted.
+    count, count_label
+        A column colouring the points (e.g. how many observations a point stands for), shared
+        colour scale, and its label.
+    lines
+        Panel title -> a table with columns ``x`` and ``y`` drawn as a line in ``line_color``.
+    ncols, panel_size
+        Panels per row and inches per panel.
+    xlabel, ylabel
+        The figure's axis labels.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from fsstab.plots import facet_points
+    >>> points = pd.DataFrame({"n": [1, 2, 3], "v": [0.1, 0.4, 0.2]})
+    >>> fig = facet_points({"A": points, "B": points}, x="n", y="v", ncols=3,
+    ...                    xlabel="n", ylabel="value")
+    >>> [ax.get_title() for ax in fig.axes if ax.get_visible()]
+    ['A', 'B']
+    """
+    labels = list(panels)
+    nrows = -(-len(labels) // ncols)
+    fig = new_figure((panel_size[0] * ncols + 0.8, panel_size[1] * nrows + 1.0))
+    axes = fig.subplots(nrows, ncols, squeeze=False, sharex=True)
+    norm = None
+    if count is not None:
+        all_counts = np.concatenate([panels[k][count].to_numpy() for k in labels])
+        norm = Normalize(vmin=all_counts.min(), vmax=all_counts.max())
+    mappable = None
+    for ax, label in zip(axes.ravel(), labels, strict=False):
+        frame = panels[label]
+        if count is None:
+            ax.scatter(frame[x], frame[y], s=3, color="black", linewidths=0,
+                       rasterized=len(frame) > 2000)
+        else:
+            mappable = ax.scatter(frame[x], frame[y], s=6, c=frame[count], cmap="viridis",
+                                  norm=norm, linewidths=0)
+        if lines is not None and label in lines:
+            line = lines[label]
+            ax.plot(line[x], line[y], color=line_color, linewidth=1.2)
+        ax.set_title(label, fontsize=9)
+        ax.tick_params(labelsize=7)
+    for ax in axes.ravel()[len(labels):]:
+        ax.set_visible(False)
+    fig.supxlabel(xlabel)
+    fig.supylabel(ylabel)
+    if mappable is not None:
+        fig.colorbar(mappable, ax=axes, orientation="vertical", fraction=0.03, pad=0.02,
+                     label=count_label)
+    return fig
+
+
+def relative_lines(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    y: str,
+    group: str,
+    order: Sequence[str] | None = None,
+    xlabel: str,
+    ylabel: str,
+    legend_title: str,
+    logy: bool = False,
+    figsize: tuple[float, float] = (8.0, 6.0),
+) -> Figure:
+    """One line per group, each in its own colour and line style (:func:`style_cycle`), the
+    legend below: e.g. the relative run time of 20 filters (Bommert 2020, Figs. 5.1-5.3).
+
+    Parameters
+    ----------
+    frame
+        Long table with columns ``x``, ``y`` and ``group``; each group's points are joined in
+        the order of ``x``.
+    order
+        The groups, in legend order (default: sorted).
+    xlabel, ylabel, legend_title, figsize
+        Labels and size.
+    logy
+        Logarithmic y axis.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from fsstab.plots import relative_lines
+    >>> frame = pd.DataFrame({"p": [10, 20, 10, 20], "t": [1.0, 2.0, 1.0, 1.1],
+    ...                       "method": ["a", "a", "b", "b"]})
+    >>> fig = relative_lines(frame, x="p", y="t", group="method", xlabel="%", ylabel="time",
+    ...                      legend_title="method")
+    >>> [line.get_label() for line in fig.axes[0].get_lines()]
+    ['a', 'b']
+    """
+    groups = list(order) if order is not None else sorted(frame[group].unique())
+    fig = new_figure(figsize)
+    ax = fig.add_subplot()
+    for style, name in zip(style_cycle(len(groups)), groups, strict=True):
+        part = frame[frame[group] == name].sort_values(x)
+        ax.plot(part[x], part[y], label=name, color=style["color"],
+                linestyle=style["linestyle"], linewidth=1.3)
+    if logy:
+        ax.set_yscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(alpha=0.3)
+    fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncols=5,
+               title=legend_title, fontsize=8, handlelength=3.5)
+    return fig
+
+
+def box_plots(
+    frame: pd.DataFrame,
+    *,
+    value: str,
+    category: str,
+    order: Sequence[str],
+    panel: str | None = None,
+    panel_order: Sequence[str] | None = None,
+    ncols: int = 2,
+    xlabel: str,
+    ylabel: str,
+    logy: bool = False,
+    panel_size: tuple[float, float] = (4.5, 3.2),
+) -> Figure:
+    """Box plots of ``value`` per category, one panel per value of ``panel``: e.g. the
+    accuracy of each filter per data set (Bommert 2020, Fig. 5.5), run times of each measure
+    (Fig. 6.7).
+
+    Parameters
+    ----------
+    frame
+        Long table with columns ``value``, ``category`` (and ``panel``).
+    order
+        The categories, one box each, left to right (an absent one gets an empty slot).
+    panel, panel_order
+        The column splitting the panels and their order (default: sorted); None: one panel.
+    ncols, panel_size
+        Panels per row and inches per panel.
+    xlabel, ylabel
+        The figure's axis labels.
+    logy
+        Logarithmic y axes.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from fsstab.plots import box_plots
+    >>> frame = pd.DataFrame({"acc": [0.8, 0.9, 0.7, 0.75], "filter": ["a", "a", "b", "b"]})
+    >>> fig = box_plots(frame, value="acc", category="filter", order=["a", "b"],
+    ...                 xlabel="filter", ylabel="accuracy")
+    >>> [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    ['a', 'b']
+    """
+    panels = [None] if panel is None else list(panel_order or sorted(frame[panel].unique()))
+    ncols = min(ncols, len(panels))
+    nrows = -(-len(panels) // ncols)
+    fig = new_figure((panel_size[0] * ncols, panel_size[1] * nrows + 0.6))
+    axes = fig.subplots(nrows, ncols, squeeze=False)
+    for ax, name in zip(axes.ravel(), panels, strict=False):
+        part = frame if name is None else frame[frame[panel] == name]
+        data = [part.loc[part[category] == c, value].dropna().to_numpy() for c in order]
+        ax.boxplot(data, tick_labels=list(order), widths=0.6, flierprops={"markersize": 2})
+        ax.tick_params(axis="x", labelrotation=90, labelsize=7)
+        if logy:
+            ax.set_yscale("log")
+        if name is not None:
+            ax.set_title(str(name), fontsize=10)
+        ax.grid(axis="y", alpha=0.3)
+    for ax in axes.ravel()[len(panels):]:
+        ax.set_visible(False)
+    fig.supxlabel(xlabel)
+    fig.supylabel(ylabel)
+    return fig
+
+
+def median_quartile_plot(
+    summary: pd.DataFrame,
+    *,
+    label: str,
+    x: tuple[str, str, str],
+    y: tuple[str, str, str],
+    highlight: Sequence[str] = (),
+    xlabel: str,
+    ylabel: str,
+    legend_title: str,
+    figsize: tuple[float, float] = (8.0, 6.0),
+) -> Figure:
+    """Medians as symbols with quartile whiskers in both directions, one symbol per row: e.g.
+    each filter's distance to the best accuracy against its relative run time over data sets
+    (Bommert 2020, Figs. 5.7, 5.8).
+
+    Parameters
+    ----------
+    summary
+        One row per entry, with its name in column ``label``.
+    x, y
+        The (median, lower quartile, upper quartile) columns of each axis.
+    highlight
+        Labels drawn larger with a black edge and "(Pareto optimal)" in the legend.
+    xlabel, ylabel, legend_title, figsize
+        Labels and size.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from fsstab.plots import median_quartile_plot
+    >>> rows = pd.DataFrame({"name": ["a", "b"], "m": [0.0, 1.0], "lo": [0.0, 0.5],
+    ...                      "hi": [0.2, 1.5]})
+    >>> fig = median_quartile_plot(rows, label="name", x=("m", "lo", "hi"),
+    ...                            y=("m", "lo", "hi"), highlight=["a"], xlabel="x",
+    ...                            ylabel="y", legend_title="method")
+    >>> [t.get_text() for t in fig.legends[0].get_texts()]
+    ['a (Pareto optimal)', 'b']
+    """
+    fig = new_figure(figsize)
+    ax = fig.add_subplot()
+    for style, (_, row) in zip(style_cycle(len(summary)), summary.iterrows(), strict=True):
+        name = row[label]
+        big = name in highlight
+        ax.errorbar(row[x[0]], row[y[0]],
+                    xerr=[[row[x[0]] - row[x[1]]], [row[x[2]] - row[x[0]]]],
+                    yerr=[[row[y[0]] - row[y[1]]], [row[y[2]] - row[y[0]]]],
+                    color=style["color"], marker=style["marker"], markersize=9 if big else 6,
+                    markeredgecolor="black" if big else style["color"], linewidth=0.9,
+                    capsize=0, label=f"{name} (Pareto optimal)" if big else name)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(alpha=0.3)
+    fig.legend(*ax.get_legend_handles_labels(), loc="outside right center", fontsize=8,
+               title=legend_title)
+    return fig
+
+
 __all__ = [
     "FEATURE_COLORS",
     "MEASURE_LABELS",
@@ -887,20 +1434,28 @@ __all__ = [
     "TAIL_GREYS",
     "FeatureMapLayout",
     "FeatureMapRectangles",
+    "box_plots",
     "coefficient_of_variation",
     "coefficient_of_variation_bars",
     "correlation_scatter",
     "dominated_area_plot",
+    "facet_points",
     "feature_colors",
     "feature_map_layout",
     "feature_map_rectangles",
     "feature_stability_map",
+    "heatmap",
     "measure_color",
     "measure_label",
+    "median_quartile_plot",
+    "new_figure",
     "pareto_comparison_plot",
     "pareto_plot",
+    "relative_lines",
     "sampling_distribution_plot",
     "save_figure",
+    "scatter_matrix",
+    "style_cycle",
     "table_figure",
     "trajectory_plot",
 ]

@@ -12,7 +12,10 @@ import pytest
 
 from fsstab.io import read_parquet_metadata
 from fsstab.papers.outputs import (
+    COMPARISON_COLUMNS,
     EXACT_FLOAT_FORMAT,
+    comparison_frame,
+    concat_comparisons,
     read_table,
     stem_of,
     write_table,
@@ -139,3 +142,14 @@ def test_stem_of():
     assert str(stem_of("out/table5.1_x.csv")) == "out/table5.1_x"
     with pytest.raises(ValueError, match="do not share one stem"):
         stem_of(["out/a.pdf", "out/b.png"])
+
+
+def test_concat_comparisons_keeps_part_order_and_checks_columns():
+    first = comparison_frame([{"item": "Table 6.3", "paper_value": "0.5"}])
+    second = comparison_frame([{"item": "Table 7.1", "our_value": "3"}])
+    joined = concat_comparisons([first, second])
+    assert list(joined["item"]) == ["Table 6.3", "Table 7.1"]
+    assert tuple(joined.columns) == COMPARISON_COLUMNS
+    assert concat_comparisons([]).empty
+    with pytest.raises(ValueError, match="part 1 has columns"):
+        concat_comparisons([first, pd.DataFrame({"item": ["x"]})])

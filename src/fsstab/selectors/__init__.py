@@ -43,7 +43,7 @@ from fsstab.selectors._rfe import (
     frequency_score,
     hybrid_rfe_sweep,
 )
-from fsstab.selectors._trees import GBMSelector, RandomForestSelector
+from fsstab.selectors._trees import GBMSelector, RandomForestSelector, tree_usage_fraction
 
 SELECTORS: dict[str, type[BaseSelector]] = {}
 SELECTORS.update(
@@ -111,4 +111,5 @@ __all__ = [
     "n_kept",
     "stability_selection_parameters",
     "total_ranking",
+    "tree_usage_fraction",
 ]

@@ -14,6 +14,7 @@ from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
+from sklearn.utils.validation import check_is_fitted
 
 from fsstab.selectors._common import (
     check_positive_int,
@@ -158,6 +159,12 @@ def stratified_bootstrap(y: np.ndarray, random_state: Any, stratify: bool = True
     return np.sort(np.concatenate(parts))
 
 
+def _frequent(frequencies: np.ndarray, pi_thr: float) -> np.ndarray:
+    """``frequencies >= pi_thr``; a tolerance guards π̂ = π_thr against rounding in
+    counts / 2B."""
+    return frequencies >= pi_thr - 1e-12
+
+
 def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
     """A fresh copy of ``selector`` with ``params`` set and its ``random_state`` (if any) seeded."""
     base = clone(selector)
@@ -199,6 +206,12 @@ class StabilitySelection(TwoStageSelector):
     stratify : bool
         Split every class evenly between the two halves of a pair (keeps both classes in every
         subsample).
+    subsamples : array-like of int, shape (2B, m), or None
+        Row indices of the subsamples to use instead of drawing ``n_pairs`` pairs (which is
+        then ignored), e.g. ``complementary_pairs(y, B, seed)``; rows 2b and 2b + 1 should be
+        a complementary pair. Like scikit-learn's ``cv`` given as splits: several fits on the
+        same data share their subsamples, so that their frequencies differ only by ``q``
+        (Bommert 2020, §8.3.1, tunes ``q`` and ``π_thr`` on the same B pairs).
     random_state : int, RandomState or None
 
     Attributes
@@ -210,6 +223,24 @@ class StabilitySelection(TwoStageSelector):
         Row indices of every subsample (rows 2b, 2b + 1 are complementary).
     ranking_ : ndarray (d,)
         1 = most frequently selected.
+
+    Examples
+    --------
+    A fit per ``q`` on shared pairs, then any threshold without refitting
+    (:meth:`support_at`):
+
+    >>> import numpy as np
+    >>> from fsstab.selectors import FilterSelector, StabilitySelection, complementary_pairs
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.repeat([0, 1], 20)
+    >>> X = rng.normal(size=(40, 8)) + 2.0 * y[:, None] * (np.arange(8) < 2)
+    >>> pairs = complementary_pairs(y, 5, random_state=0)
+    >>> stabs = StabilitySelection(FilterSelector(method="anova"), q=2, pi_thr=0.9, pfer=None,
+    ...                            subsamples=pairs).fit(X, y)
+    >>> stabs.frequencies_[:3].tolist()
+    [1.0, 1.0, 0.0]
+    >>> np.flatnonzero(stabs.support_at(0.6)).tolist()
+    [0, 1]
     """
 
     _supports_multiclass: ClassVar[bool] = True
@@ -224,6 +255,7 @@ class StabilitySelection(TwoStageSelector):
         size_parameter: str = "n_features_to_select",
         estimator: Any = None,
         stratify: bool = True,
+        subsamples: Any = None,
         random_state: Any = None,
     ) -> None:
         self.selector = selector
@@ -234,17 +266,37 @@ class StabilitySelection(TwoStageSelector):
         self.size_parameter = size_parameter
         self.estimator = estimator
         self.stratify = stratify
+        self.subsamples = subsamples
         self.random_state = random_state
 
+    def _given_subsamples(self, n_samples: int) -> np.ndarray:
+        rows = np.asarray(self.subsamples)
+        if rows.ndim != 2 or rows.shape[0] < 1 or rows.shape[1] < 2 or (
+            not np.issubdtype(rows.dtype, np.integer)
+        ):
+            raise ValueError(
+                "subsamples must be a 2-d array of row indices (one subsample per row, at least "
+                f"two rows each); got shape {rows.shape} and dtype {rows.dtype}"
+            )
+        if rows.min() < 0 or rows.max() >= n_samples:
+            raise ValueError(
+                f"subsamples hold row indices outside 0..{n_samples - 1} (the rows of X)"
+            )
+        return rows.astype(np.int64, copy=False)
+
     def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
-        n_pairs = check_positive_int(self.n_pairs, "n_pairs")
         self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
             X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer
         )
-        if self.stratify:
-            _check_samples_per_class(y, 2, "stratified stability selection")
-        split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
-        self.subsamples_ = complementary_pairs(y, n_pairs, split_seed, self.stratify)
+        if self.subsamples is None:
+            n_pairs = check_positive_int(self.n_pairs, "n_pairs")
+            if self.stratify:
+                _check_samples_per_class(y, 2, "stratified stability selection")
+            split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
+            self.subsamples_ = complementary_pairs(y, n_pairs, split_seed, self.stratify)
+        else:
+            self.subsamples_ = self._given_subsamples(X.shape[0])
+            _, *fit_seeds = spawn_seeds(random_state, 1 + len(self.subsamples_))
         counts = np.zeros(X.shape[1])
         for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
             base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
@@ -252,8 +304,28 @@ class StabilitySelection(TwoStageSelector):
         self.frequencies_ = counts / len(self.subsamples_)
         self.scores_ = self.frequencies_
         self.ranking_ = ranking_from_order(descending_order(self.frequencies_))
-        # a tolerance guards π̂ = π_thr against rounding in counts / 2B
-        self.support_ = self.frequencies_ >= self.pi_thr_ - 1e-12
+        self.support_ = _frequent(self.frequencies_, self.pi_thr_)
+
+    def support_at(self, pi_thr: float) -> np.ndarray:
+        """The features kept at another threshold: selection frequency ``>= pi_thr``.
+
+        The fitted frequencies do not depend on ``π_thr``, so a search over ``π_thr`` (the
+        thesis' random search over (PFER, π_thr), §8.3.1) needs one fit per ``q`` only.
+
+        Parameters
+        ----------
+        pi_thr : float
+            The threshold, in (0.5, 1].
+
+        Returns
+        -------
+        ndarray of bool, shape (d,)
+            ``support_`` had the model been fitted with this ``pi_thr`` (and the same ``q``).
+        """
+        check_is_fitted(self, "frequencies_")
+        if isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not 0.5 < pi_thr <= 1:
+            raise ValueError(f"pi_thr must lie in (0.5, 1]; got {pi_thr!r}")
+        return _frequent(self.frequencies_, float(pi_thr))
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
         if self.estimator is None:  # unregularised, as in thesis Ch. 8

@@ -21,9 +21,9 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 
 from fsstab.importance import importances_on_support, linear_importance
-from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import resolve_n_features
 from fsstab.selectors._logistic import single_threaded_blas, standardize
+from fsstab.selectors._two_stage import TwoStageSelector
 
 BACKENDS = ("auto", "l0learn", "abess")
 
@@ -147,7 +147,7 @@ def l0_logistic_support(
     fit = l0_logistic_fit(X, y01, max_support_size, l2=l2, backend=backend)
     return fit.support, fit.backend
 
-class L0Selector(BaseSelector):
+class L0Selector(TwoStageSelector):
     """L0-regularised logistic regression (Bommert 2020, §3.2.3, Ch. 8).
 
     Selects (at most) ``max_support_size`` features by best-subset logistic regression with a
@@ -179,13 +179,18 @@ class L0Selector(BaseSelector):
         self.l2 = l2
         self.backend = backend
 
-    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+    def _seeds(self) -> np.ndarray:
+        # the fit is deterministic: no seeds are drawn (nor the global random state touched)
+        return np.zeros(3, dtype=np.int64)
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         k = resolve_n_features(self.max_support_size, X.shape[1], "max_support_size")
-        support, backend = l0_logistic_support(X, y, k, l2=self.l2, backend=self.backend)
-        self.backend_ = backend
-        self.support_ = support
+        self.support_, self.backend_ = l0_logistic_support(X, y, k, l2=self.l2,
+                                                           backend=self.backend)
+
+    def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
         C = 1.0 / (2.0 * self.l2) if self.l2 > 0 else np.inf
-        model = Pipeline(
+        return Pipeline(
             [
                 ("standardize", StandardScaler()),
                 (
@@ -194,10 +199,15 @@ class L0Selector(BaseSelector):
                 ),
             ]
         )
-        self.estimator_ = self._fit_model(model, X, y)
-        if np.any(support):
+
+    def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
+        # the selection stage alone (resampling ensembles: stability selection, thesis Ch. 8)
+        # skips the predictive model; the full fit keeps eq. 7's importances of that model
+        self._select(X, y, 0)
+        self.estimator_ = self._fit_model(self._paired_model(X, 0), X, y)
+        if np.any(self.support_):
             self.importances_ = importances_on_support(
-                linear_importance(self.estimator_[-1].coef_), support
+                linear_importance(self.estimator_[-1].coef_), self.support_
             )
         else:
             self.importances_ = np.zeros(X.shape[1])

@@ -23,7 +23,34 @@ from fsstab.selectors._two_stage import TwoStageSelector
 
 def tree_usage_fraction(forest: Any, n_features: int) -> np.ndarray:
     """Fraction of the trees of a fitted forest that split on each feature at least once
-    (Nogueira & Brown 2016, §5)."""
+    (Nogueira & Brown 2016, §5).
+
+    A feature with a positive fraction is one the forest uses: its impurity importance is
+    positive unless its splits never decrease the impurity (the embedded selection of a random
+    forest, Bommert 2020, §3.2.5).
+
+    Parameters
+    ----------
+    forest
+        A fitted tree ensemble with ``estimators_`` (e.g. ``RandomForestClassifier``).
+    n_features
+        ``d``, the number of columns the forest was fitted on.
+
+    Returns
+    -------
+    ndarray of float, shape (d,)
+        Values in [0, 1].
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.ensemble import RandomForestClassifier
+    >>> from fsstab.selectors import tree_usage_fraction
+    >>> X = np.c_[np.repeat([0.0, 1.0], 10), np.zeros(20)]
+    >>> forest = RandomForestClassifier(n_estimators=5, random_state=0).fit(X, X[:, 0])
+    >>> tree_usage_fraction(forest, 2).tolist()
+    [1.0, 0.0]
+    """
     used = np.zeros(n_features)
     for tree in forest.estimators_:
         split_features = tree.tree_.feature

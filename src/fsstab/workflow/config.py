@@ -47,6 +47,7 @@ __all__ = [
     "WorkflowConfig",
     "check_config",
     "chunk_ids",
+    "chunk_range",
     "load_config",
     "load_schema",
     "selector_parameters",
@@ -174,6 +175,39 @@ def chunk_ids(
         for start in range(0, n_items, size)
     )
 
+
+
+def chunk_range(chunk: str) -> range:
+    """The items of a chunk id of :func:`chunk_ids`, whatever its prefix and width.
+
+    Parameters
+    ----------
+    chunk
+        ``<letters><first>-<last>``, e.g. ``r0003-0005`` or ``c00000-00049``.
+
+    Returns
+    -------
+    range
+        ``first .. last`` (inclusive).
+
+    Raises
+    ------
+    ValueError
+        Naming the id, if it is not of that form or ``last < first``.
+
+    Examples
+    --------
+    >>> chunk_range("r0003-0005")
+    range(3, 6)
+    >>> [list(chunk_range(c)) for c in chunk_ids(5, 2)]
+    [[0, 1], [2, 3], [4]]
+    """
+    head, _, last = chunk.partition("-")
+    first = head.lstrip("abcdefghijklmnopqrstuvwxyz")
+    if not (first.isdigit() and last.isdigit() and first != head) or int(last) < int(first):
+        raise ValueError(f"chunk {chunk!r} is not of the form <letters><first>-<last> with "
+                         "first <= last (e.g. r0000-0009)")
+    return range(int(first), int(last) + 1)
 
 @dataclass(frozen=True)
 class DatasetConfig:

@@ -1,0 +1,224 @@
+# Bommert (2020), Chapter 5: the filter benchmark -- §5.1 run times on a balanced base data set,
+# §5.2 the filters' scores and the similarity of their rankings, §5.3 nested cross-validation
+# of filter + tuned classifier, §5.5 the conclusions checked. Included by
+# rules/paper_bommert2020.smk when paper.settings.ch5 is given; data sets left out of the run
+# (only_datasets) are left out of the figures and tables. Computations:
+# fsstab.papers.bommert2020.ch5.
+
+from fsstab.papers.bommert2020.ch5.benchmark import boxplot_split
+from fsstab.papers.bommert2020.ch5.stages import (
+    benchmark_figure_stems,
+    file_name,
+    ranking_figure_stems,
+    scaling_figure_stems,
+)
+
+B5 = BOMMERT["ch5"]
+# file names and wildcards use fsstab's filter names (the thesis' contain dots)
+B5_FILTERS = [file_name(f) for f in B5["filters"]]
+B5_DATASETS = [d for d in B5["datasets"] if d in DATASETS]
+# §5.1 runs when its base data set is run
+B5_SCALING = B5["scaling"]["dataset"] in DATASETS
+B5_SHOWN, B5_OTHERS = boxplot_split(B5_DATASETS, B5["benchmark"]["boxplot_datasets"])
+# §5.3: one job per (data set, filter or none, outer fold)
+B5_FOLDS = [
+    f"ch5/benchmark/{d}/{f}/outer{o}"
+    for d in B5_DATASETS
+    for f in [*B5_FILTERS, "none"]
+    for o in range(B5["benchmark"]["outer_folds"])
+]
+
+
+wildcard_constraints:
+    filter=r"[a-z_]+",
+    outer=r"\d+",
+
+
+if WF.raw["localrules"]:
+
+    localrules:
+        bommert2020_ch5_scaling,
+        bommert2020_ch5_ranking,
+        bommert2020_ch5_benchmark,
+
+
+# -- §5.1: run times --------------------------------------------------------------------------
+
+if B5_SCALING:
+
+    rule bommert2020_ch5_scaling_times:
+        # run times are not reproducible. Two threads: on a 2-core machine the timing jobs
+        # then run one at a time instead of competing for the cores
+        input:
+            dataset=get_dataset(B5["scaling"]["dataset"]),
+        output:
+            times=get_bommert2020_work_table("ch5/scaling/{filter}"),
+        params:
+            scaling=B5["scaling"],
+            seed=WF.seed,
+        log:
+            get_paper_log("ch5/scaling_{filter}"),
+        benchmark:
+            get_paper_benchmark("ch5/scaling_{filter}")
+        conda:
+            "../../envs/fsstab.yaml"
+        threads: 2
+        resources:
+            mem_mb=4000,
+            runtime=1440,
+        script:
+            "../../scripts/paper_bommert2020/ch5_scaling_times.py"
+
+    rule bommert2020_ch5_scaling:
+        input:
+            times=[get_bommert2020_work_parquet(f"ch5/scaling/{f}") for f in B5_FILTERS],
+        output:
+            **get_bommert2020_figures(scaling_figure_stems()),
+            **get_bommert2020_tables(["table5_1_median_times"]),
+            comparison=get_bommert2020_work_table("ch5/comparison_5_1"),
+        params:
+            filters=B5_FILTERS,
+        log:
+            get_paper_log("ch5/scaling"),
+        benchmark:
+            get_paper_benchmark("ch5/scaling")
+        conda:
+            "../../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=2000,
+            runtime=10,
+        script:
+            "../../scripts/paper_bommert2020/ch5_scaling.py"
+
+    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch5/comparison_5_1"))
+    PAPER_TARGETS.extend(
+        f for f in rules.bommert2020_ch5_scaling.output
+        if f not in rules.bommert2020_ch5_scaling.output.comparison
+    )
+
+
+# -- §5.2: rankings and §5.3: benchmark ---------------------------------------------------------
+
+if B5_DATASETS:
+
+    rule bommert2020_ch5_scores:
+        # each filter's scores of all features on the full data set
+        input:
+            dataset=get_dataset("{dataset}"),
+        output:
+            scores=get_bommert2020_work_table("ch5/scores/{dataset}/{filter}"),
+        params:
+            seed=WF.seed,
+        log:
+            get_paper_log("ch5/scores_{dataset}_{filter}"),
+        benchmark:
+            get_paper_benchmark("ch5/scores_{dataset}_{filter}")
+        conda:
+            "../../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=4000,
+            runtime=240,
+        script:
+            "../../scripts/paper_bommert2020/ch5_scores.py"
+
+    rule bommert2020_ch5_ranking:
+        input:
+            scores=[
+                get_bommert2020_work_parquet(f"ch5/scores/{d}/{f}")
+                for d in B5_DATASETS
+                for f in B5_FILTERS
+            ],
+        output:
+            **get_bommert2020_figures(ranking_figure_stems(B5_DATASETS)),
+            **get_bommert2020_tables(
+                ["fig05_4_rank_correlation", "table5_2_highest_rank_correlations"]
+            ),
+            comparison=get_bommert2020_work_table("ch5/comparison_5_2"),
+        params:
+            datasets=B5_DATASETS,
+            filters=B5_FILTERS,
+        log:
+            get_paper_log("ch5/ranking"),
+        benchmark:
+            get_paper_benchmark("ch5/ranking")
+        conda:
+            "../../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=4000,
+            runtime=30,
+        script:
+            "../../scripts/paper_bommert2020/ch5_ranking.py"
+
+    rule bommert2020_ch5_benchmark_fold:
+        # one outer fold of the nested cross-validation of one filter (or none)
+        input:
+            dataset=get_dataset("{dataset}"),
+        output:
+            result=get_bommert2020_work_table("ch5/benchmark/{dataset}/{filter}/outer{outer}"),
+            timing=get_bommert2020_work_table(
+                "ch5/benchmark/{dataset}/{filter}/outer{outer}.times"
+            ),
+        params:
+            settings=B5["benchmark"],
+            seed=WF.seed,
+        log:
+            get_paper_log("ch5/benchmark_{dataset}_{filter}_{outer}"),
+        benchmark:
+            get_paper_benchmark("ch5/benchmark_{dataset}_{filter}_{outer}")
+        conda:
+            "../../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=4000,
+            runtime=600,
+        script:
+            "../../scripts/paper_bommert2020/ch5_benchmark_fold.py"
+
+    rule bommert2020_ch5_benchmark:
+        # §5.3 and the conclusions of §5.5 (which use §5.1's Table 5.1 when §5.1 runs)
+        input:
+            results=[get_bommert2020_work_parquet(stem) for stem in B5_FOLDS],
+            timings=[get_bommert2020_work_parquet(f"{stem}.times") for stem in B5_FOLDS],
+            ranking=rules.bommert2020_ch5_ranking.output.table_fig05_4_rank_correlation,
+            **(
+                {"scaling": rules.bommert2020_ch5_scaling.output.table_table5_1_median_times}
+                if B5_SCALING
+                else {}
+            ),
+        output:
+            **get_bommert2020_figures(benchmark_figure_stems(B5_OTHERS)),
+            **get_bommert2020_tables(
+                [
+                    "fig05_6_wins",
+                    "fig05_7_accuracy_filter_time",
+                    "fig05_8_accuracy_entire_time",
+                    "table5_3_outer_results",
+                    "table5_3_accuracy",
+                    "table5_3_median_times",
+                    "table5_5_conclusions",
+                ]
+            ),
+            comparison=get_bommert2020_work_table("ch5/comparison_5_3"),
+        params:
+            boxplot_datasets=B5_SHOWN,
+        log:
+            get_paper_log("ch5/benchmark"),
+        benchmark:
+            get_paper_benchmark("ch5/benchmark")
+        conda:
+            "../../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=4000,
+            runtime=30,
+        script:
+            "../../scripts/paper_bommert2020/ch5_benchmark.py"
+
+    BOMMERT_COMPARISON_PARTS.extend(
+        get_bommert2020_work_parquet(f"ch5/comparison_5_{k}") for k in (2, 3)
+    )
+    for b5_rule in (rules.bommert2020_ch5_ranking, rules.bommert2020_ch5_benchmark):
+        PAPER_TARGETS.extend(f for f in b5_rule.output if f not in b5_rule.output.comparison)

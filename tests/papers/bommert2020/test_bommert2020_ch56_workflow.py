@@ -1,0 +1,154 @@
+"""Bommert (2020, thesis) Chapters 5-6 through the workflow: the reduced offline configuration
+end to end.
+
+``config/paper/bommert2020_ch56_offline.yaml`` runs every Ch. 5-6 rule on christensen and
+gravier (the shared mirror). The outputs are checked for existence and validity (PDF and PNG
+signatures), Table 6.3 against the thesis, and the tables against independent recomputations
+from the rules' own inputs (the mean accuracies of §5.3 from the outer-fold results, the mean
+Spearman correlations of Fig. 5.4 from the filter scores, the stabilities of §6.3 from the
+generic stages' summaries).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from conftest import REPO, run_snakemake
+from scipy import stats
+from test_bommert2020_ch6_all_pairs import TABLE_6_3
+
+from fsstab.papers.outputs import COMPARISON_COLUMNS
+from fsstab.selectors import get_filter
+
+pytestmark = [pytest.mark.slow, pytest.mark.workflow]
+
+CONFIG = REPO / "config" / "paper" / "bommert2020_ch56_offline.yaml"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+DATASETS = ["christensen", "gravier"]
+HALVES = ["christensen_train", "gravier_train"]
+
+FIGURES = [
+    # §5.1
+    "fig05_1_relative_time_select", "fig05_2_relative_time_observations",
+    "fig05_3_relative_time_features", "figA02_time_select", "figA03_time_observations",
+    "figA04_time_features",
+    # §5.2
+    "fig05_4_rank_correlation", *[f"figA05_{d}_rank_correlation" for d in DATASETS],
+    # §5.3 (both data sets in Fig. 5.5, so no Fig. A.7)
+    "fig05_5_accuracy_boxplots", "fig05_6_wins", "fig05_7_accuracy_filter_time",
+    "fig05_8_accuracy_entire_time", "figA09_accuracy_filter_time", "figA10_accuracy_entire_time",
+    # §6.2
+    "fig06_1_similarity_matrix", "fig06_2_scatter_matrix", "fig06_2_correlation",
+    "fig06_3_size_dependence",
+    # §6.3
+    "fig06_4_proportion_selected", "fig06_5_mean_correlation", "fig06_6_representatives",
+    "fig06_7_run_times", "figA15_run_times_adjusted",
+    *[f"figA13_{d}_correlation" for d in HALVES],
+]
+TABLES = [
+    "table5_1_median_times", "fig05_4_rank_correlation", "table5_2_highest_rank_correlations",
+    "fig05_6_wins", "fig05_7_accuracy_filter_time", "fig05_8_accuracy_entire_time",
+    "table5_3_outer_results", "table5_3_accuracy", "table5_3_median_times",
+    "table5_5_conclusions", "table6_3_undefined", "table6_4_adjusted_example",
+    "fig06_2_pc1_order", "fig06_2_correlation", "fig06_3_expected_values",
+    "fig06_5_mean_correlation", "fig06_7_run_times", "comparison",
+]
+
+
+@pytest.fixture(scope="module")
+def paper_run(tmp_path_factory, datasets_dir):
+    workdir = tmp_path_factory.mktemp("bommert2020_ch56")
+    result = run_snakemake(workdir, "--cores", "2", "--configfile", str(CONFIG),
+                           env={"FSSTAB_MIRROR": str(datasets_dir)}, timeout=7200)
+    assert result.returncode == 0, result.stderr[-6000:]
+    return workdir / "results" / "paper" / "bommert2020"
+
+
+def table(folder, stem) -> pd.DataFrame:
+    return pd.read_parquet(folder / f"{stem}.parquet")
+
+
+def test_every_figure_and_table_exists_and_is_valid(paper_run):
+    for stem in FIGURES:
+        pdf = (paper_run / f"{stem}.pdf").read_bytes()
+        assert pdf.startswith(b"%PDF-"), stem
+        assert b"%%EOF" in pdf[-1024:], stem
+        png = (paper_run / f"{stem}.png").read_bytes()
+        assert png.startswith(PNG_SIGNATURE), stem
+        assert len(png) > 10_000, stem
+    for stem in TABLES:
+        csv = pd.read_csv(paper_run / f"{stem}.csv")
+        assert len(csv) > 0, stem
+        assert list(csv.columns) == list(table(paper_run, stem).columns), stem
+
+
+def test_table_6_3_is_the_thesis_table(paper_run):
+    undefined = table(paper_run, "table6_3_undefined").set_index("measure")["undefined"]
+    assert undefined.to_dict() == TABLE_6_3
+
+
+def test_mean_accuracies_are_the_means_over_the_outer_folds(paper_run):
+    outer = table(paper_run, "table5_3_outer_results")
+    # 2 data sets x (20 filters + none) x 2 outer folds, accuracies in [0, 1]
+    assert len(outer) == 2 * 21 * 2
+    assert outer["accuracy"].between(0, 1).all()
+    expected = outer.groupby(["dataset", "filter"])["accuracy"].mean()
+    ours = table(paper_run, "table5_3_accuracy").set_index(["dataset", "filter"])
+    assert ours["accuracy_mean"].to_dict() == pytest.approx(expected.to_dict())
+
+
+def test_fig_5_4_is_the_mean_spearman_correlation_of_the_scores(paper_run):
+    work = paper_run / "work" / "ch5" / "scores"
+    names = sorted(p.stem for p in (work / DATASETS[0]).glob("*.parquet"))
+    assert len(names) == 20
+    matrix = table(paper_run, "fig05_4_rank_correlation").set_index("filter")
+    for a, b in (("jmi", "mim"), ("anova", "limma"), ("impurity", "variance")):
+        rhos = []
+        for dataset in DATASETS:
+            x = pd.read_parquet(work / dataset / f"{a}.parquet")["score"]
+            y = pd.read_parquet(work / dataset / f"{b}.parquet")["score"]
+            rhos.append(stats.spearmanr(x, y).statistic)
+        label_a, label_b = get_filter(a).thesis_name, get_filter(b).thesis_name
+        assert matrix.loc[label_a, label_b] == pytest.approx(np.mean(rhos), abs=1e-9)
+        assert matrix.loc[label_b, label_a] == pytest.approx(np.mean(rhos), abs=1e-9)
+
+
+def test_section_5_5_conclusions_each_have_a_verdict(paper_run):
+    conclusions = table(paper_run, "table5_5_conclusions")
+    assert set(conclusions["supported"]) <= {"yes", "no", "not testable"}
+    text = " ".join(conclusions["conclusion"])
+    for statement in ("scale differently", "best filter depends on the data set",
+                      "JMI, MIM and impurity work well", "MRMR and variance can be neglected",
+                      "impurity is a good choice"):
+        assert statement in text
+    # §5.1 ran (its base data set christensen is run), so its conclusion is testable
+    scaling = conclusions[conclusions["conclusion"].str.contains("scale differently")]
+    assert set(scaling["supported"]) <= {"yes", "no"}
+
+
+def test_section_6_3_measures_cover_every_configuration(paper_run):
+    results = paper_run.parents[1]
+    correlation = table(paper_run, "fig06_5_mean_correlation").set_index("measure")
+    values = correlation.drop(columns="group")
+    # 20 measures, a correlation matrix: symmetric, unit diagonal, entries in [-1, 1]
+    assert values.shape == (20, 20)
+    assert np.allclose(values.to_numpy(), values.to_numpy().T, equal_nan=True)
+    assert np.allclose(np.diag(values.to_numpy()), 1.0)
+    assert np.nanmax(np.abs(values.to_numpy())) <= 1 + 1e-12
+    for half in HALVES:
+        summary = pd.read_parquet(results / half / "stability.parquet")
+        # 3 filters + none, 6 classifiers x 5 draws each
+        variants = summary.groupby("configuration")["variant"].nunique()
+        assert len(variants) == 4
+        assert (variants == 30).all()
+
+
+def test_comparison_gathers_every_part(paper_run):
+    comparison = pd.read_csv(paper_run / "comparison.csv", keep_default_na=False)
+    assert tuple(comparison.columns) == COMPARISON_COLUMNS
+    items = " ".join(comparison["item"])
+    for section in ("Fig. 5.1", "§5.2", "Fig. 5.6", "Table 6.3", "§6.2.2"):
+        assert section in items, section
+    # every row states the thesis' value, ours, or both
+    assert ((comparison["paper_value"] != "") | (comparison["our_value"] != "")).all()
