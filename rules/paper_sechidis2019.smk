@@ -1,5 +1,6 @@
 # Sechidis et al. (2019): eq. (1), Fig. 1 (timings), Fig. 2, Tables 1-2 (§4.1, from the generic
-# stages' Pareto tables), Tables 3-5 (§4.2 on the simulated IPASS stand-in), comparison.csv.
+# stages' Pareto tables), Tables 3-5 (§4.2 on the simulated IPASS stand-in), comparison.csv and
+# conclusions.md (every claim checked, with its verdict).
 #
 # §4.1 is the generic stages' run (config/paper/sechidis2019.yaml: seven selectors, φ and Φ_C,
 # accuracy of a 3-NN classifier, pareto.rank_datasets = the ten UCI sets); these rules read
@@ -7,7 +8,7 @@
 # from the get_* functions of rules/common.smk or from the paper's own rules
 # (rules.<rule>.output). Outputs: <results>/paper/sechidis2019/ (docs/paper-sechidis2019.md).
 
-from fsstab.papers.sechidis2019.settings import SETTINGS
+from fsstab.papers.sechidis2019.settings import SETTINGS, run_settings
 from fsstab.papers.sechidis2019.stages import uci_datasets
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
@@ -20,6 +21,9 @@ SECHIDIS_CONFIGURED_UCI = uci_datasets(
     WF.raw["datasets"], WF.raw["pareto"].get("rank_datasets"), SECHIDIS_IPASS
 )
 SECHIDIS_RUN_IPASS = SECHIDIS_IPASS is not None and SECHIDIS_IPASS["dataset"] in DATASETS
+# what §4.1's run of each data set uses, in the paper's terms (M, k, trees, ...): set beside the
+# paper's settings in comparison.csv and conclusions.md
+SECHIDIS_RUN = run_settings(WF, SECHIDIS["methods"])
 
 
 if WF.raw["localrules"]:
@@ -28,7 +32,9 @@ if WF.raw["localrules"]:
         sechidis2019_eq1,
         sechidis2019_figure2,
         sechidis2019_tables,
+        sechidis2019_pareto_noise,
         sechidis2019_comparison,
+        sechidis2019_conclusions,
 
 
 rule sechidis2019_eq1:
@@ -118,6 +124,35 @@ rule sechidis2019_tables:
         "../scripts/paper_sechidis2019/tables.py"
 
 
+# the accuracy of every run, to say which dominance relations of Table 1 are within noise
+SECHIDIS_RUNS = [(d, label) for d in SECHIDIS_UCI for label in SECHIDIS["methods"]]
+
+
+rule sechidis2019_pareto_noise:
+    input:
+        pareto=[get_pareto(d) for d in SECHIDIS_UCI],
+        # the runs table of each (data set, method) of params.runs, in that order
+        runs=[get_runs(d, WF.configuration(label).id) for d, label in SECHIDIS_RUNS],
+    output:
+        table=get_paper_table("table1_noise"),
+    params:
+        methods=SECHIDIS["methods"],
+        datasets=list(SECHIDIS_UCI),
+        runs=SECHIDIS_RUNS,
+    log:
+        get_paper_log("pareto_noise"),
+    benchmark:
+        get_paper_benchmark("pareto_noise")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_sechidis2019/pareto_noise.py"
+
+
 if SECHIDIS_RUN_IPASS:
 
     rule sechidis2019_ipass:
@@ -169,6 +204,7 @@ rule sechidis2019_comparison:
         table=get_paper_table("comparison"),
     params:
         configured=list(SECHIDIS_CONFIGURED_UCI),
+        run=SECHIDIS_RUN,
     log:
         get_paper_log("comparison"),
     benchmark:
@@ -183,13 +219,43 @@ rule sechidis2019_comparison:
         "../scripts/paper_sechidis2019/comparison.py"
 
 
+rule sechidis2019_conclusions:
+    input:
+        eq1=rules.sechidis2019_eq1.output.table,
+        table1=rules.sechidis2019_tables.output.table1,
+        table2=rules.sechidis2019_tables.output.table2,
+        noise=rules.sechidis2019_pareto_noise.output.table,
+        pareto=[get_pareto(d) for d in SECHIDIS_UCI],
+    output:
+        markdown=get_paper_file("conclusions", "md"),
+        table=get_paper_table("conclusions"),
+    params:
+        methods=SECHIDIS["methods"],
+        configured=list(SECHIDIS_CONFIGURED_UCI),
+        run=SECHIDIS_RUN,
+    log:
+        get_paper_log("conclusions"),
+    benchmark:
+        get_paper_benchmark("conclusions")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_sechidis2019/conclusions.py"
+
+
 PAPER_TARGETS.extend(
     [
         *rules.sechidis2019_eq1.output,
         *rules.sechidis2019_figure1.output,
         *[f for d in SECHIDIS_UCI for f in get_paper_figure(f"fig02_{d}_pareto")],
         *rules.sechidis2019_tables.output,
+        *rules.sechidis2019_pareto_noise.output,
         *rules.sechidis2019_comparison.output,
+        *rules.sechidis2019_conclusions.output,
     ]
 )
 if SECHIDIS_RUN_IPASS:

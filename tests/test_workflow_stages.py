@@ -107,6 +107,22 @@ def test_similarity_round_trip_matches_thresholded_correlations(toy, tmp_path):
     np.testing.assert_array_equal(back.toarray(), C.toarray())
 
 
+def test_binary_similarity_is_the_thresholded_indicator(toy, tmp_path):
+    # Sechidis et al. (2019), §4.1: c = δ(|ρ| > θ), 1 wherever the |correlation| reaches θ
+    C = similarity_matrix(toy, method="spearman", threshold=0.2, binary=True)
+    ranks = np.apply_along_axis(lambda c: np.argsort(np.argsort(c)), 0, toy.X)
+    dense = np.abs(np.corrcoef(ranks, rowvar=False))
+    expected = (dense >= 0.2).astype(float)
+    np.fill_diagonal(expected, 1.0)
+    assert 0 < expected.sum() - len(expected) < expected.size - len(expected)  # some, not all
+    np.testing.assert_array_equal(C.toarray(), expected)
+    path = write_similarity(C, tmp_path / "C.parquet", dataset="t", method="spearman",
+                            threshold=0.2, binary=True)
+    back, threshold = read_similarity(path)
+    assert threshold == 0.2
+    np.testing.assert_array_equal(back.toarray(), expected)
+
+
 def test_group_similarity_needs_groups(toy):
     groups = generate("correlated_groups", scenario=1, group_size=2, n_groups=2, n_other=2,
                       n_positive=5, n_negative=5, random_state=0)

@@ -10,6 +10,6 @@ with logged(snakemake.log[0]):
     ipass = ({"table3": read_table(snakemake.input.table3),
               "table4": read_table(snakemake.input.table4)} if snakemake.input.table3 else None)
     rows = comparison_rows(tables["eq1"], tables["table1"], tables["table2"],
-                           snakemake.params.configured, ipass)
+                           snakemake.params.configured, ipass, run=snakemake.params.run)
     write_table(comparison_frame(rows), snakemake.output.table,
                 metadata={"paper": "sechidis2019", "item": "comparison"})

@@ -5,6 +5,7 @@ from fsstab.io import read_parquet
 from fsstab.papers.outputs import stem_of, write_table
 from fsstab.papers.sechidis2019.figures import table4_figure
 from fsstab.papers.sechidis2019.stages import (
+    STAND_IN_LABEL,
     STAND_IN_NOTE,
     covariate_table,
     group_stability_table,
@@ -22,6 +23,8 @@ with logged(snakemake.log[0]):
     meta = {"paper": "sechidis2019", "note": STAND_IN_NOTE}
     top = table3(ds, snakemake.params.specs, methods, snakemake.params.top_k,
                  random_state=derive_seed(snakemake.params.seed, ds.name, "full data"))
+    # every row says where it comes from: a simulation whose effects were planted
+    top.insert(0, "data", STAND_IN_LABEL)
     write_table(top, snakemake.output.table3, metadata={**meta, "item": "Table 3"})
     # the runs and features tables of each selector, in the order of params.selectors
     selections = {
@@ -31,7 +34,8 @@ with logged(snakemake.log[0]):
                                           snakemake.input.features, strict=True)
     }
     stability = group_stability_table(selections)
-    write_table(stability, snakemake.output.table4, metadata={**meta, "item": "Table 4"})
+    write_table(stability.assign(data=STAND_IN_LABEL)[["data", *stability.columns]],
+                snakemake.output.table4, metadata={**meta, "item": "Table 4"})
     save_figure(table4_figure(stability, snakemake.params.n_resamples),
                 stem_of(snakemake.output.figure4))
     write_table(covariate_table(), snakemake.output.table5, metadata={**meta, "item": "Table 5"})

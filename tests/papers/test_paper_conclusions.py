@@ -157,3 +157,20 @@ def test_write_conclusions_writes_markdown_and_its_twin_deterministically(tmp_pa
     pd.testing.assert_frame_equal(read_conclusions(tmp_path / "a"), first)
     csv = pd.read_csv(tmp_path / "a.csv", keep_default_na=False)
     assert list(csv["key"]) == ["t2.wine", "t2.breast", "t2.parkinsons"]
+
+
+def test_set_criteria_compare_members_and_name_the_difference():
+    from fsstab.papers.conclusions import overlaps, same_set
+
+    order = ["LASSO", "RF", "GBM", "MIM"]
+    assert same_set(["MIM", "LASSO", "MIM"], ("LASSO", "MIM")).verdict is HOLDS
+    differ = same_set(["GBM", "LASSO"], ["MIM", "LASSO"], what="front", order=order)
+    assert differ.verdict is FAILS
+    assert differ.why == ("front {LASSO, GBM} != paper {LASSO, MIM}: only ours {GBM}, only in "
+                          "the paper {MIM}")
+    assert same_set([], ["MIM"]).verdict is FAILS
+    shared = overlaps(["GBM", "LASSO"], ["MIM", "LASSO"], order=order)
+    assert shared.verdict is HOLDS
+    assert shared.why == "ours {LASSO, GBM} and paper {LASSO, MIM} share {LASSO} (1 of 2 and 2)"
+    assert overlaps(["GBM"], ["MIM", "LASSO"]).verdict is FAILS
+    assert overlaps([], []).verdict is FAILS        # nothing shared, even when both are empty

@@ -34,7 +34,8 @@ Criteria
 Every criterion returns an :class:`Assessment` whose *why* states the rule and the numbers it
 was applied to, e.g. ``"|6.50 - 9.8| = 3.30 > 2 SE = 0.23"``: :func:`within_standard_errors`,
 :func:`close_to`, :func:`equal_to`, :func:`at_most`, :func:`at_least`, :func:`lowest_is`,
-:func:`same_ordering`, :func:`holds_if` (a condition the caller computed, with the rule in
+:func:`same_ordering`, :func:`same_set` and :func:`overlaps` (sets of labels, e.g. a
+Pareto-optimal set), :func:`holds_if` (a condition the caller computed, with the rule in
 words), :func:`not_testable`, and the combinations :func:`all_of` (every part must hold) and
 :func:`over_cases` (a claim over several cases).
 """
@@ -74,8 +75,10 @@ __all__ = [
     "lowest_is",
     "not_testable",
     "over_cases",
+    "overlaps",
     "read_conclusions",
     "same_ordering",
+    "same_set",
     "verdict_counts",
     "within_standard_errors",
     "write_conclusions",
@@ -332,6 +335,51 @@ def same_ordering(values: Mapping[str, float], expected: Sequence[str], *,
     return _assess(Verdict.HOLDS if ok else Verdict.DOES_NOT_HOLD,
                    f"ordering {'equal' if ok else 'differs' + (' (ties)' if ties else '')}: "
                    f"{shown}; paper: {' > '.join(expected)}")
+
+
+def _set_text(members: Iterable[str], order: Sequence[str] | None = None) -> str:
+    members = set(members)
+    ordered = [m for m in order if m in members] if order else []
+    ordered += sorted(members - set(ordered))
+    return "{" + ", ".join(ordered) + "}"
+
+
+def same_set(ours: Iterable[str], expected: Iterable[str], *, what: str = "ours",
+             order: Sequence[str] | None = None) -> Assessment:
+    """Holds when the two sets of labels are equal (order and repeats do not matter); the
+    why names the members only one side has. ``order``: how to list members (else sorted).
+
+    Examples
+    --------
+    >>> same_set(["MIM", "GBM"], ["GBM", "MIM"]).verdict.value
+    'holds'
+    >>> same_set(["LASSO"], ["LASSO", "MIM"], what="Pareto set").why
+    'Pareto set {LASSO} != paper {LASSO, MIM}: only in the paper {MIM}'
+    """
+    ours, expected = set(ours), set(expected)
+    if ours == expected:
+        return _assess(Verdict.HOLDS, f"{what} {_set_text(ours, order)} = paper "
+                                      f"{_set_text(expected, order)}")
+    parts = []
+    if ours - expected:
+        parts.append(f"only ours {_set_text(ours - expected, order)}")
+    if expected - ours:
+        parts.append(f"only in the paper {_set_text(expected - ours, order)}")
+    return _assess(Verdict.DOES_NOT_HOLD,
+                   f"{what} {_set_text(ours, order)} != paper {_set_text(expected, order)}: "
+                   + ", ".join(parts))
+
+
+def overlaps(ours: Iterable[str], expected: Iterable[str], *, what: str = "ours",
+             order: Sequence[str] | None = None) -> Assessment:
+    """Holds when the two sets of labels share at least one member (the why names the common
+    members and the sizes of both sets)."""
+    ours, expected = set(ours), set(expected)
+    common = ours & expected
+    return _assess(Verdict.HOLDS if common else Verdict.DOES_NOT_HOLD,
+                   f"{what} {_set_text(ours, order)} and paper {_set_text(expected, order)} "
+                   f"share {_set_text(common, order) if common else 'no member'} "
+                   f"({len(common)} of {len(ours)} and {len(expected)})")
 
 
 def all_of(*parts: Assessment) -> Assessment:

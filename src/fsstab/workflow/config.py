@@ -220,6 +220,7 @@ class DatasetConfig:
     log_transform: str | None = None
     similarity_method: str | None = None
     similarity_threshold: float | None = None
+    similarity_binary: bool = False
     holdout: Mapping[str, Any] | None = None
     resampling: Mapping[str, Any] = field(default_factory=dict)
 
@@ -242,7 +243,10 @@ class DatasetConfig:
     def similarity_params(self) -> dict[str, Any] | None:
         if self.similarity_method is None:
             return None
-        return {"method": self.similarity_method, "threshold": self.similarity_threshold}
+        params = {"method": self.similarity_method, "threshold": self.similarity_threshold}
+        # only when set: the similarity rule's params of every other configuration stay as
+        # they were (no reruns)
+        return {**params, "binary": True} if self.similarity_binary else params
 
 
 @dataclass(frozen=True)
@@ -554,6 +558,7 @@ def _check_datasets(raw: Mapping[str, Any], problems: list[str]) -> dict[str, Da
             similarity_threshold=(
                 None if similarity is None else float(similarity.get("threshold", 0.9))
             ),
+            similarity_binary=bool((similarity or {}).get("binary", False)),
             holdout=prefilter.get("holdout"),
             resampling=resampling,
         )

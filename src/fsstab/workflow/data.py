@@ -124,11 +124,13 @@ def draw_resamples(
 # --------------------------------------------------------------------------------------------
 
 
-def similarity_matrix(ds: Dataset, *, method: str, threshold: float) -> sp.csr_array:
+def similarity_matrix(ds: Dataset, *, method: str, threshold: float,
+                      binary: bool = False) -> sp.csr_array:
     """The sparse similarity matrix C of ``ds`` for the adjusted measures.
 
     ``method="pearson"`` / ``"spearman"``: |correlation| of the (prefiltered) features, keeping
-    the entries >= ``threshold`` (:func:`fsstab.similarity.correlation_similarity`);
+    the entries >= ``threshold`` (:func:`fsstab.similarity.correlation_similarity`), or with
+    ``binary`` 1 for each of them (Sechidis et al. 2019, §4.1: c = δ(|ρ| > θ));
     ``"groups"``: 1 within the dataset's recorded feature groups (Hamer & Dupont 2021, §5.3).
     """
     if method == "groups":
@@ -142,16 +144,21 @@ def similarity_matrix(ds: Dataset, *, method: str, threshold: float) -> sp.csr_a
         raise ValueError(
             f"similarity method must be 'pearson', 'spearman' or 'groups', got {method!r}"
         )
-    return sp.csr_array(correlation_similarity(ds.X, method=method, threshold=threshold))
+    C = sp.csr_array(correlation_similarity(ds.X, method=method, threshold=threshold))
+    if binary:
+        C.data[:] = 1.0
+    return C
 
 
 def write_similarity(
-    C: sp.csr_array, path: str | os.PathLike[str], *, dataset: str, method: str, threshold: float
+    C: sp.csr_array, path: str | os.PathLike[str], *, dataset: str, method: str, threshold: float,
+    binary: bool = False,
 ) -> Path:
     """Store C sparsely: one row per stored entry above the diagonal (``i < j``).
 
     Columns ``i`` (int32), ``j`` (int32), ``similarity`` (float64); the unit diagonal is
-    implied; metadata ``format``, ``dataset``, ``d``, ``method``, ``threshold``.
+    implied; metadata ``format``, ``dataset``, ``d``, ``method``, ``threshold`` (and
+    ``binary``, when C was made 0/1).
     """
     upper = sp.triu(sp.coo_array(C), k=1).tocoo()
     order = np.lexsort((upper.col, upper.row))
@@ -165,6 +172,7 @@ def write_similarity(
     metadata = {
         "format": SIMILARITY_FORMAT, "dataset": dataset, "d": int(C.shape[0]),
         "method": method, "threshold": float(threshold),
+        **({"binary": True} if binary else {}),
     }
     return write_parquet(table, path, metadata=metadata)
 

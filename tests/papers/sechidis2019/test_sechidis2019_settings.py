@@ -57,3 +57,25 @@ def test_every_problem_names_its_key():
                               "configured")
     with pytest.raises(ConfigError, match=r"paper\.settings\.figure1\.repeats"):
         SETTINGS.resolve({"figure1": {"repeats": 0}})
+
+
+def test_c_is_binary_as_in_the_paper_and_stated_otherwise():
+    from conftest import paper_workflow
+
+    from fsstab.papers.sechidis2019.reference import PAPER_RUN
+    from fsstab.papers.sechidis2019.settings import SETTINGS, run_settings
+
+    workflow = paper_workflow("sechidis2019")
+    assert workflow.datasets["sonar"].similarity_params == {
+        "method": "spearman", "threshold": 0.5, "binary": True}
+    run = run_settings(workflow, SETTINGS.checked(workflow)["methods"])
+    assert run["sonar"]["C"] == PAPER_RUN["C"]
+
+    def weighted(raw):
+        raw["datasets"]["sonar"]["similarity"].pop("binary")
+
+    workflow = paper_workflow("sechidis2019", weighted)
+    assert workflow.datasets["sonar"].similarity_params == {"method": "spearman",
+                                                            "threshold": 0.5}
+    run = run_settings(workflow, SETTINGS.checked(workflow)["methods"])
+    assert run["sonar"]["C"] == "weighted |rho|: |Spearman rho| > 0.5"

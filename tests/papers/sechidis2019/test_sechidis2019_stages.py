@@ -113,6 +113,9 @@ def test_table1_and_pareto_figure():
     # Φ_C: RF (0.8, 0.9) is now on the front with LASSO (0.9, 0.8); MIM (0.85, 0.7) dominated
     assert table.loc["d1", "pareto_optimal_effective_stability"] == "LASSO, RF"
     assert table.loc["d1", "change"]
+    # no ties in d1: §4.1's strict wording gives the same sets
+    assert table.loc["d1", "pareto_optimal_stability_strict"] == "LASSO, MIM"
+    assert table.loc["d1", "pareto_optimal_effective_stability_strict"] == "LASSO, RF"
     fig = pareto_figure(_pareto(), methods, "d1")
     assert len(fig.axes) == 2
     assert "effective stability" in fig.axes[1].get_xlabel()
@@ -194,3 +197,54 @@ def test_uci_datasets_are_the_ranked_ones_without_the_stand_in():
     assert uci_datasets(configured, None, ipass) == ("breast", "wine", "sonar")
     assert uci_datasets(configured, [], None) == ("breast", "wine", "ipass", "sonar")
     assert uci_datasets(configured, ["sonar", "breast"], ipass) == ("breast", "sonar")
+
+
+def test_pareto_noise_uses_paired_standard_errors():
+    from fsstab.papers.sechidis2019.stages import pareto_noise
+
+    methods = {"lasso": "LASSO", "mim": "MIM", "gbm": "GBM"}
+    per_run = {"lasso": [0.9, 0.9, 0.9, 0.9], "mim": [0.8, 0.9, 0.8, 0.9],
+               "gbm": [0.5, 0.5, 0.5, 0.6]}
+    accuracies = pd.DataFrame([{"dataset": "x", "label": label, "resample": r, "accuracy": a}
+                               for label, values in per_run.items()
+                               for r, a in enumerate(values)])
+    means = {label: float(np.mean(v)) for label, v in per_run.items()}
+    stability = {"nogueira": {"lasso": 0.9, "mim": 0.8, "gbm": 0.95},
+                 "sechidis": {"lasso": 0.5, "mim": 0.6, "gbm": 0.4}}
+    front = {"nogueira": {"lasso": True, "mim": False, "gbm": True},
+             "sechidis": {"lasso": True, "mim": True, "gbm": False}}
+    pareto = pd.DataFrame([{"dataset": "x", "measure": m, "label": label,
+                            "accuracy": means[label], "stability": stability[m][label],
+                            "non_dominated": front[m][label]}
+                           for m in stability for label in methods])
+    table = pareto_noise(pareto, accuracies, methods, ["x"]).set_index(["measure", "method"])
+    # φ: LASSO dominates MIM by 0.05 accuracy; paired differences 0.1, 0, 0.1, 0 have
+    # sd 0.0577, SE 0.0289: 1.7 SE, not clearly
+    mim = table.loc[("nogueira", "MIM")]
+    assert mim["dominated_by"] == "LASSO (+0.0500 = 1.7 SE, +0.100)"
+    assert mim["clearly_dominated_by"] == ""
+    assert bool(mim["within_noise"])
+    # Φ_C: LASSO dominates GBM by 0.375 (differences 0.4, 0.4, 0.4, 0.3: SE 0.025, 15 SE),
+    # MIM by 0.325 (0.3, 0.4, 0.3, 0.3: SE 0.025, 13 SE)
+    gbm = table.loc[("sechidis", "GBM")]
+    assert gbm["dominated_by"] == ("LASSO (+0.3750 = 15.0 SE, +0.100); "
+                                   "MIM (+0.3250 = 13.0 SE, +0.200)")
+    assert gbm["clearly_dominated_by"] == "LASSO, MIM"
+    assert not bool(gbm["within_noise"])
+    assert list(table.loc["nogueira"].index) == ["LASSO", "GBM", "MIM"]   # the paper's order
+    assert table.loc[("nogueira", "GBM"), "dominated_by"] == ""
+
+
+def test_table1_strict_wording_keeps_ties():
+    # A and B both reach stability 1; A is more accurate. Dominance "at least as good in both,
+    # better in one" removes B; "both higher" (§4.1's words) keeps it. C is below A in both.
+    methods = {"a": "LASSO", "b": "MIM", "c": "RF"}
+    pareto = pd.DataFrame({
+        "dataset": "d", "measure": ["nogueira"] * 3 + ["sechidis"] * 3,
+        "label": ["a", "b", "c"] * 2, "accuracy": [0.9, 0.8, 0.7] * 2,
+        "stability": [1.0, 1.0, 0.5, 0.9, 0.8, 0.7],
+        "non_dominated": [True, False, False, True, False, False]})
+    row = table1(pareto, methods, ["d"]).iloc[0]
+    assert row["pareto_optimal_stability"] == "LASSO"
+    assert row["pareto_optimal_stability_strict"] == "LASSO, MIM"
+    assert row["pareto_optimal_effective_stability_strict"] == "LASSO"

@@ -5,16 +5,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 
 from fsstab.papers.outputs import NOT_RUN_NOTE, format_number
+from fsstab.papers.sechidis2019.conclusions import LEFT_OUT, run_note
 from fsstab.papers.sechidis2019.reference import (
     EQ1_SELECTIONS,
     PAPER_TABLE1,
     PAPER_TABLE2,
     PAPER_TABLE3,
     PAPER_TABLE4,
+    UNAVAILABLE,
 )
 from fsstab.papers.sechidis2019.stages import STAND_IN_NOTE, eq1_similarity, rank_definition_check
 
@@ -27,12 +30,16 @@ def comparison_rows(
     tab2: pd.DataFrame,
     configured: Sequence[str],
     ipass: Mapping[str, pd.DataFrame] | None = None,
+    *,
+    run: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[dict[str, str]]:
     """Every number the paper states next to ours (rows for
     :func:`fsstab.papers.outputs.comparison_frame`).
 
     ``configured``: the §4.1 datasets of the configuration (those without a Table 1 row were
-    not run here); ``ipass``: ``{"table3": ..., "table4": ...}`` of the stand-in, or None.
+    not run here); ``ipass``: ``{"table3": ..., "table4": ...}`` of the stand-in, or None;
+    ``run``: :func:`~fsstab.papers.sechidis2019.settings.run_settings` (the settings that
+    differ from the paper's go into the ``note`` of every row from the run; None: not said).
     """
     values = dict(zip(eq1["quantity"], eq1["value"], strict=True))
     rows = [
@@ -46,7 +53,8 @@ def comparison_rows(
              float(EQ1_SELECTIONS[0].astype(float) @ eq1_similarity().toarray()
                    @ EQ1_SELECTIONS[1].astype(float)), 0)},
     ]
-    run = set(tab1["dataset"])
+    run_here = [d for d in configured if d in set(tab1["dataset"])]
+    notes = {d: run_note(run, d) if run is not None and d in run else "" for d in run_here}
     for name in configured:
         paper = PAPER_TABLE1.get(name)
         ours = tab1[tab1["dataset"] == name]
@@ -56,8 +64,8 @@ def comparison_rows(
                 "item": f"table1: Pareto-optimal set ({'φ' if column == 0 else 'Φ_C'})",
                 "dataset": name,
                 "paper_value": ", ".join(paper[column]) if paper else "",
-                "our_value": ours[key].iloc[0] if name in run else "",
-                "note": "" if name in run else NOT_RUN_NOTE,
+                "our_value": ours[key].iloc[0] if name in notes else "",
+                "note": notes.get(name, NOT_RUN_NOTE if name in UNAVAILABLE else LEFT_OUT),
             })
     for measure, ranks in PAPER_TABLE2.items():
         ours = tab2[tab2["measure"] == measure].set_index("method")
@@ -69,8 +77,9 @@ def comparison_rows(
                 "setting": method, "paper_value": f"{printed:g}",
                 "our_value": format_number(ours.loc[method, "non_dominated_rank"], 2)
                 if method in ours.index else "",
-                "note": f"our average over {n_data} of the paper's 10 data sets"
-                if n_data else "no data set run",
+                "note": "; ".join(filter(None, [
+                    f"our average over {n_data} of the paper's 10 data sets",
+                    *dict.fromkeys(notes.values())])) if n_data else "no data set run",
             })
     check = rank_definition_check()
     rows.append({

@@ -1,7 +1,9 @@
 """``paper.settings`` of a Sechidis et al. (2019) run: the schema ``settings.schema.yaml``
 (package data) and the checks against the rest of the configuration.
 
-``rules/paper_sechidis2019.smk`` calls ``SETTINGS.checked(WF)`` at parse time.
+``rules/paper_sechidis2019.smk`` calls ``SETTINGS.checked(WF)`` at parse time and passes
+:func:`run_settings` (what §4.1's run uses, in the paper's terms) to the comparison and
+conclusions rules.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 
 from fsstab.papers.settings import PaperSettings, configured_problems
 
-__all__ = ["SETTINGS"]
+__all__ = ["SETTINGS", "run_settings"]
 
 
 def _ipass_problems(ipass: Mapping[str, Any], workflow: Any) -> list[str]:
@@ -47,3 +49,64 @@ def _cross_checks(settings: Mapping[str, Any], workflow: Any) -> list[str]:
 
 #: The settings of a run (:class:`fsstab.papers.settings.PaperSettings`).
 SETTINGS = PaperSettings.from_package(__package__, _cross_checks)
+
+
+def _one(values: list[Any], *, what: str) -> Any:
+    """The value all methods share, or the distinct values listed (a difference to show)."""
+    distinct = list(dict.fromkeys(values))
+    if not distinct:
+        return f"no {what}"
+    return distinct[0] if len(distinct) == 1 else ", ".join(str(v) for v in distinct)
+
+
+def _k_text(fraction: Any) -> str:
+    if isinstance(fraction, float) and 0 < fraction < 1:
+        return f"{100 * fraction:g} % of d"
+    return f"{fraction} features"
+
+
+def run_settings(workflow: Any, methods: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """What §4.1's run of each data set used, keyed like
+    :data:`~fsstab.papers.sechidis2019.reference.PAPER_RUN` (M, the fraction left out, k, the
+    trees of RF and GBM, the bins of the filters, the classifier, C): a parameter of the
+    comparison and conclusions rules, set beside the paper's settings.
+
+    ``workflow``: the checked :class:`fsstab.workflow.config.WorkflowConfig`; ``methods``:
+    ``paper.settings.methods`` (selector label -> the paper's name).
+    """
+    configurations = {label: workflow.configuration(label) for label in methods}
+    by_class: dict[str, list[Any]] = {}
+    for configuration in configurations.values():
+        by_class.setdefault(configuration.cls, []).append(configuration.params)
+    fractions = [params.get("target_k", params.get("n_features_to_select"))
+                 for params in (c.params for c in configurations.values())]
+    model = workflow.raw.get("accuracy_model") or {}
+    neighbours = (model.get("params") or {}).get("n_neighbors", 5)
+    classifier = (f"{neighbours}-NN" if model.get("class") == "KNeighborsClassifier"
+                  else str(model.get("class", "none")))
+    settings = {}
+    for dataset in workflow.selected_datasets:
+        if not any(dataset in c.datasets for c in configurations.values()):
+            continue
+        resampling = workflow.resampling_for(dataset)
+        similarity = workflow.datasets[dataset].similarity_params or {}
+        settings[dataset] = {
+            "M": workflow.n_resamples_for(dataset),
+            "left out": (float(resampling["params"]["delta"])
+                         if resampling["scheme"] == "leave_out"
+                         else f"none ({resampling['scheme']})"),
+            "k": _one([_k_text(f) for f in fractions], what="k"),
+            "RF trees": _one([p.get("n_estimators", 100)
+                              for p in by_class.get("RandomForestSelector", [])],
+                             what="random forest"),
+            "GBM trees": _one([p.get("n_estimators", 100)
+                               for p in by_class.get("GBMSelector", [])], what="GBM"),
+            "bins": _one([p.get("n_bins") for p in by_class.get("FilterSelector", [])],
+                         what="filter"),
+            "classifier": classifier,
+            "C": (("binary: " if similarity.get("binary") else "weighted |rho|: ")
+                  + (f"|Spearman rho| > {similarity['threshold']:g}"
+                     if similarity.get("method") == "spearman" else
+                     f"{similarity.get('method')} {similarity.get('threshold')}")),
+        }
+    return settings

@@ -11,8 +11,9 @@ scripts of ``scripts/paper_sechidis2019/`` read the files, call these and write 
 - **§4.1** -- M = 50 versions with 5 % left out, seven selectors tuned to the top 25 % of the
   features, 3-NN accuracy on the held-out rows, C from |Spearman ρ| > 0.5 -- is run by the
   workflow's generic stages (on :func:`uci_datasets`); :func:`table1` and :func:`table2`
-  present their Pareto analysis, and :func:`rank_definition_check` checks how the paper's
-  Table 2 rank is defined against its Table 1.
+  present their Pareto analysis, :func:`rank_definition_check` checks how the paper's
+  Table 2 rank is defined against its Table 1, and :func:`pareto_noise` says which dominance
+  relations behind Table 1 rest on accuracy differences within the run's noise.
 - **§4.2** (:func:`table3`, :func:`group_stability_table`, :func:`covariate_table`): Tables
   3-5 for GBM and CMIM on :func:`fsstab.synthetic.ipass_like`, a simulated stand-in for the
   non-public IPASS data with the same 23 covariates and groups A, B, C.
@@ -43,6 +44,8 @@ from fsstab.workflow.selection import fit_variants
 
 __all__ = [
     "FIGURE1_MEASURES",
+    "NOISE_SE",
+    "STAND_IN_LABEL",
     "STAND_IN_NOTE",
     "covariate_table",
     "eq1_similarity",
@@ -50,6 +53,7 @@ __all__ = [
     "figure1_timings",
     "figure1_values",
     "group_stability_table",
+    "pareto_noise",
     "rank_definition_check",
     "table1",
     "table2",
@@ -60,8 +64,12 @@ __all__ = [
 ]
 
 #: The note of every §4.2 result: the trial data are replaced by a simulation.
-STAND_IN_NOTE = ("simulated stand-in (fsstab.synthetic.ipass_like): the IPASS trial data are "
-                 "not public")
+STAND_IN_NOTE = ("simulated stand-in (fsstab.synthetic.ipass_like) with Table 3's covariates "
+                 "planted as its effects: not a finding, not testable here (the IPASS trial "
+                 "data are not public)")
+
+#: The first column of every §4.2 table: which data the rows come from.
+STAND_IN_LABEL = "simulated IPASS stand-in, planted effects (not a finding)"
 
 
 # --------------------------------------------------------------------------------------------
@@ -167,22 +175,41 @@ def _ordered(methods: Sequence[str]) -> list[str]:
     return sorted(set(methods), key=lambda m: (order.get(m, len(order)), m))
 
 
+def _strictly_optimal(part: pd.DataFrame) -> list[str]:
+    """§4.1's wording: the points "for which no other point has both higher accuracy and
+    higher stability" (strictly higher in both: ties in one objective never dominate)."""
+    acc = part["accuracy"].to_numpy(dtype=float)
+    stab = part["stability"].to_numpy(dtype=float)
+    keep = [not np.any((acc > a) & (stab > s)) for a, s in zip(acc, stab, strict=True)]
+    return part.loc[keep, "label"].tolist()
+
+
 def table1(pareto: pd.DataFrame, methods: Mapping[str, str],
            datasets: Sequence[str]) -> pd.DataFrame:
     """Table 1: per data set, the Pareto-optimal methods in (accuracy, φ) and (accuracy, Φ_C)
-    and whether they change. ``pareto``: the workflow's pareto tables (all datasets)."""
+    and whether they change. ``pareto``: the workflow's pareto tables (all datasets).
+
+    The sets are the workflow's fronts (Bommert 2020, §3.4.1: a point dominates when at least
+    as good in both objectives and better in one); ``*_strict`` give the sets under §4.1's
+    wording ("no other point has both higher accuracy and higher stability"), which keep
+    every method that ties the best in one objective. They differ only where values tie."""
     rows = []
     for name in datasets:
-        sets = {}
+        sets, strict = {}, {}
         for measure in ("nogueira", "sechidis"):
             part = pareto[(pareto["dataset"] == name) & (pareto["measure"] == measure)
                           & pareto["label"].isin(list(methods))]
             sets[measure] = _ordered(_method(lab, methods)
                                      for lab in part.loc[part["non_dominated"], "label"])
+            strict[measure] = _ordered(_method(lab, methods)
+                                       for lab in _strictly_optimal(part))
         rows.append({"dataset": name,
                      "pareto_optimal_stability": ", ".join(sets["nogueira"]),
                      "pareto_optimal_effective_stability": ", ".join(sets["sechidis"]),
-                     "change": sets["nogueira"] != sets["sechidis"]})
+                     "change": sets["nogueira"] != sets["sechidis"],
+                     "pareto_optimal_stability_strict": ", ".join(strict["nogueira"]),
+                     "pareto_optimal_effective_stability_strict": ", ".join(
+                         strict["sechidis"])})
     return pd.DataFrame(rows)
 
 
@@ -226,6 +253,68 @@ def rank_definition_check(
                 "one_plus_count_consistent": one_plus[0] - 1e-9 <= printed <= one_plus[1] + 1e-9,
             })
     return pd.DataFrame(rows)
+
+
+#: :func:`pareto_noise`: a dominance is clear when the accuracy gap exceeds this many standard
+#: errors of the paired difference.
+NOISE_SE = 2.0
+
+
+def pareto_noise(
+    pareto: pd.DataFrame, accuracies: pd.DataFrame, methods: Mapping[str, str],
+    datasets: Sequence[str], *, n_se: float | None = None,
+) -> pd.DataFrame:
+    """Which of Table 1's dominance relations rest on accuracy differences within the noise of
+    the run: per data set, measure (φ, Φ_C) and method, its accuracy and stability, whether it
+    is Pareto-optimal, the methods that dominate it, and those that dominate it *clearly*
+    (higher stability and an accuracy higher by more than ``n_se`` standard errors of the
+    paired difference over the M resamples: both methods are scored on the same held-out rows
+    of each resample). ``within_noise``: no method dominates it clearly, so a rerun with other
+    resamples could put it on the front. The stability values are taken as exact (their
+    sampling error is not counted: the set within noise is, if anything, too small).
+
+    ``pareto``: the workflow's Pareto tables; ``accuracies``: ``dataset, label, resample,
+    accuracy`` (the selection stage's runs tables); ``methods``: label -> the paper's name;
+    ``n_se``: default :data:`NOISE_SE`.
+    """
+    n_se = NOISE_SE if n_se is None else n_se
+    rows = []
+    for name in datasets:
+        acc = accuracies[(accuracies["dataset"] == name)
+                         & accuracies["label"].isin(list(methods))]
+        per_run = acc.pivot_table(index="resample", columns="label", values="accuracy")
+        for measure in ("nogueira", "sechidis"):
+            part = pareto[(pareto["dataset"] == name) & (pareto["measure"] == measure)
+                          & pareto["label"].isin(list(methods))].set_index("label")
+            in_order = {_method(lab, methods): lab for lab in part.index}
+            for label in (in_order[m] for m in _ordered(in_order)):
+                accuracy, stability = part.loc[label, ["accuracy", "stability"]]
+                dominated, clearly = [], []
+                for other in part.index:
+                    a2, s2 = part.loc[other, ["accuracy", "stability"]]
+                    if other == label or not (a2 >= accuracy and s2 >= stability
+                                              and (a2 > accuracy or s2 > stability)):
+                        continue
+                    diff = (per_run[other] - per_run[label]).dropna()
+                    se = float(diff.std(ddof=1) / np.sqrt(len(diff))) if len(diff) > 1 \
+                        else float("nan")
+                    gap = float(a2 - accuracy)
+                    units = gap / se if se > 0 else (float("inf") if gap > 0 else 0.0)
+                    dominated.append(f"{_method(other, methods)} (+{gap:.4f} = "
+                                     f"{units:.1f} SE, +{s2 - stability:.3f})")
+                    if s2 > stability and units > n_se:
+                        clearly.append(_method(other, methods))
+                rows.append({
+                    "dataset": name, "measure": measure, "method": _method(label, methods),
+                    "accuracy": float(accuracy), "stability": float(stability),
+                    "pareto_optimal": bool(part.loc[label, "non_dominated"]),
+                    "dominated_by": "; ".join(dominated),
+                    "clearly_dominated_by": ", ".join(_ordered(clearly)),
+                    "within_noise": not clearly,
+                })
+    return pd.DataFrame(rows, columns=[
+        "dataset", "measure", "method", "accuracy", "stability", "pareto_optimal",
+        "dominated_by", "clearly_dominated_by", "within_noise"])
 
 
 def uci_datasets(
