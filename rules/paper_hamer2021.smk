@@ -30,6 +30,7 @@ if WF.raw["localrules"]:
         hamer2021_decision,
         hamer2021_dominated_areas,
         hamer2021_dominated_areas_table,
+        hamer2021_hybrid_versus_rfe_table,
         hamer2021_frequency_score,
         hamer2021_frequency_score_table,
         hamer2021_table5,
@@ -167,6 +168,7 @@ rule hamer2021_dominated_areas:
     output:
         figure=get_paper_figure("fig09_{paper}_dominated_areas"),
         areas=get_paper_work("section71/{paper}_dominated_areas.parquet"),
+        versus=get_paper_work("section71/{paper}_hybrid_versus_rfe.parquet"),
     wildcard_constraints:
         paper="|".join(DECISION_FIGURES),
     params:
@@ -196,6 +198,27 @@ rule hamer2021_dominated_areas_table:
         get_paper_log("fig09_table"),
     benchmark:
         get_paper_benchmark("fig09_table")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    script:
+        "../scripts/paper_hamer2021/concatenate.py"
+
+
+rule hamer2021_hybrid_versus_rfe_table:
+    input:
+        tables=expand(
+            rules.hamer2021_dominated_areas.output.versus, paper=list(PLAN.decision_datasets())
+        ),
+    output:
+        table=get_paper_table("fig09_hybrid_versus_rfe"),
+    log:
+        get_paper_log("fig09_hybrid_versus_rfe"),
+    benchmark:
+        get_paper_benchmark("fig09_hybrid_versus_rfe")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -529,6 +552,7 @@ PAPER_TARGETS.extend(
             paper=list(DECISIONS),
         ),
         *(rules.hamer2021_dominated_areas_table.output if DECISIONS else []),
+        *(rules.hamer2021_hybrid_versus_rfe_table.output if DECISIONS else []),
         *expand(rules.hamer2021_frequency_score.output.figure, paper=list(FREQUENCY)),
         *(rules.hamer2021_frequency_score_table.output if FREQUENCY else []),
         *(rules.hamer2021_table5.output if S72 else []),

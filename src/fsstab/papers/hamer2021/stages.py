@@ -27,11 +27,13 @@ from fsstab.papers.hamer2021.correlated import (
     summarise_correlated_groups,
 )
 from fsstab.papers.hamer2021.decisions import (
+    EQUAL_ACCURACY_SE,
     compromise_table,
     dominated_areas,
     find_setting,
     frequency_score_correlation,
     frequency_scores,
+    hybrid_versus_rfe,
     meta_parameters,
     sweep_points,
 )
@@ -203,14 +205,21 @@ def decision_step(summary: pd.DataFrame, selection: SelectionTables, d: int, *, 
 
 
 def dominated_areas_step(summary: pd.DataFrame, *, paper: str,
-                         settings: Mapping[str, Any]) -> tuple[Figure, pd.DataFrame]:
-    """Fig. 9 for one §7.1 data set and its dominated areas."""
+                         settings: Mapping[str, Any]) -> tuple[Figure, pd.DataFrame,
+                                                               pd.DataFrame]:
+    """Fig. 9 for one §7.1 data set: the figure, its dominated areas (RFE with N = 0 against
+    the hybrid-RFE with N ≥ 1) and the hybrid-RFE's best stability at equal accuracy at each
+    point of the RFE's front (:func:`~fsstab.papers.hamer2021.decisions.hybrid_versus_rfe`,
+    equal accuracy: within :data:`~fsstab.papers.hamer2021.decisions.EQUAL_ACCURACY_SE`
+    standard errors)."""
     points = sweep_points(summary, settings["hybrid"])
     reference = (float(settings["area_reference"][0]), float(settings["area_reference"][1]))
     areas = dominated_areas(points, settings["rfe"], reference)
     areas.insert(0, "dataset", paper)
+    versus = hybrid_versus_rfe(points, settings["rfe"], n_standard_errors=EQUAL_ACCURACY_SE)
+    versus.insert(0, "dataset", paper)
     figure = figures.dominated_areas_figure(points, settings["rfe"], reference, paper)
-    return figure, areas
+    return figure, areas, versus
 
 
 def frequency_score_step(summary: pd.DataFrame, selection: SelectionTables, *, paper: str,
