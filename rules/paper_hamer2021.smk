@@ -9,7 +9,7 @@
 # Outputs: <results>/paper/hamer2021/. The template of a paper's rules: docs/papers.md.
 
 from fsstab.papers.hamer2021.plan import DECISION_FIGURES, MAP_FIGURES, TRAJECTORY_FIGURES, Plan
-from fsstab.papers.hamer2021.settings import SETTINGS
+from fsstab.papers.hamer2021.settings import SETTINGS, run_settings
 from fsstab.papers.hamer2021.toy import TOY_DESCRIPTIONS
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
@@ -42,6 +42,7 @@ if WF.raw["localrules"]:
         hamer2021_variability,
         hamer2021_distributions,
         hamer2021_comparison,
+        hamer2021_conclusions,
 
 
 # -- Figs. 3-6: toy feature stability maps ------------------------------------------------------
@@ -538,6 +539,56 @@ rule hamer2021_comparison:
         "../scripts/paper_hamer2021/comparison.py"
 
 
+# -- conclusions.md: every claim checked -----------------------------------------------------------
+
+
+rule hamer2021_conclusions:
+    input:
+        toy=rules.hamer2021_toy.output.table,
+        correlated=rules.hamer2021_correlated_figures.output.table,
+        # the tables of the sections this run has (the others' claims are "not testable here")
+        **(
+            {
+                "areas": rules.hamer2021_dominated_areas_table.output.table,
+                "versus": rules.hamer2021_hybrid_versus_rfe_table.output.table,
+            }
+            if DECISIONS
+            else {}
+        ),
+        **({"frequency": rules.hamer2021_frequency_score_table.output.table} if FREQUENCY else {}),
+        **{
+            f"compromises_{paper}": expand(
+                rules.hamer2021_decision.output.table, number=DECISION_FIGURES[paper], paper=paper
+            )
+            for paper in DECISIONS
+        },
+        **({"table5": rules.hamer2021_table5.output.table} if S72 else {}),
+        **({"variation": rules.hamer2021_variability.output.cv} if S73 else {}),
+    output:
+        markdown=get_paper_file("conclusions", "md"),
+        table=get_paper_table("conclusions"),
+    params:
+        configured={
+            "section71": list(HAMER["section71"]["datasets"]),
+            "frequency_score": list(HAMER["section71"]["frequency_score"]["datasets"]),
+            "section72": list(HAMER["section72"]["datasets"]),
+            "section73": list(HAMER["section73"]["datasets"]),
+        },
+        run=run_settings(HAMER, WF),
+    log:
+        get_paper_log("conclusions"),
+    benchmark:
+        get_paper_benchmark("conclusions")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    script:
+        "../scripts/paper_hamer2021/conclusions.py"
+
+
 # -- what the run produces ------------------------------------------------------------------------
 
 PAPER_TARGETS.extend(
@@ -573,5 +624,6 @@ PAPER_TARGETS.extend(
         *(rules.hamer2021_variability.output if S73 else []),
         *(rules.hamer2021_distributions.output if PLAN.distribution_datasets().datasets else []),
         *rules.hamer2021_comparison.output,
+        *rules.hamer2021_conclusions.output,
     ]
 )

@@ -91,7 +91,8 @@ def test_every_at_least_fails_on_one_case_below_or_without_a_value():
     assert held.verdict is Verdict.HOLDS
     assert held.why == "gain >= 0.020 at every one of 2 (r1 0.400, r2 0.020)"
     low = every_at_least({"r1": 0.4, "r2": 0.019}, 0.02, what="gain")
-    assert low.verdict is Verdict.DOES_NOT_HOLD and low.why.endswith("; not at r2")
+    assert low.verdict is Verdict.DOES_NOT_HOLD
+    assert low.why.endswith("; not at r2")
     missing = every_at_least({"r1": math.nan, "r2": 0.5}, 0.0, what="gain")
     assert missing.verdict is Verdict.DOES_NOT_HOLD
     assert "1 of 2 (r1 NaN, r2 0.500); not at r1" in missing.why

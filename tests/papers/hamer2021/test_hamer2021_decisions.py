@@ -81,7 +81,8 @@ def test_hybrid_front_excludes_n_zero_even_in_the_hybrid_selectors():
     masks = method_masks(points, ["rfe"])
     assert masks[HYBRID_METHOD].tolist() == [False, True, True, True, False]
     assert masks[RFE_METHOD].tolist() == [True, False, False, False, False]
-    assert forced_features({"C": 1.0}) == 0 and forced_features('{"n_forced": 3}') == 3
+    assert forced_features({"C": 1.0}) == 0
+    assert forced_features('{"n_forced": 3}') == 3
     bad = hybrid_points()
     bad.loc[1, "selector"] = "rfe"  # an "RFE" that forces 5 features
     with pytest.raises(ValueError, match="force features"):
@@ -124,7 +125,8 @@ def test_hybrid_versus_rfe_where_the_hybrid_loses():
     table = hybrid_versus_rfe(_fronts(rfe, hybrid), ["rfe"], n_standard_errors=1.0,
                               measures=["nogueira"])
     assert table["gain"].iloc[0] == pytest.approx(0.65 - 0.70)
-    assert math.isnan(table["gain"].iloc[1]) and table["hybrid_label"].iloc[1] == ""
+    assert math.isnan(table["gain"].iloc[1])
+    assert table["hybrid_label"].iloc[1] == ""
     with pytest.raises(ValueError, match="accuracy_se"):
         hybrid_versus_rfe(_fronts(rfe, hybrid).drop(columns="accuracy_se"), ["rfe"],
                           n_standard_errors=1.0, measures=["nogueira"])

@@ -43,8 +43,8 @@ __all__ = [
     "frequency_score_correlation",
     "frequency_scores",
     "hybrid_versus_rfe",
-    "method_masks",
     "meta_parameters",
+    "method_masks",
     "sweep_points",
 ]
 
