@@ -122,15 +122,15 @@ def _table(hybrid_wins=True, **changes) -> pd.DataFrame:
                          for d in TABLE5},
            "section73": {d: {"M": 1000, "group size": 5}
                          for d in ("ionosphere", "sonar", "breast")}}
-    inputs = dict(
-        toy=_toy_from_paper(), correlated=_correlated(), areas=areas, versus=versus,
-        frequency=pd.DataFrame([{"dataset": "singh", "pearson_r": 0.6, "n_runs": 100,
+    inputs = {
+        "toy": _toy_from_paper(), "correlated": _correlated(), "areas": areas, "versus": versus,
+        "frequency": pd.DataFrame([{"dataset": "singh", "pearson_r": 0.6, "n_runs": 100,
                                  "n_features_selected": 150}]),
-        compromises={"singh": _compromises()}, table5=table5, variation=variation,
-        configured={"section71": ["singh", "alon"], "frequency_score": ["singh", "chiaretti"],
+        "compromises": {"singh": _compromises()}, "table5": table5, "variation": variation,
+        "configured": {"section71": ["singh", "alon"], "frequency_score": ["singh", "chiaretti"],
                     "section72": list(TABLE5), "section73": ["ionosphere", "sonar", "breast",
                                                              "gastro"]},
-        run=run)
+        "run": run}
     inputs.update(changes)
     return claims_frame(claims(**inputs)).set_index("key")
 
