@@ -521,10 +521,12 @@ rule hamer2021_comparison:
             else {}
         ),
         **({"variation": rules.hamer2021_variability.output.cv} if S73 else {}),
+        **({"areas": rules.hamer2021_dominated_areas_table.output.table} if DECISIONS else {}),
     output:
         table=get_paper_table("comparison"),
     params:
         gamma=HAMER["section71"]["gamma"],
+        run=run_settings(HAMER, WF),
     log:
         get_paper_log("comparison"),
     benchmark:

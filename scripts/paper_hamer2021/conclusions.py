@@ -3,6 +3,7 @@
 
 from fsstab.papers.conclusions import write_conclusions
 from fsstab.papers.hamer2021.conclusions import PREAMBLE, TITLE, claims
+from fsstab.papers.hamer2021.stages import TIES_IN_ORDER
 from fsstab.papers.outputs import read_table
 from fsstab.workflow.scripting import logged
 
@@ -11,7 +12,7 @@ PREFIX = "compromises_"
 with logged(snakemake.log[0]):
     tables = {name: read_table(files) for name, files in snakemake.input.items()}
     found = claims(
-        toy=tables["toy"],
+        toy=tables["toy"][tables["toy"]["measure"] != TIES_IN_ORDER],
         correlated=tables["correlated"],
         areas=tables.get("areas"),
         versus=tables.get("versus"),

@@ -44,12 +44,13 @@ from fsstab.papers.hamer2021.standard import (
     coefficients_of_variation,
     method_rows,
 )
-from fsstab.papers.hamer2021.toy import toy_maps
+from fsstab.papers.hamer2021.toy import canberra_stability, toy_maps
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
 __all__ = [
     "TABLE_METADATA",
+    "TIES_IN_ORDER",
     "SelectionTables",
     "appendix_step",
     "correlated_figures_step",
@@ -66,6 +67,9 @@ __all__ = [
     "trajectories_step",
     "variability_step",
 ]
+
+#: The measure name of Fig. 6's φ_can with the tied features in index order (toy table).
+TIES_IN_ORDER = "canberra_ties_in_order"
 
 #: Parquet metadata of the paper's tables (``format``).
 TABLE_METADATA: dict[str, str] = {"format": "fsstab.paper_hamer2021/1"}
@@ -119,10 +123,17 @@ def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFra
     maps = toy_maps(n_runs=settings["n_runs"], n_features=settings["n_features"],
                     canberra_k=settings["canberra_k"], random_state=settings["random_state"])
     drawn = {m.figure: figures.toy_map_figure(m, settings["n_features"]) for m in maps}
+    rows = [(m.figure, m.title, measure, value) for m in maps
+            for measure, value in m.values.items()]
+    # investigation of Fig. 6's φ_can (paper 0.51): the tied features in one fixed order
+    half = next(m for m in maps if m.figure == 6)
+    rows.append((6, half.title, TIES_IN_ORDER, canberra_stability(
+        half.importances, settings["n_features"], settings["canberra_k"],
+        np.random.default_rng(0), ties="index")))
     table = pd.DataFrame([
-        {"figure": m.figure, "title": m.title, "measure": measure, "value": value,
+        {"figure": f, "title": t, "measure": measure, "value": value,
          "n_runs": settings["n_runs"], "n_features": settings["n_features"]}
-        for m in maps for measure, value in m.values.items()
+        for f, t, measure, value in rows
     ])
     return drawn, table
 

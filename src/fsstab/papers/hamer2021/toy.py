@@ -52,6 +52,7 @@ __all__ = [
     "HIGHLY_VARYING_SIGMA",
     "TOY_DESCRIPTIONS",
     "ToyMap",
+    "canberra_stability",
     "equal_importances",
     "frequent_unimportant_importances",
     "half_stable_importances",
@@ -154,16 +155,31 @@ def half_stable_importances(
     return W
 
 
-def importance_ranks(importances: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
-    """Each run's ranking by decreasing importance (1 = most important; ties in random order),
-    truncated at ``k + 1`` as in eq. 5; unselected features get ``k + 1``."""
+def importance_ranks(importances: np.ndarray, k: int, rng: np.random.Generator, *,
+                     ties: str = "random") -> np.ndarray:
+    """Each run's ranking by decreasing importance (1 = most important), truncated at ``k + 1``
+    as in eq. 5; unselected features get ``k + 1``. ``ties``: features of equal importance in
+    ``"random"`` order (our choice: the paper does not say), or in ``"index"`` (column) order,
+    the same in every run."""
+    if ties not in ("random", "index"):
+        raise ValueError(f"ties must be 'random' or 'index', got {ties!r}")
     W = np.asarray(importances, dtype=np.float64)
     ranks = np.full(W.shape, float(k + 1))
     for i, row in enumerate(W):
         selected = np.flatnonzero(row > 0)
-        order = selected[np.lexsort((rng.random(selected.size), -row[selected]))]
+        second = rng.random(selected.size) if ties == "random" else selected
+        order = selected[np.lexsort((second, -row[selected]))]
         ranks[i, order] = np.minimum(np.arange(1, order.size + 1), k + 1)
     return ranks
+
+
+def canberra_stability(importances: np.ndarray, n_features: int, k: int,
+                       rng: np.random.Generator, *, ties: str = "random") -> float:
+    """φ_can^k (eq. 5) of an ``M x n_used`` importance matrix (ranks by
+    :func:`importance_ranks`; features never ranked within k contribute nothing to the
+    Canberra distance, so it is computed on the used columns; χ needs the full d)."""
+    distance = mean_canberra_distance(importance_ranks(importances, k, rng, ties=ties), k)
+    return 1.0 - distance / canberra_chance_term(k, n_features)
 
 
 def toy_stability(
@@ -179,12 +195,9 @@ def toy_stability(
         )
     full = sp.csr_array(W, shape=(W.shape[0], W.shape[1]))
     full.resize((W.shape[0], n_features))
-    # features never ranked within k contribute nothing to the Canberra distance, so it is
-    # computed on the used columns; χ needs the full d
-    distance = mean_canberra_distance(importance_ranks(W, k, rng), k)
     return {
         **compute(names=("nogueira", "pearson", "importance_weighted"), W=full),
-        "canberra": 1.0 - distance / canberra_chance_term(k, n_features),
+        "canberra": canberra_stability(W, n_features, k, rng),
     }
 
 
