@@ -15,9 +15,11 @@ import pytest
 
 from fsstab.papers.hamer2021.reference import TOY_FIGURES
 from fsstab.papers.hamer2021.toy import (
+    canberra_stability,
     equal_importances,
     frequent_unimportant_importances,
     half_stable_importances,
+    importance_ranks,
     toy_maps,
     toy_stability,
     varying_importances,
@@ -134,3 +136,21 @@ def test_toy_maps_are_deterministic_and_match_their_descriptions():
         toy_maps(n_runs=1)
     with pytest.raises(ValueError, match="n_features=10 is smaller"):
         toy_stability(W4, 10, 20, np.random.default_rng(0))
+
+
+def test_tied_importances_in_random_or_fixed_order():
+    W = half_stable_importances(4)
+    rng = np.random.default_rng(0)
+    fixed = importance_ranks(W, 20, rng, ties="index")
+    # the 5 changing features (importance 2) take ranks 1-5, the 15 stable ones (2/3) ranks
+    # 6-20 in column order, the same in every run
+    assert (fixed[:, :15] == np.arange(6, 21)).all()
+    assert sorted(fixed[0, 15:20]) == [1, 2, 3, 4, 5]
+    shuffled = importance_ranks(W, 20, rng)
+    assert sorted(shuffled[0, :15]) == list(range(6, 21))
+    assert not (shuffled[:, :15] == shuffled[0, :15]).all()
+    with pytest.raises(ValueError, match="ties must be"):
+        importance_ranks(W, 20, rng, ties="stable")
+    # a fixed order makes the stable block's ranks agree: φ_can rises
+    assert canberra_stability(W, 10**6, 20, rng, ties="index") > canberra_stability(
+        W, 10**6, 20, rng)
