@@ -566,6 +566,19 @@ rule hamer2021_conclusions:
         },
         **({"table5": rules.hamer2021_table5.output.table} if S72 else {}),
         **({"variation": rules.hamer2021_variability.output.cv} if S73 else {}),
+        **{
+            f"trajectory_{method}": expand(
+                rules.hamer2021_trajectories.output.table,
+                number=TRAJECTORY_FIGURES[method][0],
+                stem=TRAJECTORY_FIGURES[method][1],
+            )
+            for method in PLAN.trajectory_methods()
+        },
+        **(
+            {"trajectory_logistic_rfe": rules.hamer2021_logistic_rfe.output.table}
+            if PLAN.logistic_rfe_datasets().datasets
+            else {}
+        ),
     output:
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),

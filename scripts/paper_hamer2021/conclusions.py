@@ -8,6 +8,7 @@ from fsstab.papers.outputs import read_table
 from fsstab.workflow.scripting import logged
 
 PREFIX = "compromises_"
+TRAJECTORY = "trajectory_"
 
 with logged(snakemake.log[0]):
     tables = {name: read_table(files) for name, files in snakemake.input.items()}
@@ -21,6 +22,8 @@ with logged(snakemake.log[0]):
                      if name.startswith(PREFIX)},
         table5=tables.get("table5"),
         variation=tables.get("variation"),
+        trajectories={name.removeprefix(TRAJECTORY): table for name, table in tables.items()
+                      if name.startswith(TRAJECTORY)},
         configured=snakemake.params.configured,
         run=snakemake.params.run,
     )

@@ -225,3 +225,40 @@ def test_other_settings_are_stated():
     assert changed.loc["fig8.phi_grows", "settings"].startswith(
         "different: M 6 here, 30 in the paper; generative seeds 2 here, 10 in the paper")
     assert changed.loc["table5.values.sonar", "verdict"] == UNTESTED
+
+
+def _trajectory(method_param, values, stabilities, accuracies=None, dataset="sonar"):
+    rows = []
+    for i, (v, phi) in enumerate(zip(values, stabilities, strict=True)):
+        rows.append({"paper_dataset": dataset, f"param_{method_param}": v,
+                     "accuracy": accuracies[i] if accuracies else 0.8,
+                     "nogueira": phi, "pearson": phi, "importance_weighted": phi})
+    return pd.DataFrame(rows)
+
+
+def test_section72_trajectory_claims():
+    trajectories = {
+        # elastic net: λ2 from 1 down; stability rises when departing from the LASSO
+        "elastic_net": _trajectory("l1_ratio", [1.0, 0.5, 0.1], [0.3, 0.4, 0.5]),
+        # forests: larger more stable but less accurate -> fails on the accuracy
+        "random_forest": _trajectory("n_estimators", [3, 30, 3000], [0.1, 0.5, 0.7],
+                                     accuracies=[0.8, 0.8, 0.7]),
+        "relief": pd.concat([_trajectory("n_neighbors", [1, 40], [0.2, 0.4]),
+                             _trajectory("n_neighbors", [1, 40], [0.4, 0.2], dataset="breast")]),
+        # logistic RFE: φ constant over λ_f for λ = 1, not for λ = 10; φ_pears, φ_iw rise
+        "logistic_rfe": pd.DataFrame({
+            "paper_dataset": "sonar", "param_C": [1.0, 1.0, 0.1, 0.1],
+            "param_final_C": [1.0, 0.01, 1.0, 0.01], "accuracy": 0.8,
+            "nogueira": [0.3, 0.3, 0.4, 0.41], "pearson": [0.2, 0.5, 0.3, 0.6],
+            "importance_weighted": [0.2, 0.4, 0.3, 0.5]}),
+    }
+    table = _table(trajectories=trajectories)
+    assert table.loc["fig13.stability_increases.sonar", "verdict"] == HOLDS
+    assert "φ 0.300 (λ2 = 1) → 0.500 (λ2 = 0.1)" in table.loc[
+        "fig13.stability_increases.sonar", "why"]
+    assert table.loc["fig15.larger_forests.sonar", "verdict"] == FAILS
+    assert table.loc["fig17.more_neighbours.all", "verdict"] == PARTLY
+    assert table.loc["fig14.phi_unchanged.sonar", "verdict"] == FAILS
+    assert table.loc["fig14.final_lambda_stabilises.sonar", "verdict"] == HOLDS
+    untested = _table()
+    assert untested.loc["fig15.larger_forests.all", "verdict"] == UNTESTED

@@ -522,6 +522,96 @@ def _table5_claims(table5: pd.DataFrame | None, configured: Sequence[str],
     return out
 
 
+def _ends(rows: pd.DataFrame, parameter: str, first: float | None = None) -> (
+    tuple[pd.Series, pd.Series]
+):
+    """The settings of one trajectory at the smallest and the largest value of
+    ``param_<parameter>`` (or at ``first`` and the value farthest from it)."""
+    ordered = rows.sort_values(f"param_{parameter}", kind="stable")
+    start, end = ordered.iloc[0], ordered.iloc[-1]
+    if first is not None and float(end[f"param_{parameter}"]) == first:
+        start, end = end, start
+    return start, end
+
+
+def _trajectory_claims(trajectories: Mapping[str, pd.DataFrame | None],
+                       run: Mapping[str, Any]) -> list[Claim]:
+    """Figs. 13-17: how the stabilities move along each method's parameter, per data set."""
+    specs = {
+        # key: (trajectory, parameter, start value, what must rise, parameter label)
+        "fig13.stability_increases": ("elastic_net", "l1_ratio", 1.0, MEASURES, "λ2"),
+        "fig15.larger_forests": ("random_forest", "n_estimators", None,
+                                 ("accuracy", *MEASURES), "trees"),
+        "fig17.more_neighbours": ("relief", "n_neighbors", None, MEASURES, "K"),
+    }
+    out: list[Claim] = []
+    for key, (method, parameter, first, rising, label) in specs.items():
+        table = trajectories.get(method)
+        cases: dict[str, Assessment] = {}
+        matches = []
+        for dataset, rows in ([] if table is None else table.groupby("paper_dataset",
+                                                                       sort=False)):
+            if f"param_{parameter}" not in rows or rows[f"param_{parameter}"].nunique() < 2:
+                cases[dataset] = not_testable(f"fewer than two values of {label}")
+                continue
+            start, end = _ends(rows, parameter, first)
+            a, b = start[f"param_{parameter}"], end[f"param_{parameter}"]
+            cases[dataset] = all_of(*(holds_if(
+                float(end[q]) > float(start[q]),
+                f"{'A' if q == 'accuracy' else _SYMBOL[q]} {_show(start[q])} ({label} = {a:g}) "
+                f"→ {_show(end[q])} ({label} = {b:g})") for q in rising))
+            settings = _settings(run, "section72", dataset) if dataset in run["section72"] \
+                else _NOT_RUN
+            matches.append(settings)
+            out.append(_claim(f"{key}.{dataset}", cases[dataset].why.replace(": yes", "")
+                              .replace(": no", ""), cases[dataset], settings, statement=key,
+                              dataset=dataset))
+        if table is None:
+            out.append(_claim(f"{key}.all", "", not_testable(f"the {method} is not run here"),
+                              _NOT_RUN, statement=key, dataset="all"))
+        else:
+            out.append(_claim(f"{key}.all", f"{len(cases)} data sets", over_cases(cases),
+                              _combined(matches), statement=key, dataset="all"))
+    out += _logistic_rfe_claims(trajectories.get("logistic_rfe"), run)
+    return out
+
+
+def _logistic_rfe_claims(table: pd.DataFrame | None, run: Mapping[str, Any]) -> list[Claim]:
+    """Fig. 14: per data set and λ, φ constant over λ_f; φ_pears and φ_iw rise with λ_f."""
+    out: list[Claim] = []
+    if table is None:
+        for key in ("fig14.phi_unchanged", "fig14.final_lambda_stabilises"):
+            out.append(_claim(f"{key}.all", "", not_testable("the logistic RFE is not run here"),
+                              _NOT_RUN, statement=key, dataset="all"))
+        return out
+    for dataset, rows in table.groupby("paper_dataset", sort=False):
+        settings = _settings(run, "section72", dataset) if dataset in run["section72"] \
+            else _NOT_RUN
+        spreads, rises = [], {}
+        for C, line in rows.groupby("param_C", sort=True):
+            # λ_f = 1 / final_C grows as final_C falls: from the largest final_C to the smallest
+            end, start = _ends(line, "final_C")
+            spreads.append((1 / C, float(line["nogueira"].max() - line["nogueira"].min())))
+            for m in ("pearson", "importance_weighted"):
+                rises[f"λ = {1 / C:g}, {_SYMBOL[m]}"] = holds_if(
+                    float(end[m]) > float(start[m]),
+                    f"λ = {1 / C:g}: {_SYMBOL[m]} {_show(start[m])} (λ_f = "
+                    f"{1 / start['param_final_C']:g}) → {_show(end[m])} (λ_f = "
+                    f"{1 / end['param_final_C']:g})")
+        worst = max(s for _, s in spreads)
+        out.append(_claim(
+            f"fig14.phi_unchanged.{dataset}",
+            "max − min of φ over λ_f: " + ", ".join(f"{s:.2g} (λ = {lam:g})"
+                                                   for lam, s in spreads),
+            at_most(worst, 1e-12, what="largest max − min of φ over λ_f", digits=3), settings,
+            statement="fig14.phi_unchanged", dataset=dataset))
+        out.append(_claim(f"fig14.final_lambda_stabilises.{dataset}",
+                          "; ".join(r.why.rsplit(":", 1)[0] for r in rises.values()),
+                          over_cases(rises),
+                          settings, statement="fig14.final_lambda_stabilises", dataset=dataset))
+    return out
+
+
 def _variation_claims(cv: pd.DataFrame | None, configured: Sequence[str],
                       run: Mapping[str, Any]) -> list[Claim]:
     out = []
@@ -577,6 +667,7 @@ def claims(
     compromises: Mapping[str, pd.DataFrame] | None = None,
     table5: pd.DataFrame | None = None,
     variation: pd.DataFrame | None = None,
+    trajectories: Mapping[str, pd.DataFrame] | None = None,
 ) -> list[Claim]:
     """Every claim of :data:`~fsstab.papers.hamer2021.reference.STATEMENTS`, checked, in the
     paper's order.
@@ -587,7 +678,9 @@ def claims(
     :func:`~fsstab.papers.hamer2021.decisions.hybrid_versus_rfe`, with ``dataset``);
     ``frequency``: Fig. 10's correlations; ``compromises``: §7.1 data set -> its compromise
     table (:func:`~fsstab.papers.hamer2021.decisions.compromise_table`); ``table5``: Table 5;
-    ``variation``: Fig. 19's c_v (``dataset`` and one column per measure); ``configured``:
+    ``variation``: Fig. 19's c_v (``dataset`` and one column per measure); ``trajectories``:
+    §7.2 method (``elastic_net``, ``logistic_rfe``, ``random_forest``, ``relief``) -> its
+    trajectory table (Figs. 13-17; a method missing is not run here); ``configured``:
     ``section71``, ``frequency_score``, ``section72``, ``section73`` -> the paper data sets of
     the configuration (those not run are "not testable here"); ``run``:
     :func:`~fsstab.papers.hamer2021.settings.run_settings`.
@@ -598,6 +691,7 @@ def claims(
         *_decision_claims(areas, versus, frequency, compromises or {},
                           configured["section71"], run, configured["frequency_score"]),
         *_table5_claims(table5, configured["section72"], run),
+        *_trajectory_claims(trajectories or {}, run),
         *_variation_claims(variation, configured["section73"], run),
     ]
     order = list(STATEMENTS.values())

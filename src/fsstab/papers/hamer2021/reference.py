@@ -184,6 +184,21 @@ STATEMENTS: Mapping[str, Statement] = MappingProxyType({
                         "LASSO for the three considered stabilities", "Table 5"),
     "table5.iw_below_pearson": _s("§7.2.1", "This behavior tends to make φ_iw lower than "
                                   "φ_pears", "Table 5: φ_iw < φ_pears on 11 of 11"),
+    # §7.2.2-7.2.5, Figs. 13-17
+    "fig13.stability_increases": _s("§7.2.2, Fig. 13", "All three stability measures increase "
+                                    "when departing from the pure LASSO selection (λ2 = 1)",
+                                    "Fig. 13"),
+    "fig14.phi_unchanged": _s("§7.2.3, Fig. 14", "As λ_f does not influence the identity of the "
+                              "selected features, φ remains unchanged with its variations",
+                              "Fig. 14 (lsvt)"),
+    "fig14.final_lambda_stabilises": _s("§7.2.3, Fig. 14", "Increasing λ_f tends to increase "
+                                        "φ_iw and φ_pears as it reduces the instability of the "
+                                        "importance of the selected features", "Fig. 14 (lsvt)"),
+    "fig15.larger_forests": _s("§7.2.4, Fig. 15", "Larger forests are more stable and have a "
+                               "better predictive accuracy", "Fig. 15 (3 to 3000 trees)"),
+    "fig17.more_neighbours": _s("§7.2.5, Fig. 17", "This number [of neighbours] is gradually "
+                                "increased up to 40 which increases stability in most cases",
+                                "Fig. 17 (K = 1 to 40)"),
     # §7.3, Fig. 19
     "fig19.iw_less_variable": _s("§7.3", "the variability of our measure φ_iw is generally "
                                  "lower than the variability of φ_pears", "Fig. 19"),
