@@ -112,3 +112,25 @@ def test_the_workflow_extra_brings_what_the_report_needs():
               for name, extra in (re.match(r"([A-Za-z0-9_.-]+)\[([^\]]*)\]", r).groups()
                                   for r in requirements if "[" in r)}
     assert "pygments" in names or "reports" in extras.get("snakemake", set())
+
+
+def test_the_readme_claims_table_counts_the_published_verdicts():
+    """README's per-paper verdict counts are those of docs/papers/*/conclusions.csv."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("paper_claims_table",
+                                                  REPO / "tools" / "paper_claims_table.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert tool.readme_block(readme) == tool.claims_table(), (
+        "README's claims table is stale: run python3 tools/paper_claims_table.py --write")
+    # the counts are the CSV's, counted here without the tool
+    import csv
+
+    published = REPO / "docs/papers/nogueira2016/conclusions.csv"
+    with published.open(encoding="utf-8", newline="") as handle:
+        verdicts = [row["verdict"] for row in csv.DictReader(handle)]
+    holds = verdicts.count("holds")
+    tested = len(verdicts) - verdicts.count("not testable here")
+    assert f"[{holds} of {tested} tested hold](docs/papers/nogueira2016/conclusions.md)" in readme

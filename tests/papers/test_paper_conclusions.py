@@ -67,6 +67,9 @@ def test_threshold_criteria_state_rule_and_numbers():
     assert at_most(0.0, 1e-12, what="gap", digits=3).why == "gap = 0.000 <= 1e-12"
     assert at_least(-0.5, -1.0, what="min").verdict is HOLDS
     assert at_least(-9.0, -1.0, what="min").verdict is FAILS
+    # values that differ but round alike get the decimals that tell them apart
+    assert at_most(1.3025, 1.3, what="sd", digits=2).why == "sd = 1.302 > 1.300"
+    assert at_least(0.1, 0.1, what="x", digits=2).why == "x = 0.10 >= 0.10"
     assert equal_to((178, 3), (178, 3), what="n, classes").why == "n, classes: (178, 3) = (178, 3)"
     assert equal_to(3, 2).verdict is FAILS
     assert holds_if(2 > 1, "two exceeds one").why == "two exceeds one: yes"

@@ -220,6 +220,16 @@ def _num(value: float, digits: int) -> str:
     return "0" + text[2:] if text.startswith("-0") and float(text) == 0 else text
 
 
+def _num_pair(value: float, bound: float, digits: int) -> tuple[str, str]:
+    """``value`` and ``bound`` printed with enough decimals to tell them apart when they
+    differ (``1.3025 > 1.3`` does not print as ``1.30 > 1.30``)."""
+    shown = digits
+    while (isinstance(value, float) and isinstance(bound, float) and value != bound
+           and _num(value, shown) == _num(bound, shown) and shown < 12):
+        shown += 1
+    return _num(value, shown), _num(bound, shown)
+
+
 def _signed(text: str) -> str:
     return f"({text})" if text.startswith("-") else text
 
@@ -283,17 +293,17 @@ def equal_to(ours: Any, expected: Any, *, what: str = "ours") -> Assessment:
 def at_most(value: float, bound: float, *, what: str, digits: int = 4) -> Assessment:
     """Holds when ``value <= bound``."""
     ok = value <= bound
+    shown_value, shown_bound = _num_pair(value, bound, digits)
     return _assess(Verdict.HOLDS if ok else Verdict.DOES_NOT_HOLD,
-                   f"{what} = {_num(value, digits)} {'<=' if ok else '>'} "
-                   f"{_num(bound, digits)}")
+                   f"{what} = {shown_value} {'<=' if ok else '>'} {shown_bound}")
 
 
 def at_least(value: float, bound: float, *, what: str, digits: int = 4) -> Assessment:
     """Holds when ``value >= bound``."""
     ok = value >= bound
+    shown_value, shown_bound = _num_pair(value, bound, digits)
     return _assess(Verdict.HOLDS if ok else Verdict.DOES_NOT_HOLD,
-                   f"{what} = {_num(value, digits)} {'>=' if ok else '<'} "
-                   f"{_num(bound, digits)}")
+                   f"{what} = {shown_value} {'>=' if ok else '<'} {shown_bound}")
 
 
 def lowest_is(values: Mapping[str, float], expected: str, *, digits: int = 3) -> Assessment:
