@@ -362,11 +362,8 @@ def _decision_claims(
             key_b = f"fig9.hybrid_better.{measure}.{dataset}"
             key_a = f"fig9.areas.{measure}.{dataset}"
             if dataset not in run71 or versus is None or areas is None:
+                # named in the "all" row; no row of its own
                 better[dataset] = larger[dataset] = not_testable(NOT_RUN_NOTE)
-                out.append(_claim(key_b, "", better[dataset], _NOT_RUN, statement="fig9."
-                                  "hybrid_better", dataset=dataset))
-                out.append(_claim(key_a, "", larger[dataset], _NOT_RUN, statement="fig9.areas",
-                                  dataset=dataset))
                 continue
             rows = versus[(versus["dataset"] == dataset) & (versus["measure"] == measure)]
             gains = {f"A {_show(r['rfe_accuracy'])}": float(r["gain"])
@@ -408,18 +405,22 @@ def _decision_claims(
                           f"{_SYMBOL[measure]}: {len(run71)} of {len(configured)} data sets run",
                           over_cases(larger), settings, statement="fig9.areas", dataset="all"))
     rows = frequency.set_index("dataset") if frequency is not None else pd.DataFrame()
+    positive: dict[str, Assessment] = {}
     for dataset in frequency_configured:
         if dataset not in rows.index:
-            out.append(_claim(f"fig10.positive.{dataset}", "", not_testable(NOT_RUN_NOTE),
-                              _NOT_RUN, statement="fig10.positive", dataset=dataset))
+            positive[dataset] = not_testable(NOT_RUN_NOTE)
             continue
         r = float(rows.loc[dataset, "pearson_r"])
+        positive[dataset] = holds_if(r > 0, f"r(p_f, mean sc_f) = {_show(r)} > 0")
         out.append(_claim(f"fig10.positive.{dataset}",
                           f"r = {_show(r)} over {int(rows.loc[dataset, 'n_features_selected'])} "
                           f"features (M = {int(rows.loc[dataset, 'n_runs'])})",
-                          holds_if(r > 0, f"r(p_f, mean sc_f) = {_show(r)} > 0"),
-                          matches.get(dataset, _NOT_RUN), statement="fig10.positive",
-                          dataset=dataset))
+                          positive[dataset], matches.get(dataset, _NOT_RUN),
+                          statement="fig10.positive", dataset=dataset))
+    out.append(_claim("fig10.positive.all", f"{len(rows)} of {len(frequency_configured)} data "
+                      "sets run", over_cases(positive),
+                      _combined([matches[d] for d in frequency_configured if d in matches]),
+                      statement="fig10.positive", dataset="all"))
     out += _compromise_claims(compromises, configured, matches)
     return out
 
@@ -428,11 +429,11 @@ def _compromise_claims(compromises: Mapping[str, pd.DataFrame], configured: Sequ
                        matches: Mapping[str, SettingsMatch]) -> list[Claim]:
     out = []
     for key in ("fig11.iw_increases_less", "fig11.optimising_phi", "fig11.accuracy_sacrificed"):
+        cases: dict[str, Assessment] = {}
         for dataset in configured:
             evidence = STATEMENTS[key].evidence if dataset == "singh" else "App. D"
             if dataset not in compromises:
-                out.append(_claim(f"{key}.{dataset}", "", not_testable(NOT_RUN_NOTE), _NOT_RUN,
-                                  statement=key, dataset=dataset, paper_evidence=evidence))
+                cases[dataset] = not_testable(NOT_RUN_NOTE)
                 continue
             table = compromises[dataset]
             if key == "fig11.iw_increases_less":
@@ -446,9 +447,14 @@ def _compromise_claims(compromises: Mapping[str, pd.DataFrame], configured: Sequ
                                  chosen.items())
                 assessment = same_ordering({_SYMBOL[m]: a for m, a in chosen.items()},
                                            ["φ_iw", "φ_pears", "φ"])
+            cases[dataset] = assessment
             out.append(_claim(f"{key}.{dataset}", ours, assessment,
                               matches.get(dataset, _NOT_RUN), statement=key, dataset=dataset,
                               paper_evidence=evidence))
+        out.append(_claim(f"{key}.all", f"{len(compromises)} of {len(configured)} data sets run",
+                          over_cases(cases),
+                          _combined([matches[d] for d in configured if d in compromises]),
+                          statement=key, dataset="all"))
     return out
 
 
@@ -487,6 +493,7 @@ def _table5_claims(table5: pd.DataFrame | None, configured: Sequence[str],
     out = []
     rows = table5.set_index("dataset") if table5 is not None else pd.DataFrame()
     below: dict[str, Assessment] = {}
+    agree: dict[str, Assessment] = {}
     matches = []
     for dataset in configured:
         printed = TABLE5.get(dataset)
@@ -494,28 +501,29 @@ def _table5_claims(table5: pd.DataFrame | None, configured: Sequence[str],
             continue
         evidence = "A {}, φ {}, φ_pears {}, φ_iw {}".format(*printed)
         if dataset not in rows.index:
-            below[dataset] = not_testable(NOT_RUN_NOTE)
-            out.append(_claim(f"table5.values.{dataset}", "", below[dataset], _NOT_RUN,
-                              statement="table5.values", dataset=dataset,
-                              paper_evidence=evidence))
+            below[dataset] = agree[dataset] = not_testable(NOT_RUN_NOTE)
             continue
         row = rows.loc[dataset]
         settings = _settings(run, "section72", dataset)
         matches.append(settings)
         ours = {q: float(row[q]) for q in ("accuracy", *MEASURES)}
+        agree[dataset] = all_of(*(close_to(ours[q], p, TABLE5_CLOSE, what="A" if q == "accuracy"
+                                           else _SYMBOL[q], digits=2)
+                                  for q, p in zip(("accuracy", *MEASURES), printed, strict=True)))
         out.append(_claim(
             f"table5.values.{dataset}",
             f"A {_show(ours['accuracy'])}, " + ", ".join(f"{_SYMBOL[m]} {_show(ours[m])}"
                                                         for m in MEASURES)
             + f" ({_show(row['mean_n_selected'], 1)} features, M = {int(row['n_runs'])})",
-            all_of(*(close_to(ours[q], p, TABLE5_CLOSE, what="A" if q == "accuracy"
-                              else _SYMBOL[q], digits=2)
-                     for q, p in zip(("accuracy", *MEASURES), printed, strict=True))),
-            settings, statement="table5.values", dataset=dataset, paper_evidence=evidence))
+            agree[dataset], settings, statement="table5.values", dataset=dataset,
+            paper_evidence=evidence))
         below[dataset] = holds_if(ours["importance_weighted"] < ours["pearson"],
                                   f"φ_iw {_show(ours['importance_weighted'])} < φ_pears "
                                   f"{_show(ours['pearson'])}")
     tested = [d for d in below if d in rows.index]
+    out.append(_claim("table5.values.all", f"{len(tested)} of {len(below)} data sets run",
+                      over_cases(agree), _combined(matches), statement="table5.values",
+                      dataset="all"))
     out.append(_claim("table5.iw_below_pearson",
                       "; ".join(f"{d}: {below[d].why.rsplit(':', 1)[0]}" for d in tested),
                       over_cases(below), _combined(matches), dataset="all"))
