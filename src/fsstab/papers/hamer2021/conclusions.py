@@ -337,9 +337,12 @@ def _rises_then_falls(summary: pd.DataFrame, scenarios: Sequence[int]) -> Assess
     means = curve["mean"].to_numpy(dtype=float)
     peak = int(np.argmax(means))
     c = curve["group_size"].to_numpy(dtype=int)
-    return holds_if(0 < peak < len(means) - 1 and means[-1] < means[0],
-                    f"φ_C peaks at c = {c[peak]} (inside the range {c[0]}..{c[-1]}) and ends "
-                    f"below its start ({_show(means[-1])} < {_show(means[0])})")
+    inside = 0 < peak < len(means) - 1
+    below = means[-1] < means[0]
+    return holds_if(inside and below,
+                    f"φ_C peaks at c = {c[peak]} ({'inside' if inside else 'at an end of'} "
+                    f"{c[0]}..{c[-1]}) and ends at {_show(means[-1])} "
+                    f"({'below' if below else 'not below'} its start {_show(means[0])})")
 
 
 # --------------------------------------------------------------------------------------------
@@ -634,8 +637,8 @@ def _variation_claims(cv: pd.DataFrame | None, configured: Sequence[str],
         values = {m: float(rows.loc[dataset, m]) for m in MEASURES}
         matches.append(_settings(run, "section73", dataset))
         less[dataset] = holds_if(values["importance_weighted"] < values["pearson"],
-                                 f"c_v(φ_iw) {_show(values['importance_weighted'])} < c_v(φ_pears) "
-                                 f"{_show(values['pearson'])}")
+                                 f"c_v(φ_iw) {_show(values['importance_weighted'], 4)} < "
+                                 f"c_v(φ_pears) {_show(values['pearson'], 4)}")
         named = {f"c_v({_SYMBOL[m]})": v for m, v in values.items()}
         if dataset == "ionosphere":
             usual[dataset] = same_ordering(named, ["c_v(φ)", "c_v(φ_iw)", "c_v(φ_pears)"])
@@ -644,10 +647,11 @@ def _variation_claims(cv: pd.DataFrame | None, configured: Sequence[str],
             ordered = values["nogueira"] < values["importance_weighted"] < values["pearson"]
             usual[dataset] = holds_if(
                 ordered or spread <= NOTICEABLE,
-                f"c_v(φ) < c_v(φ_iw) < c_v(φ_pears): {'yes' if ordered else 'no'} (" + ", ".join(
-                    f"{k} {_show(v)}" for k, v in named.items())
-                + f"), or no noticeable difference: largest / smallest = {_show(spread, 2)} "
-                  f"{'<=' if spread <= NOTICEABLE else '>'} {NOTICEABLE:g}")
+                f"c_v(φ) {_show(values['nogueira'], 4)} < c_v(φ_iw) "
+                f"{_show(values['importance_weighted'], 4)} < c_v(φ_pears) "
+                f"{_show(values['pearson'], 4)} ({'yes' if ordered else 'no'}) or no noticeable "
+                f"difference (largest / smallest = {_show(spread, 2)} "
+                f"{'<=' if spread <= NOTICEABLE else '>'} {NOTICEABLE:g})")
     settings = _combined(matches)
     for key, cases in (("fig19.iw_less_variable", less), ("fig19.usual_order", usual)):
         for dataset, assessment in cases.items():
