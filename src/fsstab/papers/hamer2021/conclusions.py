@@ -118,6 +118,7 @@ PREAMBLE = (
 _SYMBOL = {"nogueira": "φ", "pearson": "φ_pears", "importance_weighted": "φ_iw",
            "canberra": "φ_can", "sechidis": "φ_C"}
 _NOT_RUN = SettingsMatch(False, "data set not run here")
+_METHOD_NOT_RUN = SettingsMatch(False, "method not run here")
 
 
 def _claim(key: str, ours: str, assessment: Assessment, settings: SettingsMatch, *,
@@ -579,7 +580,7 @@ def _trajectory_claims(trajectories: Mapping[str, pd.DataFrame | None],
                               dataset=dataset))
         if table is None:
             out.append(_claim(f"{key}.all", "", not_testable(f"the {method} is not run here"),
-                              _NOT_RUN, statement=key, dataset="all"))
+                              _METHOD_NOT_RUN, statement=key, dataset="all"))
         else:
             out.append(_claim(f"{key}.all", f"{len(cases)} data sets", over_cases(cases),
                               _combined(matches), statement=key, dataset="all"))
@@ -593,7 +594,7 @@ def _logistic_rfe_claims(table: pd.DataFrame | None, run: Mapping[str, Any]) -> 
     if table is None:
         for key in ("fig14.phi_unchanged", "fig14.final_lambda_stabilises"):
             out.append(_claim(f"{key}.all", "", not_testable("the logistic RFE is not run here"),
-                              _NOT_RUN, statement=key, dataset="all"))
+                              _METHOD_NOT_RUN, statement=key, dataset="all"))
         return out
     for dataset, rows in table.groupby("paper_dataset", sort=False):
         settings = _settings(run, "section72", dataset) if dataset in run["section72"] \
