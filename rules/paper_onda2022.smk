@@ -9,7 +9,7 @@
 
 from fsstab.papers.onda2022.experiment import EXPERIMENT_FILES, experiment_id
 from fsstab.papers.onda2022.figures import DATASET_FIGURES, MAIN_FIGURES
-from fsstab.papers.onda2022.settings import SETTINGS
+from fsstab.papers.onda2022.settings import SETTINGS, dataset_n_trees
 from fsstab.papers.onda2022.stages import run_plan
 from fsstab.workflow.seeds import derive_seed
 
@@ -35,6 +35,7 @@ if WF.raw["localrules"]:
         onda2022_figure15,
         onda2022_main_figures,
         onda2022_tables,
+        onda2022_conclusions,
 
 
 rule onda2022_experiment:
@@ -51,6 +52,7 @@ rule onda2022_experiment:
         threshold_repeats=ONDA["threshold_repeats"],
         m_stability=ONDA["m_stability"],
         predictor_n_estimators=ONDA["predictor_n_estimators"],
+        real_copies=ONDA["real_copies"],
         # one seed per dataset: the same copies and uniform draws for every n_tree and mtry
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022"),
     log:
@@ -185,7 +187,10 @@ rule onda2022_figure15:
 
 rule onda2022_main_figures:
     input:
-        experiments=[get_onda2022_parameters(ONDA_PLAN.main, "sqrt", t) for t in ONDA["n_trees"]],
+        experiments=[
+            get_onda2022_parameters(ONDA_PLAN.main, "sqrt", t)
+            for t in dataset_n_trees(ONDA, ONDA_PLAN.main)
+        ],
         grid=get_onda2022_parameter_map(ONDA_PLAN.main),
     output:
         **{stem: get_paper_figure(stem) for stem in MAIN_FIGURES},
@@ -219,8 +224,11 @@ rule onda2022_tables:
         parameters=get_paper_table("fitted_parameters"),
         timings=get_paper_table("timings_speedup"),
         comparison=get_paper_table("comparison"),
+        curves=get_paper_table("ensemble_stability"),
+        diagnostics=get_paper_table("simulator_diagnostics"),
     params:
         settings=ONDA,
+        seed=derive_seed(WF.seed, "onda2022", "diagnostics"),
         datasets=list(ONDA_PLAN.datasets),
         # every configured data set of the paper: those not run keep the paper's values
         configured=list(ONDA["datasets"]),
@@ -240,12 +248,44 @@ rule onda2022_tables:
         "../scripts/paper_onda2022/tables.py"
 
 
+rule onda2022_conclusions:
+    input:
+        parameters=rules.onda2022_tables.output.parameters,
+        curves=rules.onda2022_tables.output.curves,
+        table2=rules.onda2022_tables.output.table2,
+        table4=rules.onda2022_tables.output.table4,
+        diagnostics=rules.onda2022_tables.output.diagnostics,
+        timings=rules.onda2022_tables.output.timings,
+        fixed=expand(rules.onda2022_fixed_point.output.summary, dataset=ONDA_PLAN.fixed_point),
+    output:
+        markdown=get_paper_file("conclusions", "md"),
+        table=get_paper_table("conclusions"),
+    params:
+        settings=ONDA,
+        fixed=list(ONDA_PLAN.fixed_point),
+        configured=list(ONDA["datasets"]),
+        run_here=list(ONDA_PLAN.datasets),
+    log:
+        get_paper_log("conclusions"),
+    benchmark:
+        get_paper_benchmark("conclusions")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_onda2022/conclusions.py"
+
+
 PAPER_TARGETS.extend(
     [
         *expand(rules.onda2022_dataset_figures.output, dataset=ONDA_PLAN.datasets),
         *expand(rules.onda2022_fixed_point.output.figure, dataset=ONDA_PLAN.fixed_point),
         *expand(rules.onda2022_figure15.output, dataset=ONDA_PLAN.figure15),
         *rules.onda2022_tables.output,
+        *rules.onda2022_conclusions.output,
     ]
 )
 if ONDA_PLAN.figure14:

@@ -734,6 +734,27 @@ def test_real_ensemble_curve(small_data):
     assert without["stability"].tolist() == frame["stability"].tolist()
 
 
+def test_real_ensemble_curve_equals_separate_ensembles(small_data):
+    """The curve reuses the largest ensemble's first m weak selectors: the same selections as
+    one EnsembleSelector of size m per copy, fitted from scratch (the definition)."""
+    from fsstab._simulator_common import child_seed, selection_stability
+    from fsstab.seeds import as_seed
+    from fsstab.selectors import EnsembleSelector
+
+    X, y = small_data
+    splits = sim.onda_splits(y, m_stability=4, random_state=0)
+    base = sim.OndaForestSelector(n_estimators=5)
+    frame = sim.real_ensemble_curve(X, y, splits, base, [1, 3, 4], 6, random_state=7)
+    codes = np.unique(y, return_inverse=True)[1]
+    for m, ours in zip([1, 3, 4], frame["stability"], strict=True):
+        selections = np.array([
+            EnsembleSelector(selector=base, n_bootstrap=m, n_features_to_select=6,
+                             random_state=child_seed(as_seed(7), 0, j))
+            .fit(X[split.selection], codes[split.selection]).get_support()
+            for j, split in enumerate(splits)])
+        assert ours == selection_stability(selections, "jaccard")
+
+
 def test_compare_ensembles():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(24, 200))
@@ -823,3 +844,22 @@ def test_ensemble_speedups_from_the_stage_times():
     (test,) = finder.find(sim.ensemble_speedups, "ensemble_speedups", globs={"pd": pd,
                           "ensemble_speedups": sim.ensemble_speedups})
     assert doctest.DocTestRunner().run(test).failed == 0
+
+
+def test_limit_stability_by_enumeration():
+    """Two uniform 2-subsets of 5 features, enumerated: 10 x 10 pairs, Jaccard 1 (same set),
+    1/3 (one shared) or 0."""
+    subsets = list(itertools.combinations(range(5), 2))
+    values = [len(set(a) & set(b)) / len(set(a) | set(b)) for a in subsets for b in subsets]
+    assert sim.limit_stability(5, 2) == pytest.approx(np.mean(values), abs=1e-15)
+    assert sim.limit_stability(7, 7) == 1.0
+    with pytest.raises(ValueError, match="n_target"):
+        sim.limit_stability(5, 6)
+
+
+@pytest.mark.parametrize("p", [0.3, 0.9])
+def test_large_simulated_ensembles_approach_the_limit_whatever_p(p):
+    """Algorithm 2 with many weak selectors: the stability of 400 simulated ensembles is the
+    limit's within sampling error (sd of a pairwise mean over 400 copies ~ 0.005)."""
+    value = sim.simulated_stability(300, 5, 15, p, 300, 400, random_state=3)
+    assert value == pytest.approx(sim.limit_stability(15, 5), abs=0.02)

@@ -31,7 +31,8 @@ def get_onda2022_reference(wildcards):
 
 def get_onda2022_forests(wildcards):
     """The forests of §3 (mtry = √d) on the data set, for every n_tree."""
-    return [get_onda2022_parameters(wildcards.dataset, "sqrt", t) for t in ONDA["n_trees"]]
+    return [get_onda2022_parameters(wildcards.dataset, "sqrt", t)
+            for t in dataset_n_trees(ONDA, wildcards.dataset)]
 
 
 def get_onda2022_figure15_forests(wildcards):

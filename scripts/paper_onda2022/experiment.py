@@ -17,6 +17,6 @@ with logged(snakemake.log[0]) as log:
         mtry=snakemake.wildcards.mtry, m_ensemble=p.m_ensemble, p_grid=p.p_grid,
         p_tolerance=p.p_tolerance, curve_p=p.curve_p, threshold_repeats=p.threshold_repeats,
         random_state=p.seed, m_stability=p.m_stability,
-        predictor_n_estimators=p.predictor_n_estimators,
+        predictor_n_estimators=p.predictor_n_estimators, real_copies=p.real_copies,
     )
     write_experiment(experiment, Path(snakemake.output.parameters).parent)

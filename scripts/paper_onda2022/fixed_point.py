@@ -4,7 +4,7 @@ eq. (1) (Prostate: 130) and the simulated ensembles with it."""
 from fsstab.io import read_json, write_json
 from fsstab.papers.onda2022.figures import fixed_point_figure
 from fsstab.papers.onda2022.stages import fixed_point_summary
-from fsstab.papers.outputs import read_table, stem_of, write_frame
+from fsstab.papers.outputs import read_table, stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
@@ -15,7 +15,7 @@ with logged(snakemake.log[0]):
     grid = read_table(snakemake.input.grid)
     summary, curves = fixed_point_summary(reference, settings, dataset, snakemake.params.seed)
     write_json(snakemake.output.summary, summary)
-    write_frame(curves, snakemake.output.curves,
+    write_table(curves, snakemake.output.curves,
                 metadata={"format": "fsstab.onda2022.fixed_point_curves/1"})
     save_figure(fixed_point_figure(grid, curves, reference, summary, settings, dataset),
                 stem_of(snakemake.output.figure))

@@ -3,12 +3,12 @@ of Onda Figs. 2 and 8 for one data set."""
 
 from fsstab.io import read_json
 from fsstab.papers.onda2022.stages import parameter_map
-from fsstab.papers.outputs import write_frame
+from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     p = snakemake.params
     grid = parameter_map(read_json(snakemake.input.reference), p.n_useful_range, p.p_range,
                          random_state=p.seed)
-    write_frame(grid, snakemake.output.grid,
+    write_table(grid, snakemake.output.grid,
                 metadata={"format": "fsstab.onda2022.parameter_map/1"})

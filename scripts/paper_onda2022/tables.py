@@ -1,5 +1,6 @@
 """Rule onda2022_tables: Tables 1, 2, 4, the fitted parameters, the timings with the measured
-speed-ups, and comparison.csv (every number Onda et al. state next to ours)."""
+speed-ups (the only table with times), comparison.csv (every number Onda et al. state next to
+ours), the stability curves of every experiment and the simulator diagnostics."""
 
 from pathlib import Path
 
@@ -20,6 +21,7 @@ with logged(snakemake.log[0]):
                 for name, path in zip(p.datasets, snakemake.input.datasets, strict=True)}
     fixed = {name: read_json(path) for name, path in zip(p.fixed, snakemake.input.fixed,
                                                           strict=True)}
-    tables = paper_tables(experiments, datasets, fixed, p.settings, p.configured)
+    tables = paper_tables(experiments, datasets, fixed, p.settings, p.configured,
+                          random_state=p.seed)
     for name, frame in tables.items():
         write_table(frame, snakemake.output[name], metadata={"paper": "onda2022", "item": name})

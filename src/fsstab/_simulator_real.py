@@ -275,14 +275,18 @@ def real_ensemble_curve(
     """Stability of the real bagged mean-rank ensemble over m_ensemble (Onda Fig. 3 right,
     Fig. 10, Fig. 15) and its computation time (Fig. 4 left, Fig. 12).
 
-    For every m_ensemble and every copy, :class:`fsstab.selectors.EnsembleSelector` bags
-    m_ensemble copies of ``base_selector`` on bootstrap samples of the copy's selection rows
-    and keeps the n_target features of smallest mean rank. Copy j uses the same seed for every
-    m_ensemble, so an ensemble extends the smaller ones (EnsembleSelector's seeds are drawn in
-    sequence): common random numbers across m_ensemble. ``seconds`` times the selections and
-    the stability computation (Onda §3.6: no predictor is trained for the timing). With a
-    ``predictor`` (a classifier), ``accuracy`` is its leave-one-out accuracy on the ensemble's
-    features, trained on the copies' predictor rows (Onda Fig. 1 left, Fig. 6); otherwise NaN.
+    For every copy, :class:`fsstab.selectors.EnsembleSelector` bags max(m_ensemble) copies of
+    ``base_selector`` on bootstrap samples of the copy's selection rows; the ensemble of size m
+    is its first m weak selectors, aggregated by mean rank (the n_target features of smallest
+    mean rank, ties to the lower index). This is exactly what an ``EnsembleSelector`` with
+    ``n_bootstrap=m`` and the same seed selects -- its seeds are drawn in sequence, so an
+    ensemble extends the smaller ones (common random numbers across m_ensemble) -- at the cost
+    of max(m) instead of sum(m) base-selector runs per copy. ``seconds`` of size m is the time
+    of its m weak selectors (m / max(m) of the fitted ensemble's time: the weak selectors are
+    fits of the same size) plus the stability computation (Onda §3.6: no predictor is trained
+    for the timing). With a ``predictor`` (a classifier), ``accuracy`` is its leave-one-out
+    accuracy on the ensemble's features, trained on the copies' predictor rows (Onda Fig. 1
+    left, Fig. 6); otherwise NaN.
 
     Returns a DataFrame with columns ``m_ensemble``, ``stability``, ``seconds``, ``accuracy``.
     """
@@ -292,27 +296,33 @@ def real_ensemble_curve(
     m_values = check_m_values(m_ensemble_values)
     measure = check_measure(measure)
     seed = as_seed(random_state)
+    m_max = max(m_values)
+    rankings, fit_seconds = [], 0.0
+    for j, split in enumerate(splits):
+        ensemble = EnsembleSelector(
+            selector=base_selector, n_bootstrap=m_max, n_features_to_select=n_target,
+            random_state=child_seed(seed, 0, j),
+        )
+        start = time.perf_counter()
+        fit_selection(ensemble, X[split.selection], codes[split.selection])
+        fit_seconds += time.perf_counter() - start
+        rankings.append(ensemble.rankings_)
     rows = []
     for m in m_values:
         selections = np.zeros((len(splits), X.shape[1]), dtype=bool)
-        seconds, correct, tested = 0.0, 0, 0
-        for j, split in enumerate(splits):
-            ensemble = EnsembleSelector(
-                selector=base_selector, n_bootstrap=m, n_features_to_select=n_target,
-                random_state=child_seed(seed, 0, j),
-            )
-            start = time.perf_counter()
-            fit_selection(ensemble, X[split.selection], codes[split.selection])
-            seconds += time.perf_counter() - start
-            selections[j] = ensemble.support_
-            if predictor is not None:
+        correct, tested = 0, 0
+        start = time.perf_counter()
+        for j, ranking in enumerate(rankings):
+            order = np.argsort(ranking[:m].mean(axis=0), kind="stable")
+            selections[j] = top_k_mask(order, n_target)
+        stability = selection_stability(selections, measure)
+        seconds = fit_seconds * m / m_max + time.perf_counter() - start
+        if predictor is not None:
+            for j, split in enumerate(splits):
                 hits, size = _accuracy(
-                    predictor, X, codes, split, ensemble.support_, child_seed(seed, 1, j)
+                    predictor, X, codes, split, selections[j], child_seed(seed, 1, j)
                 )
                 correct, tested = correct + hits, tested + size
-        start = time.perf_counter()
-        stability = selection_stability(selections, measure)
-        seconds += time.perf_counter() - start
         rows.append({
             "m_ensemble": m, "stability": stability, "seconds": seconds,
             "accuracy": correct / tested if tested else math.nan,

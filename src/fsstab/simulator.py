@@ -92,6 +92,7 @@ __all__ = [
     "estimate_p",
     "estimate_parameters",
     "first_pick_probability",
+    "limit_stability",
     "mean_rank_aggregate",
     "onda_splits",
     "parameter_grid",
@@ -559,6 +560,38 @@ def simulated_stability_curve(
     return pd.DataFrame(rows, columns=["p", "m_ensemble", "stability", "seconds"])
 
 
+def limit_stability(n_useful: int, n_target: int) -> float:
+    """The stability (pairwise Jaccard) that the simulated mean-rank ensemble approaches as
+    m_ensemble grows, whatever p: E[|A ∩ B| / |A ∪ B|] for two independent uniform
+    n_target-subsets A, B of the n_useful useful features.
+
+    Why: in Algorithm 2 every S_m is a uniform n_target-subset of S' (§2.2.3), so the features
+    of S' are exchangeable -- each has the same expected rank, better than that of any other
+    feature when p > n_target / n_feature (Theorem 1). With many weak selectors the mean ranks
+    of S' settle below those of S \\ S', and which n_target of them come first is decided by
+    exchangeable fluctuations: a uniform n_target-subset of S', independently for every copy.
+    The simulated large-ensemble stability is therefore fixed by (n_useful, n_target) alone
+    (Onda §3.5: "stable at approximately 0.2 regardless of p" for Colon, 20 of 60 features),
+    and no p can raise it.
+
+    With r = |A ∩ B| hypergeometric (n_useful, n_target, n_target), the value is
+    Σ_r P(r) · r / (2 n_target - r).
+
+    Examples
+    --------
+    >>> round(limit_stability(60, 20), 4)   # Colon: Onda §3.5's plateau "approximately 0.2"
+    0.2033
+    """
+    n_useful = check_int(n_useful, "n_useful", 1)
+    n_target = check_int(n_target, "n_target", 1, n_useful)
+    total = math.comb(n_useful, n_target)
+    value = 0.0
+    for r in range(max(0, 2 * n_target - n_useful), n_target + 1):
+        ways = math.comb(n_target, r) * math.comb(n_useful - n_target, n_target - r)
+        value += ways / total * r / (2 * n_target - r)
+    return value
+
+
 # --------------------------------------------------------------------------------------------
 # Theorem 1
 # --------------------------------------------------------------------------------------------
@@ -1017,7 +1050,7 @@ def compare_ensembles(
     p_bounds: tuple[float, float] = (0.0, 1.0), p_tolerance: float = 0.01,
     n_useful: int | None = None, p: float | None = None, bootstrap_single: bool = False,
     curve_p_values: Sequence[float] = (), predictor: Any = None,
-    n_threshold_repeats: int = 1000, random_state: Any = None,
+    n_threshold_repeats: int = 1000, real_copies: int | None = None, random_state: Any = None,
 ) -> EnsembleComparison:
     """Run Onda's experiment on one data set: the real ensemble against the simulated one.
 
@@ -1029,7 +1062,8 @@ def compare_ensembles(
        given; ``n_threshold_repeats`` further t_uniform draws give Tables 2/4-style spreads.
     4. The real bagged mean-rank ensemble for every m_ensemble (:func:`real_ensemble_curve`).
     5. The simulated ensemble for every m_ensemble at the fitted p and at ``curve_p_values``
-       (:func:`simulated_stability_curve`), with as many copies as the real one.
+       (:func:`simulated_stability_curve`), with m_stability copies (the real ensembles use as
+       many unless ``real_copies`` is given).
 
     Parameters
     ----------
@@ -1059,6 +1093,11 @@ def compare_ensembles(
         Classifier for the accuracy of the real ensembles, or None to skip it.
     n_threshold_repeats
         t_uniform draws for :attr:`EnsembleComparison.thresholds` (Onda: 1000; 0 skips).
+    real_copies
+        Run the real ensembles on a seeded random subset of this many of the copies (a
+        measured fraction of a run too long for the machine: the real ensembles cost
+        real_copies x max(m_ensemble) base-selector runs), or on all of them (None). The
+        single selectors, the fit and the simulated ensembles always use every copy.
     random_state
         int, RandomState or None.
     """
@@ -1092,8 +1131,14 @@ def compare_ensembles(
             {"t_uniform": t, "n_useful": (counts[None, :] > t[:, None]).sum(axis=1)}
         )
 
+    real_splits = splits
+    if real_copies is not None:
+        real_copies = check_int(real_copies, "real_copies", 2, len(splits))
+        chosen = np.random.default_rng(child_seed(seed, 6)).choice(
+            len(splits), real_copies, replace=False)
+        real_splits = tuple(splits[i] for i in np.sort(chosen))
     real = real_ensemble_curve(
-        X, codes, splits, base, m_values, n_target, measure, predictor,
+        X, codes, real_splits, base, m_values, n_target, measure, predictor,
         random_state=child_seed(seed, 4),
     )
     p_values = list(dict.fromkeys([fit.p, *(float(v) for v in curve_p_values)]))

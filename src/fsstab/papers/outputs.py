@@ -8,9 +8,9 @@ with :func:`write_table` and :func:`fsstab.plots.save_figure` (``stem_of`` turns
 
 Tables are written twice, as CSV (to read) and Parquet (typed, to compute with), both atomically
 and with deterministic bytes (:func:`write_table`); a paper's intermediate tables, read only by
-its own later rules, as Parquet alone (:func:`write_table` with a single ``.parquet``
-target). ``comparison.csv`` holds every number a paper states in its text next to ours, one
-row per statement
+its own later rules, as Parquet alone (:func:`write_table` with a single ``.parquet`` target).
+``comparison.csv`` holds every number a paper states in its text next to ours, one row per
+statement
 (:data:`COMPARISON_COLUMNS`):
 
 =============  ===============================================================================

@@ -26,7 +26,6 @@ from fsstab.papers.onda2022.figures import (
 from fsstab.papers.onda2022.stages import (
     fixed_point_summary,
     parameter_map,
-    speedup_table,
     table1,
     table2,
     table4,
@@ -107,14 +106,27 @@ def test_dataset_figures_and_comparison(small_experiment):
     tab2 = table2({("colon", 5): exp})
     tab4 = table4({"colon": exp})
     frame = comparison_frame(comparison_rows(
-        ["colon", "lymphoma"], tab1, tab2, tab4, {"colon": exp}, {},
-        speedup_table({("colon", "sqrt", 5): exp}), {"colon": "toy data"}))
+        ["colon", "lymphoma"], tab1, tab2, tab4, {"colon": exp}, {}, {"colon": "toy data"}))
     lymphoma = frame[frame["dataset"] == "lymphoma"]
     assert (lymphoma["note"] == NOT_RUN_NOTE).all()
     assert "140.0 ± 20.3" in set(lymphoma["paper_value"])  # Table 2, n_tree = 50
     colon = frame[frame["dataset"] == "colon"]
     t4 = colon[colon["item"].str.startswith("table4")].iloc[0]
     assert t4["paper_value"] == "4.640 ± 0.636"
-    assert any(colon["item"].str.startswith("§3.6: speed-up"))
+    # no times in comparison.csv: they change from run to run (timings_speedup)
+    assert not frame["item"].str.contains("speed-up").any()
     single = colon[colon["item"].str.startswith("§3.4/D.3: stability")].iloc[0]
     assert single["our_value"] == f"{exp.parameters['single_stability']:.3f}"
+    # every row of a selector states m_ensemble, M and k on both sides, and says when they
+    # differ: 30 leave-one-out copies of 4 features here, the paper's 62 copies of 20 for Colon
+    assert single["setting"] == ("m_ensemble = 1, M = 30, k = 4, n_tree = 5 here; "
+                                 "m_ensemble = 1, M = 62, k = 20, n_tree = 300 in the paper")
+    assert single["note"] == ("different settings: M 30 here, 62 in the paper; k 4 here, 20 in "
+                              "the paper; n_tree 5 here, 300 in the paper; toy data")
+    large = colon[colon["item"].str.contains("large real ensemble")].iloc[0]
+    assert large["setting"].startswith("m_ensemble = 2, M = 30, k = 4")
+    assert "; m_ensemble >= 41, M = 62, k = 20, n_tree = 300 in the paper" in large["setting"]
+    assert "m_ensemble 2 here, >= 41 in the paper" in large["note"]
+    selectors = frame[~frame["item"].str.startswith("table1")]
+    assert selectors["setting"].str.contains("m_ensemble = ").all()
+    assert selectors["setting"].str.contains("k = ").all()

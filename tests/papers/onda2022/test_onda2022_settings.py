@@ -56,3 +56,31 @@ def test_every_problem_names_its_key():
     assert "reference_n_tree" in problem
     with pytest.raises(ConfigError, match=r"paper\.settings\.mtry_study\.mtry"):
         SETTINGS.resolve({"mtry_study": {"mtry": [1.5]}})
+
+
+def test_a_data_set_can_have_its_own_n_trees():
+    """datasets.<name>.n_trees replaces n_trees for that data set (the paper's ensemble sizes
+    at the reference n_tree only); its reference and the figures' n_tree must be among them,
+    and a null histogram_n_tree / timing_n_tree means each data set's reference."""
+    from fsstab.papers.onda2022.settings import dataset_n_trees, figure_n_tree
+    from fsstab.papers.onda2022.stages import run_plan
+
+    settings = copy.deepcopy(CONFIG["paper"]["settings"])
+    settings["datasets"]["prostate"].update(n_trees=[4], reference_n_tree=4)
+    settings.update(histogram_n_tree=None, timing_n_tree=None, mtry_study=None)
+    assert SETTINGS.problems(settings, workflow()) == []
+    filled = SETTINGS.resolve(settings)
+    assert dataset_n_trees(filled, "prostate") == [4]
+    assert dataset_n_trees(filled, "colon") == [3, 5]
+    assert figure_n_tree(filled, "timing_n_tree", "prostate") == 4
+    assert figure_n_tree(filled, "histogram_n_tree", "colon") == 5
+    plan = run_plan(filled, ["colon", "prostate"])
+    assert plan.experiments == (("colon", "sqrt", 3), ("colon", "sqrt", 5),
+                                ("prostate", "sqrt", 4))
+    settings.update(timing_n_tree=5)
+    settings["datasets"]["prostate"]["reference_n_tree"] = 3
+    assert SETTINGS.problems(settings, workflow()) == [
+        "paper.settings.datasets.prostate.reference_n_tree: 3 is not in "
+        "datasets.prostate.n_trees [4]",
+        "paper.settings.timing_n_tree: 5 is not in datasets.prostate.n_trees [4]",
+    ]

@@ -1,13 +1,17 @@
 """Onda et al. (2022) through Snakemake: a bad paper.settings stops the run before any job (the
 rules file checks it at parse time); the reduced configuration end to end (``slow``), its
-values checked against the paper or recomputed from the experiments' own tables."""
+values checked against the paper or recomputed from the experiments' own tables, and against
+its published results (``docs/papers/onda2022/reduced/``, ``tools/publish_paper_results.py``:
+no times in them)."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 from conftest import (
+    REPO,
     check_figures,
+    check_published_results,
     paper_config,
     read_table,
     run_paper,
@@ -64,3 +68,18 @@ def test_reduced_configuration_end_to_end(tmp_path, datasets_dir):
     lymphoma = comparison[comparison["dataset"] == "lymphoma"]
     assert lymphoma["note"].str.startswith("dataset not run here").all()
     assert "4.640 ± 0.636" in set(comparison["paper_value"])
+    # 8 copies and ensembles of at most 2 against the paper's n copies and >= 30: said per row
+    large = comparison[comparison["item"].str.contains("large real ensemble")]
+    assert large["note"].str.startswith("different settings: m_ensemble 2 here, >= 41 in the "
+                                        "paper; M 8 here").all()
+    curves = read_table(out / "ensemble_stability.parquet")
+    colon = curves[(curves["dataset"] == "colon") & (curves["n_tree"] == 5)
+                   & (curves["mtry"] == "sqrt")]
+    own = read_table(folder / "curves.parquet")
+    assert colon["stability"].tolist() == own["stability"].tolist()
+    assert colon["m_ensemble"].tolist() == own["m_ensemble"].tolist()
+    conclusions = pd.read_csv(out / "conclusions.csv", keep_default_na=False).set_index("key")
+    assert (conclusions.loc[conclusions["dataset"] == "lymphoma", "verdict"]
+            == "not testable here").all()
+    assert (conclusions["settings_match"] == "different").all()   # nothing at the paper's size
+    check_published_results(out, REPO / "docs/papers/onda2022/reduced")

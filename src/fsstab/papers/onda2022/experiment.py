@@ -78,20 +78,23 @@ def run_experiment(
     m_ensemble: Sequence[int], p_grid: Sequence[float], p_tolerance: float,
     curve_p: Sequence[float], threshold_repeats: int, random_state: int,
     m_stability: int | None = None, predictor_n_estimators: int = 100,
+    real_copies: int | None = None,
 ) -> Experiment:
     """Onda's experiment on one data set with a random-forest base selector of ``n_tree``
     trees and mtry ``mtry``: the real single selectors and bagged ensembles (``m_stability``
     copies, default n: leave-one-out; a random forest of ``predictor_n_estimators`` trees
     predicts the left-out sample), n_useful, p (grid as in §2.3.2, and by bisection as App.
     F.2 proposes), n_useful^v, and the simulated ensembles at the fitted p and at
-    ``curve_p``."""
+    ``curve_p``. ``real_copies``: the real ensembles on that many of the copies only (a
+    measured fraction; :func:`fsstab.simulator.compare_ensembles`)."""
     result = compare_ensembles(
         X, y, n_target=n_target,
         base_selector=OndaForestSelector(n_estimators=n_tree, max_features=parse_mtry(mtry)),
         m_ensemble=tuple(m_ensemble), p_method="grid", p_grid=tuple(p_grid),
         curve_p_values=tuple(curve_p), m_stability=m_stability,
         predictor=RandomForestClassifier(n_estimators=predictor_n_estimators),
-        n_threshold_repeats=threshold_repeats, random_state=random_state,
+        n_threshold_repeats=threshold_repeats, real_copies=real_copies,
+        random_state=random_state,
     )
     fit = result.parameters
     bisection = estimate_p(
@@ -102,6 +105,7 @@ def run_experiment(
     parameters = {
         "n_samples": int(X.shape[0]), "n_feature": fit.n_feature, "n_target": fit.n_target,
         "n_tree": int(n_tree), "mtry": parse_mtry(mtry), "m_stability": len(result.splits),
+        "m_stability_real": len(result.splits) if real_copies is None else int(real_copies),
         "single_stability": fit.single_stability, "t_uniform": fit.n_useful_estimate.t_uniform,
         "n_useful": fit.n_useful, "p": fit.p, "n_useful_v": fit.n_useful_v,
         "p_grid_evaluations": fit.p_estimate.evaluations.to_dict("list"),

@@ -32,6 +32,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from fsstab.papers.onda2022.experiment import Experiment
+from fsstab.papers.onda2022.settings import figure_n_tree
 from fsstab.papers.onda2022.stages import compatible_pairs
 
 __all__ = [
@@ -227,6 +228,8 @@ def dataset_figures(
     """Figs. 6-10 and 12-13 of one data set (the paper's supplementary figures; for Colon the
     panels of Figs. 1-4): figure stem -> figure."""
     entry = settings["datasets"][dataset]
+    histogram_tree = figure_n_tree(settings, "histogram_n_tree", dataset)
+    timing_tree = figure_n_tree(settings, "timing_n_tree", dataset)
     reference = _reference(experiments, entry["reference_n_tree"])
     fit = reference.parameters
     n_copies = fit["m_stability"]
@@ -236,9 +239,9 @@ def dataset_figures(
             ax, {t: e.curves for t, e in experiments.items()},
             f"{dataset}: accuracy of the real ensembles")),
         ("fig07_histogram", lambda ax: histogram_panel(
-            ax, _reference(experiments, settings["histogram_n_tree"]).counts,
+            ax, _reference(experiments, histogram_tree).counts,
             f"{dataset}: selection counts over {n_copies} copies "
-            f"($n_{{tree}}$ = {settings['histogram_n_tree']})")),
+            f"($n_{{tree}}$ = {histogram_tree})")),
         ("fig08_parameters", lambda ax: compatible_panel(
             ax, _pairs(grid, fit, settings), fit["single_stability"], fit["n_useful"],
             (fit["n_useful"], fit["p"]), f"{dataset}: parameters compatible with the real "
@@ -250,10 +253,10 @@ def dataset_figures(
             ax, _real_curves(experiments), "n_tree", f"{dataset}: real ensembles",
             highlight=fit["n_tree"])),
         ("fig12_timing_real", lambda ax: time_panel(
-            ax, _reference(experiments, settings["timing_n_tree"]).timings, "real",
-            f"{dataset}: real ensembles ($n_{{tree}}$ = {settings['timing_n_tree']})")),
+            ax, _reference(experiments, timing_tree).timings, "real",
+            f"{dataset}: real ensembles ($n_{{tree}}$ = {timing_tree})")),
         ("fig13_timing_simulated", lambda ax: time_panel(
-            ax, _reference(experiments, settings["timing_n_tree"]).timings, "simulated",
+            ax, _reference(experiments, timing_tree).timings, "simulated",
             f"{dataset}: simulated ensembles at the fitted p")),
     ]
     for stem, draw in panels:
@@ -269,15 +272,17 @@ def main_figures(
 ) -> dict[str, Figure]:
     """Figs. 1-4 of the main text (two panels each) for ``dataset`` (Onda: Colon)."""
     entry = settings["datasets"][dataset]
+    histogram_tree = figure_n_tree(settings, "histogram_n_tree", dataset)
+    timing_tree = figure_n_tree(settings, "timing_n_tree", dataset)
     reference = _reference(experiments, entry["reference_n_tree"])
     fit = reference.parameters
-    timing = _reference(experiments, settings["timing_n_tree"]).timings
+    timing = _reference(experiments, timing_tree).timings
     figures = {}
     fig, axes = new_figure(2)
     accuracy_panel(axes[0], {t: e.curves for t, e in experiments.items()},
                    f"(left) {dataset}: prediction accuracy")
-    histogram_panel(axes[1], _reference(experiments, settings["histogram_n_tree"]).counts,
-                    f"(right) frequencies, $n_{{tree}}$ = {settings['histogram_n_tree']}")
+    histogram_panel(axes[1], _reference(experiments, histogram_tree).counts,
+                    f"(right) frequencies, $n_{{tree}}$ = {histogram_tree}")
     figures["fig01_accuracy_histogram"] = fig
     fig, axes = new_figure(2)
     verification_panel(axes[0], grid, settings["parameter_map"]["verification_p"],
@@ -293,7 +298,7 @@ def main_figures(
     figures["fig03_stability"] = fig
     fig, axes = new_figure(2)
     time_panel(axes[0], timing, "real",
-               f"(left) real, $n_{{tree}}$ = {settings['timing_n_tree']}")
+               f"(left) real, $n_{{tree}}$ = {timing_tree}")
     time_panel(axes[1], timing, "simulated", "(right) simulated, fitted p")
     figures["fig04_timing"] = fig
     return figures

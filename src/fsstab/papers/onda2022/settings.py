@@ -11,7 +11,19 @@ from typing import Any
 
 from fsstab.papers.settings import PaperSettings, configured_problems
 
-__all__ = ["SETTINGS"]
+__all__ = ["SETTINGS", "dataset_n_trees", "figure_n_tree"]
+
+
+def dataset_n_trees(settings: Mapping[str, Any], dataset: str) -> list[int]:
+    """The n_tree values of ``dataset``'s experiments: its own ``n_trees``, else ``n_trees``."""
+    own = settings["datasets"][dataset].get("n_trees")
+    return [int(t) for t in (own or settings["n_trees"])]
+
+
+def figure_n_tree(settings: Mapping[str, Any], key: str, dataset: str) -> int:
+    """``histogram_n_tree`` or ``timing_n_tree`` for ``dataset`` (null: its reference n_tree)."""
+    value = settings[key]
+    return int(settings["datasets"][dataset]["reference_n_tree"] if value is None else value)
 
 
 def _cross_checks(settings: Mapping[str, Any], workflow: Any) -> list[str]:
@@ -20,14 +32,23 @@ def _cross_checks(settings: Mapping[str, Any], workflow: Any) -> list[str]:
     main = settings["main_dataset"]
     if main is not None and main not in settings["datasets"]:
         problems.append(f"main_dataset: {main!r} is not one of datasets")
-    trees = set(settings["n_trees"])
+    def trees_of(name: str) -> tuple[str, list[int]]:
+        where = f"datasets.{name}.n_trees" if settings["datasets"][name].get("n_trees") \
+            else "n_trees"
+        return where, sorted(set(dataset_n_trees(settings, name)))
+
     for name, entry in settings["datasets"].items():
+        where, trees = trees_of(name)
         if entry["reference_n_tree"] not in trees:
             problems.append(f"datasets.{name}.reference_n_tree: {entry['reference_n_tree']} is "
-                            f"not in n_trees {sorted(trees)}")
+                            f"not in {where} {trees}")
     for key in ("histogram_n_tree", "timing_n_tree"):
-        if settings[key] not in trees:
-            problems.append(f"{key}: {settings[key]} is not in n_trees {sorted(trees)}")
+        for name in settings["datasets"]:
+            where, trees = trees_of(name)
+            problem = f"{key}: {settings[key]} is not in {where} {trees}"
+            if settings[key] is not None and settings[key] not in trees \
+                    and problem not in problems:
+                problems.append(problem)
     first, last, step = settings["parameter_map"]["p_range"]
     if not (0 <= first <= last <= 1 and step > 0):
         problems.append(f"parameter_map.p_range: {[first, last, step]} must be 0 <= first <= "

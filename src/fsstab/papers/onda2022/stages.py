@@ -34,24 +34,37 @@ import pandas as pd
 from fsstab.datasets import Dataset
 from fsstab.papers.onda2022.comparison import comparison_rows
 from fsstab.papers.onda2022.experiment import Experiment
+from fsstab.papers.onda2022.settings import dataset_n_trees
 from fsstab.papers.outputs import comparison_frame
 from fsstab.simulator import (
+    algorithm3_rankings,
     ensemble_speedups,
     estimate_p,
+    limit_stability,
+    mean_rank_aggregate,
     parameter_grid,
+    selection_stability,
+    simulate_ensemble_selections,
     simulated_stability_curve,
+    verify_n_useful,
 )
+from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "RunPlan",
     "compatible_pairs",
+    "effective_number",
     "fixed_point",
     "fixed_point_summary",
     "mtry_parameters",
+    "n_useful_for",
     "paper_tables",
     "parameter_map",
+    "preference_weighted_stability",
     "run_plan",
+    "simulator_diagnostics",
     "speedup_table",
+    "stability_curves",
     "table1",
     "table2",
     "table4",
@@ -91,7 +104,7 @@ def run_plan(settings: Mapping[str, Any], run_datasets: Sequence[str]) -> RunPla
     set)."""
     datasets = tuple(d for d in run_datasets if d in settings["datasets"])
     main = settings["main_dataset"] or next(iter(settings["datasets"]))
-    experiments = [(d, "sqrt", int(t)) for d in datasets for t in settings["n_trees"]]
+    experiments = [(d, "sqrt", t) for d in datasets for t in dataset_n_trees(settings, d)]
     study = settings["mtry_study"]
     figure15_experiments: tuple[tuple[str, int], ...] = ()
     if study is not None:
@@ -184,6 +197,10 @@ def fixed_point_summary(
     fitted = curves[np.isclose(curves["p"], summary["p"])].sort_values("m_ensemble")
     summary["large_ensemble_stability"] = float(fitted["stability"].iloc[-1])
     summary["m_ensemble"] = int(fitted["m_ensemble"].iloc[-1])
+    # eq. (1) at the fixed point: A[f_{n_useful, p}] with as many runs as the real selector
+    summary["n_useful_v"] = verify_n_useful(
+        reference["n_feature"], reference["n_target"], n_useful, summary["p"],
+        reference["m_stability"], random_state=seed)
     return summary, curves
 
 
@@ -250,14 +267,148 @@ def speedup_table(experiments: Mapping[tuple[str, str, int], Experiment]) -> pd.
     return pd.DataFrame(rows)
 
 
+def stability_curves(experiments: Mapping[tuple[str, str, int], Experiment]) -> pd.DataFrame:
+    """The stability curves of every experiment in one tidy table (Figs. 3, 9, 10, 15):
+    ``dataset``, ``mtry``, ``n_tree``, ``m_stability`` (M), ``n_target`` (k), ``n_useful``,
+    ``source`` (real/simulated), ``p`` (simulated rows), ``m_ensemble``, ``stability``,
+    ``accuracy`` (real rows). No times: reproducible to the byte."""
+    frames = []
+    for (dataset, mtry, n_tree), exp in sorted(experiments.items(), key=lambda kv: str(kv[0])):
+        fit = exp.parameters
+        frames.append(exp.curves[["source", "p", "m_ensemble", "stability", "accuracy"]].assign(
+            dataset=dataset, mtry=str(mtry), n_tree=int(n_tree), m_stability=fit["m_stability"],
+            n_target=fit["n_target"], n_useful=fit["n_useful"]))
+    columns = ["dataset", "mtry", "n_tree", "m_stability", "n_target", "n_useful", "source", "p",
+               "m_ensemble", "stability", "accuracy"]
+    if not frames:
+        return pd.DataFrame(columns=columns)
+    return pd.concat(frames, ignore_index=True)[columns]
+
+
+def effective_number(counts: np.ndarray) -> float:
+    """How many features the selections are spread over: (Σ c_i)² / Σ c_i² of the selection
+    counts c_i (the inverse Simpson index; k when M selectors pick the same k features, M·k
+    when they never overlap)."""
+    counts = np.asarray(counts, dtype=np.float64)
+    return float(counts.sum() ** 2 / np.square(counts).sum())
+
+
+def _top_share(counts: np.ndarray, k: int) -> float:
+    """Fraction of all selections that fall on the k most often selected features."""
+    counts = np.sort(np.asarray(counts, dtype=np.float64))[::-1]
+    return float(counts[:k].sum() / counts.sum())
+
+
+def n_useful_for(stability: float, n_target: int, n_feature: int) -> int:
+    """The smallest n_useful whose large-ensemble limit (:func:`fsstab.simulator.limit_stability`)
+    is at most ``stability``: the n_useful the simulator would need to reach it (n_target when
+    even n_useful = n_target, every simulated ensemble the same set, stays below)."""
+    for n_useful in range(n_target, n_feature + 1):
+        if limit_stability(n_useful, n_target) <= stability:
+            return n_useful
+    return n_feature
+
+
+def preference_weighted_stability(
+    counts: np.ndarray, t_uniform: float, n_target: int, p: float, m_ensemble: int,
+    m_stability: int, random_state: int,
+) -> float:
+    """A diagnostic, not the paper's simulator: the stability of m_stability simulated
+    ensembles of m_ensemble weak selectors (Algorithms 2-3 at p, mean rank) whose preferred sets
+    S_m are drawn from the useful features S' of §2.3.1 (those the real single selectors chose
+    more often than t_uniform) *in proportion to how often the real single selectors chose
+    them*, instead of uniformly (§2.2.3). Nothing is fitted to the ensembles: p, S' and the
+    weights are what the paper's estimation already has. The gap to the uniform simulator
+    measures what its equal-preference assumption costs."""
+    counts = np.asarray(counts, dtype=np.float64)
+    n_feature = counts.size
+    useful = np.flatnonzero(counts > t_uniform)
+    if useful.size < n_target:   # as the simulator: at least n_target useful features
+        useful = np.argsort(-counts, kind="stable")[:n_target]
+    weights = counts[useful] / counts[useful].sum()
+    rng = np.random.default_rng(random_state)
+    selections = np.zeros((m_stability, n_feature), dtype=bool)
+    for copy in range(m_stability):
+        subsets = np.stack([rng.choice(useful, n_target, replace=False, p=weights)
+                            for _ in range(m_ensemble)])
+        ranks = algorithm3_rankings(subsets, n_feature, p, random_state=rng.integers(2**32))
+        selections[copy] = mean_rank_aggregate(ranks[None], n_target)[0]
+    return selection_stability(selections, "jaccard")
+
+
+def simulator_diagnostics(references: Mapping[str, Experiment], random_state: int
+                          ) -> pd.DataFrame:
+    """Why the simulated ensembles' stability differs from the real ones', per data set at its
+    reference n_tree (docs/paper-onda2022.md, "Why the simulator underestimates"):
+
+    - ``single_stability`` (the real selector on a copy's selection rows, the target of p),
+      ``real_m1`` (one weak selector: the same on a bootstrap sample, as in the real
+      ensembles), ``simulated_m1`` (the simulated single selector at the fitted p);
+    - ``real_large``, ``simulated_large`` (fitted p) and ``simulated_large_best_p`` (the
+      largest over every simulated p) at the largest m_ensemble, and ``limit``
+      (:func:`fsstab.simulator.limit_stability`: where every simulated curve ends, whatever
+      p); ``n_useful_for_real``: the n_useful whose limit is the real large-ensemble value;
+      ``weighted_m1``, ``weighted_large``: the simulator with S_m drawn in proportion to the
+      real selection counts (:func:`preference_weighted_stability`, a diagnostic);
+    - how concentrated the M single selections are: ``effective_features`` (inverse Simpson
+      index of the selection counts, :func:`effective_number`), ``top_k_share`` (share of the
+      selections on the k most selected features) and ``top_frequency`` (how many of the M
+      copies select the most selected feature), for the real selector and for M simulated
+      single selectors at the fitted (n_useful, p) (``*_simulated``, seeded by
+      ``random_state``).
+    """
+    rows = []
+    for dataset, exp in references.items():
+        fit = exp.parameters
+        k, M, n_feature = int(fit["n_target"]), int(fit["m_stability"]), int(fit["n_feature"])
+        curves = exp.curves
+        real = curves[curves["source"] == "real"].sort_values("m_ensemble")
+        simulated = curves[curves["source"] == "simulated"]
+        fitted = simulated[np.isclose(simulated["p"], fit["p"])].sort_values("m_ensemble")
+        m_max = int(real["m_ensemble"].max())
+        at_max = simulated[simulated["m_ensemble"] == m_max]
+        real_counts = exp.counts["count"].to_numpy()
+        selections = simulate_ensemble_selections(
+            n_feature, k, int(fit["n_useful"]), float(fit["p"]), 1, M,
+            random_state=derive_seed(random_state, dataset))
+        sim_counts = selections.sum(axis=0)
+        real_large = float(real["stability"].iloc[-1])
+        seed = derive_seed(random_state, dataset, "preference weighted")
+        weighted = {m: preference_weighted_stability(
+            real_counts, float(fit["t_uniform"]), k, float(fit["p"]), m, M, seed)
+            for m in (1, m_max)}
+        rows.append({
+            "dataset": dataset, "n_tree": int(fit["n_tree"]), "M": M, "k": k,
+            "n_feature": n_feature, "n_useful": int(fit["n_useful"]), "p": float(fit["p"]),
+            "single_stability": float(fit["single_stability"]),
+            "real_m1": float(real["stability"].iloc[0]),
+            "simulated_m1": float(fitted["stability"].iloc[0]),
+            "m_large": m_max, "real_large": real_large,
+            "simulated_large": float(fitted["stability"].iloc[-1]),
+            "simulated_large_best_p": float(at_max["stability"].max()),
+            "limit": limit_stability(int(fit["n_useful"]), k),
+            "weighted_m1": weighted[1], "weighted_large": weighted[m_max],
+            "n_useful_for_real": n_useful_for(real_large, k, n_feature),
+            "effective_features_real": effective_number(real_counts),
+            "effective_features_simulated": effective_number(sim_counts),
+            "top_k_share_real": _top_share(real_counts, k),
+            "top_k_share_simulated": _top_share(sim_counts, k),
+            "top_frequency_real": int(real_counts.max()),
+            "top_frequency_simulated": int(sim_counts.max()),
+        })
+    return pd.DataFrame(rows)
+
+
 def paper_tables(
     experiments: Mapping[tuple[str, str, int], Experiment], datasets: Mapping[str, Dataset],
     fixed: Mapping[str, Mapping[str, Any]], settings: Mapping[str, Any],
-    configured: Sequence[str],
+    configured: Sequence[str], random_state: int = 0,
 ) -> dict[str, pd.DataFrame]:
     """Every table of the paper rules: ``table1``, ``table2``, ``table4``, ``parameters``
     (the fitted simulator of every experiment), ``timings`` (seconds and speed-ups; not
-    reproducible) and ``comparison``."""
+    reproducible: kept out of every other table), ``comparison``, ``curves``
+    (:func:`stability_curves`) and ``diagnostics`` (:func:`simulator_diagnostics`, seeded by
+    ``random_state``)."""
     info = {name: {"n_samples": ds.n_samples, "n_features": ds.n_features,
                    "n_classes": ds.n_classes, "discrete": np.unique(ds.X).size <= 10}
             for name, ds in datasets.items()}
@@ -273,7 +424,8 @@ def paper_tables(
     timings = speedup_table(experiments)
     notes = {d: settings["datasets"][d].get("note", "") for d in datasets}
     comparison = comparison_frame(comparison_rows(
-        configured, tab1, tab2, tab4, references, fixed,
-        timings[timings["mtry"] == "sqrt"], notes))
+        configured, tab1, tab2, tab4, references, fixed, notes))
     return {"table1": tab1, "table2": tab2, "table4": tab4, "parameters": parameters,
-            "timings": timings, "comparison": comparison}
+            "timings": timings, "comparison": comparison,
+            "curves": stability_curves(experiments),
+            "diagnostics": simulator_diagnostics(references, random_state)}
