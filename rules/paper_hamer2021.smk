@@ -9,7 +9,7 @@
 # Outputs: <results>/paper/hamer2021/. The template of a paper's rules: docs/papers.md.
 
 from fsstab.papers.hamer2021.plan import DECISION_FIGURES, MAP_FIGURES, TRAJECTORY_FIGURES, Plan
-from fsstab.papers.hamer2021.settings import SETTINGS
+from fsstab.papers.hamer2021.settings import SETTINGS, run_settings
 from fsstab.papers.hamer2021.toy import TOY_DESCRIPTIONS
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
@@ -30,6 +30,7 @@ if WF.raw["localrules"]:
         hamer2021_decision,
         hamer2021_dominated_areas,
         hamer2021_dominated_areas_table,
+        hamer2021_hybrid_versus_rfe_table,
         hamer2021_frequency_score,
         hamer2021_frequency_score_table,
         hamer2021_table5,
@@ -41,6 +42,7 @@ if WF.raw["localrules"]:
         hamer2021_variability,
         hamer2021_distributions,
         hamer2021_comparison,
+        hamer2021_conclusions,
 
 
 # -- Figs. 3-6: toy feature stability maps ------------------------------------------------------
@@ -167,6 +169,7 @@ rule hamer2021_dominated_areas:
     output:
         figure=get_paper_figure("fig09_{paper}_dominated_areas"),
         areas=get_paper_work("section71/{paper}_dominated_areas.parquet"),
+        versus=get_paper_work("section71/{paper}_hybrid_versus_rfe.parquet"),
     wildcard_constraints:
         paper="|".join(DECISION_FIGURES),
     params:
@@ -196,6 +199,27 @@ rule hamer2021_dominated_areas_table:
         get_paper_log("fig09_table"),
     benchmark:
         get_paper_benchmark("fig09_table")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    script:
+        "../scripts/paper_hamer2021/concatenate.py"
+
+
+rule hamer2021_hybrid_versus_rfe_table:
+    input:
+        tables=expand(
+            rules.hamer2021_dominated_areas.output.versus, paper=list(PLAN.decision_datasets())
+        ),
+    output:
+        table=get_paper_table("fig09_hybrid_versus_rfe"),
+    log:
+        get_paper_log("fig09_hybrid_versus_rfe"),
+    benchmark:
+        get_paper_benchmark("fig09_hybrid_versus_rfe")
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -497,10 +521,12 @@ rule hamer2021_comparison:
             else {}
         ),
         **({"variation": rules.hamer2021_variability.output.cv} if S73 else {}),
+        **({"areas": rules.hamer2021_dominated_areas_table.output.table} if DECISIONS else {}),
     output:
         table=get_paper_table("comparison"),
     params:
         gamma=HAMER["section71"]["gamma"],
+        run=run_settings(HAMER, WF),
     log:
         get_paper_log("comparison"),
     benchmark:
@@ -513,6 +539,69 @@ rule hamer2021_comparison:
         runtime=15,
     script:
         "../scripts/paper_hamer2021/comparison.py"
+
+
+# -- conclusions.md: every claim checked -----------------------------------------------------------
+
+
+rule hamer2021_conclusions:
+    input:
+        toy=rules.hamer2021_toy.output.table,
+        correlated=rules.hamer2021_correlated_figures.output.table,
+        # the tables of the sections this run has (the others' claims are "not testable here")
+        **(
+            {
+                "areas": rules.hamer2021_dominated_areas_table.output.table,
+                "versus": rules.hamer2021_hybrid_versus_rfe_table.output.table,
+            }
+            if DECISIONS
+            else {}
+        ),
+        **({"frequency": rules.hamer2021_frequency_score_table.output.table} if FREQUENCY else {}),
+        **{
+            f"compromises_{paper}": expand(
+                rules.hamer2021_decision.output.table, number=DECISION_FIGURES[paper], paper=paper
+            )
+            for paper in DECISIONS
+        },
+        **({"table5": rules.hamer2021_table5.output.table} if S72 else {}),
+        **({"variation": rules.hamer2021_variability.output.cv} if S73 else {}),
+        **{
+            f"trajectory_{method}": expand(
+                rules.hamer2021_trajectories.output.table,
+                number=TRAJECTORY_FIGURES[method][0],
+                stem=TRAJECTORY_FIGURES[method][1],
+            )
+            for method in PLAN.trajectory_methods()
+        },
+        **(
+            {"trajectory_logistic_rfe": rules.hamer2021_logistic_rfe.output.table}
+            if PLAN.logistic_rfe_datasets().datasets
+            else {}
+        ),
+    output:
+        markdown=get_paper_file("conclusions", "md"),
+        table=get_paper_table("conclusions"),
+    params:
+        configured={
+            "section71": list(HAMER["section71"]["datasets"]),
+            "frequency_score": list(HAMER["section71"]["frequency_score"]["datasets"]),
+            "section72": list(HAMER["section72"]["datasets"]),
+            "section73": list(HAMER["section73"]["datasets"]),
+        },
+        run=run_settings(HAMER, WF),
+    log:
+        get_paper_log("conclusions"),
+    benchmark:
+        get_paper_benchmark("conclusions")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    script:
+        "../scripts/paper_hamer2021/conclusions.py"
 
 
 # -- what the run produces ------------------------------------------------------------------------
@@ -529,6 +618,7 @@ PAPER_TARGETS.extend(
             paper=list(DECISIONS),
         ),
         *(rules.hamer2021_dominated_areas_table.output if DECISIONS else []),
+        *(rules.hamer2021_hybrid_versus_rfe_table.output if DECISIONS else []),
         *expand(rules.hamer2021_frequency_score.output.figure, paper=list(FREQUENCY)),
         *(rules.hamer2021_frequency_score_table.output if FREQUENCY else []),
         *(rules.hamer2021_table5.output if S72 else []),
@@ -549,5 +639,6 @@ PAPER_TARGETS.extend(
         *(rules.hamer2021_variability.output if S73 else []),
         *(rules.hamer2021_distributions.output if PLAN.distribution_datasets().datasets else []),
         *rules.hamer2021_comparison.output,
+        *rules.hamer2021_conclusions.output,
     ]
 )

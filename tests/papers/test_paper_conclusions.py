@@ -23,6 +23,7 @@ from fsstab.papers.conclusions import (
     close_to,
     compare_settings,
     equal_to,
+    every_at_least,
     holds_if,
     lowest_is,
     not_testable,
@@ -86,6 +87,19 @@ def test_lowest_and_orderings():
     assert same_ordering(values, ["sim_N", "sim_W", "sim_L"]).verdict is FAILS
     assert same_ordering({"a": 1.0, "b": 1.0}, ["a", "b"]).verdict is FAILS
     assert same_ordering({"a": 1.0}, ["a", "b"]).verdict is UNTESTED
+
+
+def test_every_at_least_fails_on_one_case_below_or_without_a_value():
+    held = every_at_least({"r1": 0.4, "r2": 0.02}, 0.02, what="gain")
+    assert held.verdict is Verdict.HOLDS
+    assert held.why == "gain >= 0.020 at every one of 2 (r1 0.400, r2 0.020)"
+    low = every_at_least({"r1": 0.4, "r2": 0.019}, 0.02, what="gain")
+    assert low.verdict is Verdict.DOES_NOT_HOLD
+    assert low.why.endswith("; not at r2")
+    missing = every_at_least({"r1": math.nan, "r2": 0.5}, 0.0, what="gain")
+    assert missing.verdict is Verdict.DOES_NOT_HOLD
+    assert "1 of 2 (r1 NaN, r2 0.500); not at r1" in missing.why
+    assert every_at_least({}, 0.0, what="gain").verdict is Verdict.NOT_TESTABLE
 
 
 def test_combinations_define_partly_holds_precisely():

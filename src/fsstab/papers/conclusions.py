@@ -71,6 +71,7 @@ __all__ = [
     "compare_settings",
     "conclusions_markdown",
     "equal_to",
+    "every_at_least",
     "holds_if",
     "lowest_is",
     "not_testable",
@@ -380,6 +381,28 @@ def overlaps(ours: Iterable[str], expected: Iterable[str], *, what: str = "ours"
                    f"{what} {_set_text(ours, order)} and paper {_set_text(expected, order)} "
                    f"share {_set_text(common, order) if common else 'no member'} "
                    f"({len(common)} of {len(ours)} and {len(expected)})")
+
+
+def every_at_least(values: Mapping[str, float], bound: float, *, what: str,
+                   digits: int = 3) -> Assessment:
+    """Holds when every case's value is at least ``bound`` (e.g. a gain at every point of a
+    front). A case without a finite value (NaN: nothing to compare with) does not meet the
+    bound and is named; no case at all is not testable.
+
+    Examples
+    --------
+    >>> every_at_least({"A 0.80": 0.4, "A 0.90": -0.05}, 0.02, what="gain").verdict.value
+    'does not hold'
+    """
+    if not values:
+        return not_testable(f"no case to check {what} on")
+    shown = ", ".join(f"{k} {_num(float(v), digits)}" for k, v in values.items())
+    below = [k for k, v in values.items() if not (math.isfinite(v) and v >= bound)]
+    ok = not below
+    return _assess(Verdict.HOLDS if ok else Verdict.DOES_NOT_HOLD,
+                   f"{what} >= {_num(float(bound), digits)} at "
+                   f"{'every one' if ok else f'{len(values) - len(below)}'} of {len(values)} "
+                   f"({shown})" + ("" if ok else f"; not at {', '.join(below)}"))
 
 
 def all_of(*parts: Assessment) -> Assessment:

@@ -23,6 +23,7 @@ def hybrid_points() -> pd.DataFrame:
         "variant": ["a", "b", "c", "d", "e"],
         "label": ["rfe:a", "h5:b", "h10:c", "filter:d", "h2:e"],
         "accuracy": [0.95, 0.90, 0.85, 0.70, 0.80],
+        "accuracy_se": [0.02, 0.01, 0.01, 0.01, 0.01],
         "nogueira": [0.30, 0.60, 0.80, 0.90, 0.20],
         "pearson": [0.40, 0.70, 0.75, 0.80, 0.50],
         "importance_weighted": [0.35, 0.50, 0.55, 0.50, 0.45],

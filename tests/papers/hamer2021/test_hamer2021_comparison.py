@@ -56,3 +56,34 @@ def test_comparison_lists_every_printed_number():
     assert compromise["paper"].tolist() == [0.889, 0.930, 0.934]
     # the φ compromise chosen for γ = 0.5 is h10:c (accuracy 0.85), see the test above
     assert compromise["ours"].iloc[0] == pytest.approx(0.85)
+
+
+def test_fig9_areas_ties_row_and_settings_notes():
+    from fsstab.papers.hamer2021.decisions import dominated_areas
+
+    toy = pd.DataFrame([{"figure": f, "measure": m, "value": v, "n_runs": 30,
+                         "n_features": 10**6}
+                        for f, values in TOY_FIGURES.items() for m, v in values.items()])
+    areas = dominated_areas(hybrid_points(), ["rfe"], (0.5, 0.0)).assign(dataset="singh")
+    run = {"toy": {"M": 30, "d": "→ ∞"},
+           "section71": {"singh": {"M": 12, "k": 6, "d after filtering": 150}},
+           "section72": {"singh": {"M": 30, "k": "min(20, √d)", "features": "at most 5000"}}}
+    ours5 = pd.DataFrame([{"dataset": "singh", "accuracy": 0.9, "nogueira": 0.3,
+                           "pearson": 0.5, "importance_weighted": 0.4, "n_runs": 30,
+                           "n_features": 5000, "mean_n_selected": 20.3}])
+    table = comparison_table(toy=toy, frequency=None, table5=ours5, singh_compromises=None,
+                             gamma=0.5, areas=areas, toy_ties_in_order=0.5, run=run)
+    fig9 = table[table["item"] == "Fig. 9"].set_index(["quantity", "setting"])
+    assert len(fig9) == 6
+    assert fig9["paper"].isna().all()
+    # hybrid φ area without the N = 0 setting: 0.33 (test_hamer2021_decisions)
+    row = fig9.xs("area nogueira", level="quantity")
+    hybrid = row[row.index.str.startswith("hybrid-RFE (N ≥ 1): 4 settings, 3 Pareto")]
+    assert hybrid["ours"].iloc[0] == pytest.approx(0.33)
+    assert "settings different: M 12 here, 100 in the paper; k 6 here, 20 in the paper" in (
+        hybrid["note"].iloc[0])
+    ties = table[(table["item"] == "Fig. 6") & table["setting"].str.contains("fixed order")]
+    assert ties["paper"].tolist() == [0.51]
+    assert ties["ours"].tolist() == [0.5]
+    # Table 5 at the paper's settings: no settings note
+    assert "settings different" not in table[table["item"] == "Table 5"]["note"].iloc[0]

@@ -2,7 +2,7 @@
 (fsstab.papers.hamer2021.plan), for the reduced configuration and with data sets left out.
 
 The expected values are read off ``config/paper/hamer2021.test.yaml`` by hand: §7.1 runs singh,
-§7.2 and §7.3 run breast and alon, substitutes are [breast, alon].
+§7.2 and §7.3 run ionosphere, sonar, breast and alon, substitutes are [breast, alon].
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ def test_the_reduced_configuration():
     assert p.correlated_runs() == [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)]
     assert p.decision_datasets() == {"singh": "t71_singh"}
     assert p.frequency_score_datasets() == {"singh": "t71_singh"}
-    assert p.section_datasets("section72") == {"breast": "t72_breast", "alon": "t72_alon"}
+    assert p.section_datasets("section72") == {
+        "ionosphere": "t72_ionosphere", "sonar": "t72_sonar", "breast": "t72_breast",
+        "alon": "t72_alon"}
     assert p.trajectory_methods() == ["elastic_net", "random_forest", "relief"]
     # Fig. 14 wants lsvt (the default), not run: the first substitute instead
     assert p.logistic_rfe_datasets() == FigureDatasets(
@@ -42,7 +44,11 @@ def test_the_reduced_configuration():
     appendix = p.appendix_figures()
     assert appendix[27] == FigureDatasets({"breast": "t72_breast"})  # breast is run: no note
     assert appendix[28] == FigureDatasets({"alon": "t72_alon"})
-    assert appendix[26].datasets == {"breast": "t72_breast", "alon": "t72_alon"}
+    # Fig. 26 is ionosphere and sonar (the paper's caption), both run
+    assert appendix[26] == FigureDatasets({"ionosphere": "t72_ionosphere", "sonar": "t72_sonar"})
+    assert appendix[29].datasets == {"breast": "t72_breast", "alon": "t72_alon"}
+    # Fig. 18 is RELIEF on sonar, run
+    assert maps["relief"] == FigureDatasets({"sonar": "t72_sonar"})
     assert p.distribution_datasets().datasets == {"breast": "t73_breast", "alon": "t73_alon"}
     assert p.selector_configurations("t72_breast", ["random_forest"]) == [
         "random_forest_n_estimators-3", "random_forest_n_estimators-20"]

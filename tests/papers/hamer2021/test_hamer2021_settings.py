@@ -81,7 +81,7 @@ def test_schema_problems_name_their_keys():
 
 def test_cross_checks_name_their_keys():
     def bad(chosen):
-        chosen["toy"]["n_runs"] = 40          # 5 M + 16 = 216 features needed
+        chosen["toy"]["n_runs"] = 40          # 5 M + 15 = 215 features needed
         chosen["toy"]["n_features"] = 200
         chosen["correlated_groups"].update(group_sizes=[2, 3], seeds=2)
         chosen["correlated_groups"]["map"] = {"scenario": 1, "seed": 2, "group_sizes": [1, 3]}
@@ -92,7 +92,7 @@ def test_cross_checks_name_their_keys():
 
     problems = SETTINGS.problems(settings(bad), workflow())
     assert problems == [
-        "paper.settings.toy.n_features: the toy maps use up to 5 M + 16 = 216 features "
+        "paper.settings.toy.n_features: the toy maps use up to 5 M + 15 = 215 features "
         "(M = toy.n_runs = 40); got 200",
         "paper.settings.correlated_groups.group_sizes: must include 1 (the size at which λ is "
         "calibrated), got [2, 3]",
@@ -118,7 +118,8 @@ def test_names_must_be_configured_in_the_workflow():
     problems = SETTINGS.problems(settings(bad), workflow())
     assert problems[0] == ("paper.settings.section71.datasets.singh: dataset(s) ['nowhere'] are "
                            "not configured under 'datasets'; configured: ['t71_singh', "
-                           "'t72_alon', 't72_breast', 't73_alon', 't73_breast']")
+                           "'t72_alon', 't72_breast', 't72_ionosphere', 't72_sonar', 't73_alon', "
+                           "'t73_breast', 't73_ionosphere', 't73_sonar']")
     assert problems[1].startswith("paper.settings.section71.hybrid: selector(s) ['no_filter'] "
                                   "are not configured under 'selectors'")
     assert problems[2].startswith("paper.settings.section72.methods.relief: selector(s) "

@@ -15,7 +15,16 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import PNG, paper_config, read_table, run_paper, run_snakemake, workflow_dir
+from conftest import (
+    PNG,
+    REPO,
+    check_published_results,
+    paper_config,
+    read_table,
+    run_paper,
+    run_snakemake,
+    workflow_dir,
+)
 
 from fsstab.papers.hamer2021.reference import (
     FREQUENCY_SCORE_CORRELATION,
@@ -59,10 +68,11 @@ def paper_csv(workdir, name) -> pd.DataFrame:
 
 #: The tables of the reduced run (Figs. 21-25 need §7.1 data sets it leaves out).
 TABLES = ["fig03-06_toy_measures", "fig08_correlated_groups_stability", "fig09_dominated_areas",
-          "fig10_frequency_score_correlation", "fig11_singh_compromises", "fig13_elastic_net",
+          "fig09_hybrid_versus_rfe", "fig10_frequency_score_correlation",
+          "fig11_singh_compromises", "fig13_elastic_net",
           "fig14_logistic_rfe", "fig15_random_forest", "fig17_relief",
           "fig19-20_block_estimates", "fig19_coefficient_of_variation", "table5_lasso",
-          "comparison"]
+          "comparison", "conclusions"]
 
 
 @pytest.mark.slow
@@ -99,14 +109,17 @@ def test_fig6_values_and_toy_table(paper_run):
 @pytest.mark.slow
 def test_comparison_has_every_printed_number(paper_run):
     comparison = paper_csv(paper_run, "comparison.csv")
-    assert len(comparison) == (16 + len(FREQUENCY_SCORE_CORRELATION) + 4 * len(TABLE5) + 3
-                               + len(VARIATION_ORDERINGS))
+    # Figs. 3-6 (+ Fig. 6's φ_can with ties in order), Fig. 10, Table 5, §7.1, Fig. 19 and
+    # Fig. 9's areas (3 measures x 2 methods on singh)
+    assert len(comparison) == (16 + 1 + len(FREQUENCY_SCORE_CORRELATION) + 4 * len(TABLE5) + 3
+                               + len(VARIATION_ORDERINGS) + 6)
     ours = comparison.set_index(["item", "dataset", "quantity"])["ours"]
     # data sets of this run have values, the others a note
     assert math.isfinite(ours[("Fig. 10", "singh", "pearson_r")])
     assert math.isfinite(ours[("Table 5", "breast", "importance_weighted")])
     assert math.isfinite(ours[("§7.1 (Fig. 11)", "singh", "accuracy")].iloc[0])
-    missing = comparison[(comparison["item"] == "Table 5") & (comparison["dataset"] == "sonar")]
+    assert math.isfinite(ours[("Table 5", "sonar", "importance_weighted")])
+    missing = comparison[(comparison["item"] == "Table 5") & (comparison["dataset"] == "gastro")]
     assert missing["ours"].isna().all()
     assert missing["note"].str.contains("not in this run").all()
     fig6 = comparison[comparison["item"] == "Fig. 6"].set_index("quantity")
@@ -129,8 +142,9 @@ def _brute_force_phi(Z: np.ndarray) -> float:
 @pytest.mark.slow
 def test_table5_matches_a_recomputation_from_the_selections(paper_run):
     table5 = paper_csv(paper_run, "table5_lasso.csv").set_index("dataset")
-    assert list(table5.index) == ["breast", "alon"]
-    for paper_name, dataset in (("breast", "t72_breast"), ("alon", "t72_alon")):
+    assert list(table5.index) == ["ionosphere", "sonar", "breast", "alon"]
+    for paper_name in table5.index:
+        dataset = f"t72_{paper_name}"
         runs = table(paper_run, f"results/{dataset}/select/lasso/runs.parquet")
         features = table(paper_run, f"results/{dataset}/select/lasso/features.parquet")
         d = int(table5.loc[paper_name, "n_features"])
@@ -139,7 +153,8 @@ def test_table5_matches_a_recomputation_from_the_selections(paper_run):
         Z[selected["resample"].to_numpy(), selected["feature"].to_numpy()] = 1
         assert table5.loc[paper_name, "nogueira"] == pytest.approx(_brute_force_phi(Z))
         assert table5.loc[paper_name, "accuracy"] == pytest.approx(runs["accuracy"].mean())
-        # min(20, round(√d)) features on average: breast d = 30 → 5, alon d = 100 → 10
+        # min(20, round(√d)) features on average: breast d = 30 → 5, alon d = 100 → 10,
+        # sonar d = 60 → 8, ionosphere d = 33 (V2 constant) → 6
         assert table5.loc[paper_name, "mean_n_selected"] == pytest.approx(
             min(20, round(math.sqrt(d))), abs=1.5)
 
@@ -185,7 +200,8 @@ def test_correlated_groups_and_section73_tables(paper_run):
     assert np.allclose(c1["sechidis"], c1["nogueira"])
     assert set(groups["n_seeds"]) == {2}
     estimates = paper_csv(paper_run, "fig19-20_block_estimates.csv")
-    assert estimates.groupby("dataset").size().to_dict() == {"breast": 4, "alon": 4}
+    assert estimates.groupby("dataset").size().to_dict() == {
+        "ionosphere": 4, "sonar": 4, "breast": 4, "alon": 4}
     cv = paper_csv(paper_run, "fig19_coefficient_of_variation.csv").set_index("dataset")
     for dataset, rows in estimates.groupby("dataset"):
         values = rows["importance_weighted"].to_numpy()
@@ -203,3 +219,37 @@ def test_paper_outputs_are_reproducible(paper_run):
         result = run_snakemake(paper_run, f"{OUT}/{name}", "--cores", "1")
         assert result.returncode == 0, result.stderr[-3000:]
         assert (paper_run / OUT / name).read_bytes() == before, name
+
+
+@pytest.mark.slow
+def test_hybrid_versus_rfe_recomputed_from_the_summary(paper_run):
+    """Fig. 9's claim: at each Pareto-optimal RFE setting (N = 0), the most stable hybrid-RFE
+    setting with N >= 1 forced features whose accuracy is within one standard error below,
+    recomputed here by brute force from the stability summary."""
+    import json
+
+    versus = paper_csv(paper_run, "fig09_hybrid_versus_rfe.csv")
+    summary = table(paper_run, "results/t71_singh/stability.parquet")
+    n_forced = summary["params"].map(lambda p: int(json.loads(p).get("n_forced") or 0))
+    rfe = summary[summary["selector"] == "rfe"]
+    hybrid = summary[summary["selector"].isin(["hybrid", "filter"]) & (n_forced >= 1)]
+    assert len(hybrid) > 0
+    for measure, rows in versus.groupby("measure"):
+        front = [r for _, r in rfe.iterrows() if not any(
+            (o["accuracy_mean"] >= r["accuracy_mean"] and o[measure] >= r[measure])
+            and (o["accuracy_mean"] > r["accuracy_mean"] or o[measure] > r[measure])
+            for _, o in rfe.iterrows())]
+        assert sorted(rows["rfe_label"]) == sorted(r["label"] for r in front)
+        for r in front:
+            row = rows[rows["rfe_label"] == r["label"]].iloc[0]
+            equal = hybrid[hybrid["accuracy_mean"] >= r["accuracy_mean"] - r["accuracy_se"]]
+            if equal.empty:
+                assert math.isnan(row["gain"])
+            else:
+                assert row["gain"] == pytest.approx(equal[measure].max() - r[measure])
+                assert row["hybrid_n_forced"] >= 1
+
+
+@pytest.mark.slow
+def test_published_reduced_results_are_reproduced(paper_run):
+    check_published_results(paper_run / OUT, REPO / "docs/papers/hamer2021/reduced")

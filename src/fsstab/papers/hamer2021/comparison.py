@@ -8,9 +8,14 @@ reconstruction of a map the paper only describes, a data set left out of this ru
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
+from fsstab.papers.conclusions import compare_settings
+from fsstab.papers.hamer2021.conclusions import paper_settings
 from fsstab.papers.hamer2021.reference import (
     FREQUENCY_SCORE_CORRELATION,
     MEASURES,
@@ -36,18 +41,37 @@ FLOAT_FORMAT = "%.4f"
 NOT_IN_RUN = "data set not in this run (only_datasets; e.g. not downloadable offline)"
 
 _TOY_NOTES = {
-    3: "synthetic map built from the paper's description (same 20 features, about equal "
-       "importances); values are ours, not the paper's matrix",
-    4: "synthetic map built from the paper's description (15 frequent features with about "
-       "25 % of the importance); values are ours, not the paper's matrix",
-    5: "synthetic map built from the paper's description (same subset, highly varying "
-       "importances); values are ours, not the paper's matrix",
+    3: "map built from the paper's description only (same 20 features, importances "
+       "exp(0.1 ε): 'approximately equal', our choice), not tuned to the printed values",
+    4: "map built from the paper's description only (15 features in every run with 25 % of "
+       "the importance, 5 new per run with 75 %, noise exp(0.1 ε): our choices), not tuned to "
+       "the printed values",
+    5: "map built from the paper's description only (same 20 features, importances "
+       "exp(1.0 ε): 'highly varying', our choice), not tuned to the printed values",
     6: "exact construction of §6.3 (15 features with δI = 2/3, 5 never-overlapping with "
        "δI = 2), d = n_features standing for d → ∞",
 }
 _SYMBOLS = {"nogueira": "φ", "pearson": "φ_pears", "importance_weighted": "φ_iw"}
 _CANBERRA_NOTE = ("; φ_can ranks each run by decreasing importance (random ties) with k = 20 "
                   "-- the paper does not say how it ranks tied or equally important features")
+#: Fig. 9: what the paper shows of the areas.
+_AREA_NOTE = ("the paper draws the areas (Fig. 9: φ, one unnamed micro-array data set, k = 20) "
+              "and prints no number; hybrid-RFE front from the settings with N ≥ 1 only, RFE "
+              "front N = 0")
+
+
+def _settings_note(run: Mapping[str, Any] | None, part: str, dataset: str = "") -> str:
+    """"; settings different: ..." when this run's settings of ``part`` differ from the
+    paper's (:func:`fsstab.papers.hamer2021.settings.run_settings`), else ""."""
+    if run is None:
+        return ""
+    ours = run.get(part, {})
+    if dataset:
+        ours = ours.get(dataset)
+    if not ours:
+        return ""
+    match = compare_settings(ours, paper_settings(part, dataset))
+    return "" if match.same else f"; settings {match.text()}"
 
 
 def _row(item: str, dataset: str, setting: str, quantity: str, paper: float, ours: float,
@@ -65,6 +89,9 @@ def comparison_table(
     singh_compromises: pd.DataFrame | None,
     gamma: float,
     variation: pd.DataFrame | None = None,
+    areas: pd.DataFrame | None = None,
+    toy_ties_in_order: float | None = None,
+    run: Mapping[str, Any] | None = None,
 ) -> pd.DataFrame:
     """The comparison table (columns :data:`COMPARISON_COLUMNS`).
 
@@ -87,6 +114,16 @@ def comparison_table(
         Fig. 19: the coefficient of variation of each measure (columns :data:`MEASURES`) per
         data set run (``dataset``), or None; the rows count the data sets on which they are
         ordered as the paper counts them.
+    areas
+        Fig. 9: the dominated areas of every §7.1 data set run
+        (:func:`~fsstab.papers.hamer2021.decisions.dominated_areas` with ``dataset``), or
+        None; the paper prints no number (``paper`` is NaN).
+    toy_ties_in_order
+        Fig. 6's φ_can when tied features keep one fixed order in every run (an investigation
+        of the gap to the printed 0.51), or None.
+    run
+        :func:`~fsstab.papers.hamer2021.settings.run_settings`: where this run's settings differ
+        from the paper's, the row's note says how.
     """
     rows = []
     for figure, printed in TOY_FIGURES.items():
@@ -94,16 +131,23 @@ def comparison_table(
         setting = (f"M = {int(ours['n_runs'].iloc[0])} runs, d = "
                    f"{int(ours['n_features'].iloc[0]):,}")
         for measure, paper in printed.items():
-            note = _TOY_NOTES[figure] + (_CANBERRA_NOTE if measure == "canberra" else "")
+            note = (_TOY_NOTES[figure] + (_CANBERRA_NOTE if measure == "canberra" else "")
+                    + _settings_note(run, "toy"))
             rows.append(_row(f"Fig. {figure}", "toy", setting, measure, paper,
                              ours["value"].get(measure, np.nan), note))
+        if figure == 6 and toy_ties_in_order is not None:
+            rows.append(_row("Fig. 6", "toy", setting + ", tied features in one fixed order",
+                             "canberra", printed["canberra"], toy_ties_in_order,
+                             "investigation, not our value: φ_can when the features tied in "
+                             "importance keep one fixed order in every run (by feature index) "
+                             "instead of a random one"))
     runs10 = frequency.set_index("dataset") if frequency is not None else pd.DataFrame()
     for dataset, paper in FREQUENCY_SCORE_CORRELATION.items():
         if dataset in runs10.index:
             row = runs10.loc[dataset]
             ours = float(row["pearson_r"])
             note = (f"ours: M = {int(row['n_runs'])}, {row['configuration']} "
-                    f"({row['variant']})")
+                    f"({row['variant']})" + _settings_note(run, "section71", dataset))
         else:
             ours, note = np.nan, NOT_IN_RUN
         rows.append(_row("Fig. 10", dataset, "M = 100, p_f vs mean sc_f", "pearson_r", paper,
@@ -115,7 +159,8 @@ def comparison_table(
         if present:
             row = ours5.loc[dataset]
             note = (f"ours: M = {int(row['n_runs'])}, d = {int(row['n_features'])}, "
-                    f"{row['mean_n_selected']:.1f} features selected on average")
+                    f"{row['mean_n_selected']:.1f} features selected on average"
+                    + _settings_note(run, "section72", dataset))
         for quantity, paper in zip(("accuracy", *MEASURES), printed, strict=True):
             ours = float(ours5.loc[dataset, quantity]) if present else np.nan
             rows.append(_row("Table 5", dataset, "LASSO, M = 30, min(20, √d) features",
@@ -135,8 +180,10 @@ def comparison_table(
                     f"{chosen['meta_parameters'].iloc[0]}")
             if "n_runs" in chosen.columns:
                 note += f"; M = {int(chosen['n_runs'].iloc[0])}"
+            note += _settings_note(run, "section71", "singh")
         rows.append(_row("§7.1 (Fig. 11)", "singh", setting, "accuracy", paper, ours, note))
     rows.extend(_variation_rows(variation))
+    rows.extend(_area_rows(areas, run))
     return pd.DataFrame(rows, columns=list(COMPARISON_COLUMNS))
 
 
@@ -156,4 +203,20 @@ def _variation_rows(variation: pd.DataFrame | None) -> list[dict[str, object]]:
                     f"run ({', '.join(variation['dataset'])}): {', '.join(names) or 'none'}")
         rows.append(_row("Fig. 19", "all run", "LASSO, M = 1000 in 200 groups of 5",
                          quantity, paper, ours, note))
+    return rows
+
+
+def _area_rows(areas: pd.DataFrame | None,
+               run: Mapping[str, Any] | None) -> list[dict[str, object]]:
+    """Fig. 9: the area dominated by each method's front, per data set run and measure."""
+    rows = []
+    if areas is None:
+        return rows
+    for _, row in areas.iterrows():
+        setting = (f"{row['method']}: {int(row['n_settings'])} settings, "
+                   f"{int(row['n_front'])} Pareto-optimal; area from (A, stability) = "
+                   f"({row['reference_accuracy']:g}, {row['reference_stability']:g})")
+        rows.append(_row("Fig. 9", row["dataset"], setting, f"area {row['measure']}", np.nan,
+                         float(row["area"]),
+                         _AREA_NOTE + _settings_note(run, "section71", row["dataset"])))
     return rows

@@ -10,7 +10,10 @@ bootstrap runs. This module turns those rows into the paper's decisions:
   accuracy and *every* stability (the circled points of Fig. 11 in all three spaces), and the
   compromise chosen for the configured γ;
 - :func:`dominated_areas` -- the areas dominated by the Pareto fronts of the plain logistic RFE
-  (model selection over λ and λ_f) and of the whole hybrid-RFE (Fig. 9);
+  (N = 0: model selection over λ and λ_f) and of the hybrid-RFE with N ≥ 1 forced features
+  (Fig. 9; N = 0 is left out of the hybrid front, so that "hybrid ≥ RFE" can fail);
+- :func:`hybrid_versus_rfe` -- at each point of the RFE's Pareto front, the best stability a
+  hybrid-RFE setting with N ≥ 1 reaches at equal accuracy (the claim of Fig. 9);
 - :func:`frequency_scores` -- the selection frequency p_f of each feature against its average
   frequency score sc_f (eq. 15) over the runs selecting it (Fig. 10).
 """
@@ -27,15 +30,21 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from fsstab.papers.hamer2021.reference import MEASURES
-from fsstab.pareto import choose_by_gamma, dominated_area, hull_compromises
+from fsstab.pareto import choose_by_gamma, dominated_area, hull_compromises, non_dominated_mask
 
 __all__ = [
+    "EQUAL_ACCURACY_SE",
+    "HYBRID_METHOD",
+    "RFE_METHOD",
     "compromise_table",
     "dominated_areas",
     "find_setting",
+    "forced_features",
     "frequency_score_correlation",
     "frequency_scores",
+    "hybrid_versus_rfe",
     "meta_parameters",
+    "method_masks",
     "sweep_points",
 ]
 
@@ -111,21 +120,112 @@ def compromise_table(points: pd.DataFrame, gamma: float,
     return pd.concat(frames, ignore_index=True)
 
 
+def forced_features(params: Mapping[str, Any] | str) -> int:
+    """N, the number of features forced into the selection by the univariate criterion
+    (Algorithm 1): the ``n_forced`` parameter of a hybrid-RFE setting, 0 for a setting without
+    one (the plain logistic RFE). ``params`` is a mapping or the summary's canonical JSON."""
+    values = json.loads(params) if isinstance(params, str) else dict(params)
+    return int(values.get("n_forced") or 0)
+
+
+#: "Equal accuracy" (Fig. 9's claim): a hybrid-RFE setting is as accurate as an RFE setting
+#: when its mean out-of-bag accuracy is at most this many standard errors of the RFE setting's
+#: mean accuracy (sd / √M over its M runs) below it, or above it.
+EQUAL_ACCURACY_SE = 1.0
+
+#: The two methods of Fig. 9 and of the hybrid-versus-RFE claim.
+RFE_METHOD = "logistic RFE (N = 0)"
+HYBRID_METHOD = "hybrid-RFE (N ≥ 1)"
+
+
+def method_masks(points: pd.DataFrame, rfe_selectors: Sequence[str]) -> dict[str, np.ndarray]:
+    """Row masks of Fig. 9's two methods: the plain logistic RFE (the rows of
+    ``rfe_selectors``, none of which may force features) and the hybrid-RFE with N ≥ 1 (every
+    other row with at least one forced feature; a row of another selector with N = 0 belongs
+    to neither). Raises ``ValueError`` when an RFE row forces features."""
+    forced = np.array([forced_features(p) for p in points["params"]], dtype=int)
+    rfe = points["selector"].isin(list(rfe_selectors)).to_numpy()
+    if np.any(forced[rfe] > 0):
+        bad = sorted(set(points["selector"][rfe & (forced > 0)]))
+        raise ValueError(f"the RFE selector(s) {bad} force features (N > 0); the RFE of Fig. 9 "
+                         "is N = 0")
+    return {RFE_METHOD: rfe, HYBRID_METHOD: ~rfe & (forced >= 1)}
+
+
 def dominated_areas(points: pd.DataFrame, rfe_selectors: Sequence[str],
                     reference: tuple[float, float],
                     measures: Sequence[str] = MEASURES) -> pd.DataFrame:
-    """Areas dominated by the Pareto fronts of the plain logistic RFE (the rows of
-    ``rfe_selectors``: model selection over λ and λ_f) and of all hybrid-RFE settings, for
-    each measure (Hamer & Dupont 2021, Fig. 9), with respect to ``reference`` = (accuracy,
-    stability). Columns: ``measure``, ``method``, ``n_settings``, ``area``."""
-    rfe = points["selector"].isin(list(rfe_selectors)).to_numpy()
+    """Areas dominated by the Pareto fronts of the plain logistic RFE (N = 0, the rows of
+    ``rfe_selectors``: model selection over λ and λ_f) and of the hybrid-RFE settings with
+    N ≥ 1 (:func:`method_masks`), for each measure (Hamer & Dupont 2021, Fig. 9), with respect
+    to ``reference`` = (accuracy, stability) (:func:`fsstab.pareto.dominated_area`).
+
+    Columns: ``measure``, ``method``, ``n_settings``, ``n_front`` (Pareto-optimal settings),
+    ``area``, ``reference_accuracy``, ``reference_stability``."""
+    masks = method_masks(points, rfe_selectors)
     rows = []
     for measure in measures:
-        for method, mask in (("logistic RFE", rfe), ("hybrid-RFE", np.ones(len(points), bool))):
-            area = dominated_area(points["accuracy"].to_numpy()[mask],
-                                  points[measure].to_numpy(dtype=float)[mask], reference)
+        for method, mask in masks.items():
+            acc = points["accuracy"].to_numpy(dtype=float)[mask]
+            stab = points[measure].to_numpy(dtype=float)[mask]
+            front = int(non_dominated_mask(np.column_stack([acc, stab])).sum()) if mask.any() \
+                else 0
+            area = dominated_area(acc, stab, reference) if mask.any() else float("nan")
             rows.append({"measure": measure, "method": method, "n_settings": int(mask.sum()),
-                         "area": area})
+                         "n_front": front, "area": area,
+                         "reference_accuracy": float(reference[0]),
+                         "reference_stability": float(reference[1])})
+    return pd.DataFrame(rows)
+
+
+def hybrid_versus_rfe(points: pd.DataFrame, rfe_selectors: Sequence[str], *,
+                      n_standard_errors: float,
+                      measures: Sequence[str] = MEASURES) -> pd.DataFrame:
+    """The hybrid-RFE (N ≥ 1) against the plain RFE (N = 0) at equal accuracy (Fig. 9).
+
+    For every measure and every Pareto-optimal RFE setting r (accuracy A_r, its standard
+    error SE_r, stability S_r): among the hybrid-RFE settings h with N ≥ 1 (:func:`method_masks`)
+    whose accuracy is *equal* to r's -- ``A_h >= A_r - n_standard_errors * SE_r``: not worse
+    by more than that many standard errors of r's mean out-of-bag accuracy, or better --, the
+    one with the highest stability S_h, and the gain ``S_h - S_r`` (NaN when no hybrid setting
+    reaches that accuracy).
+
+    ``points`` needs the columns of :func:`sweep_points` plus ``accuracy_se``. Columns:
+    ``measure``, ``rfe_label``, ``rfe_accuracy``, ``rfe_accuracy_se``, ``tolerance``,
+    ``rfe_stability``, ``hybrid_label``, ``hybrid_n_forced``, ``hybrid_accuracy``,
+    ``hybrid_stability``, ``gain``; rows by measure, then by increasing RFE accuracy.
+    """
+    if "accuracy_se" not in points.columns:
+        raise ValueError("the points lack the column 'accuracy_se' (standard error of the "
+                         "mean accuracy)")
+    masks = method_masks(points, rfe_selectors)
+    rfe, hybrid = points[masks[RFE_METHOD]], points[masks[HYBRID_METHOD]]
+    if rfe.empty:
+        raise ValueError(f"no setting of the RFE selector(s) {list(rfe_selectors)}")
+    rows = []
+    for measure in measures:
+        acc = rfe["accuracy"].to_numpy(dtype=float)
+        stab = rfe[measure].to_numpy(dtype=float)
+        front = rfe[non_dominated_mask(np.column_stack([acc, stab]))].sort_values(
+            ["accuracy", measure], kind="stable")
+        for _, r in front.iterrows():
+            tolerance = float(n_standard_errors) * float(r["accuracy_se"])
+            at_equal = hybrid[hybrid["accuracy"].to_numpy(dtype=float)
+                              >= float(r["accuracy"]) - tolerance]
+            row = {"measure": measure, "rfe_label": r["label"],
+                   "rfe_accuracy": float(r["accuracy"]),
+                   "rfe_accuracy_se": float(r["accuracy_se"]), "tolerance": tolerance,
+                   "rfe_stability": float(r[measure]), "hybrid_label": "",
+                   "hybrid_n_forced": 0, "hybrid_accuracy": float("nan"),
+                   "hybrid_stability": float("nan"), "gain": float("nan")}
+            if not at_equal.empty:
+                best = at_equal.iloc[int(np.argmax(at_equal[measure].to_numpy(dtype=float)))]
+                row.update(hybrid_label=best["label"],
+                           hybrid_n_forced=forced_features(best["params"]),
+                           hybrid_accuracy=float(best["accuracy"]),
+                           hybrid_stability=float(best[measure]),
+                           gain=float(best[measure]) - float(r[measure]))
+            rows.append(row)
     return pd.DataFrame(rows)
 
 

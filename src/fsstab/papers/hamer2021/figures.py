@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from fsstab.papers.hamer2021.correlated import CORRELATED_MEASURES
+from fsstab.papers.hamer2021.decisions import method_masks
 from fsstab.papers.hamer2021.reference import MEASURES
 from fsstab.papers.hamer2021.toy import ToyMap
 from fsstab.plots import (
@@ -140,21 +141,21 @@ def correlated_stability_figure(summary: pd.DataFrame, methods: Mapping[int, str
 
 def dominated_areas_figure(points: pd.DataFrame, rfe_selectors: Sequence[str],
                            reference: tuple[float, float], dataset: str) -> Figure:
-    """Areas dominated by the Pareto fronts of the logistic RFE and of the hybrid-RFE, one
-    panel per measure (Fig. 9 shows φ)."""
-    rfe = points["selector"].isin(list(rfe_selectors)).to_numpy()
+    """Areas dominated by the Pareto fronts of the logistic RFE (N = 0) and of the hybrid-RFE
+    with N ≥ 1, one panel per measure (Fig. 9 shows φ)."""
+    masks = method_masks(points, rfe_selectors)
     fig, axes = _grid(len(MEASURES), 3, 4.6, 4.0)
+    colors = dict(zip(masks, ("tab:blue", "tab:red"), strict=True))
     for ax, measure in zip(axes, MEASURES, strict=True):
         acc, stab = points["accuracy"].to_numpy(), points[measure].to_numpy(dtype=float)
         dominated_area_plot(
-            {"logistic RFE": (acc[rfe], stab[rfe]), "hybrid-RFE": (acc, stab)},
-            reference=reference, measure=measure, ax=ax,
-            colors={"logistic RFE": "tab:blue", "hybrid-RFE": "tab:red"},
+            {method: (acc[mask], stab[mask]) for method, mask in masks.items()},
+            reference=reference, measure=measure, ax=ax, colors=colors,
             title=f"{dataset}: {measure_label(measure)}",
         )
     _suptitle(fig, f"Fig. 9 ({dataset}): areas dominated by the Pareto fronts of the logistic "
-                   r"RFE (model selection over $\lambda$ and $\lambda_f$) and of the "
-                   "hybrid-RFE, with respect to (accuracy, stability) = "
+                   r"RFE (N = 0, model selection over $\lambda$ and $\lambda_f$) and of the "
+                   "hybrid-RFE (N ≥ 1), with respect to (accuracy, stability) = "
                    f"({reference[0]:g}, {reference[1]:g})", fontsize=10)
     return fig
 

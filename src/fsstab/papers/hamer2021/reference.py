@@ -7,12 +7,19 @@ eq. 5).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
+
+from fsstab.papers.conclusions import Statement
 
 __all__ = [
     "FREQUENCY_SCORE_CORRELATION",
     "MEASURES",
+    "PAPER_SETTINGS",
     "SINGH_COMPROMISES",
+    "STATEMENTS",
+    "TABLE3_FILTERED",
     "TABLE5",
     "TOY_FIGURES",
 ]
@@ -68,3 +75,134 @@ VARIATION_ORDERINGS = MappingProxyType({
 })
 #: Number of data sets of Fig. 19.
 VARIATION_DATASETS = 11
+
+#: Table 3: d after the variance prefilter of §7.1 ("d after fil.").
+TABLE3_FILTERED = MappingProxyType({
+    "alon": 2000, "borovecki": 1000, "singh": 1250, "gravier": 2905, "chiaretti": 5000,
+    "arcene": 5000,
+})
+
+#: The paper's settings per part, in the terms :func:`fsstab.papers.hamer2021.settings.
+#: run_settings` reports ours (``comparison.csv`` notes and ``conclusions.md`` compare them).
+PAPER_SETTINGS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    # §3-4: "M = 30 here"; "we assume that the number of input features d tends to ∞"
+    "toy": MappingProxyType({"M": 30, "d": "→ ∞"}),
+    # §5.3: M = 30 runs, 10 generative seeds, l = 1000 other features, ≈ 40 features at c = 1
+    "correlated": MappingProxyType({"M": 30, "generative seeds": 10, "l": 1000,
+                                    "features at c = 1": 40}),
+    # §7.1: M = 100 bootstraps, k = 20 (Fig. 9), Table 3's prefilter
+    "section71": MappingProxyType({"M": 100, "k": 20}),
+    # §7.2: M = 30, min(20, √d) features, biomedical data pruned to 5000 features
+    "section72": MappingProxyType({"M": 30, "k": "min(20, √d)", "features": "at most 5000"}),
+    # §7.3: M = 1000 LASSO runs in 200 groups of 5
+    "section73": MappingProxyType({"M": 1000, "group size": 5}),
+})
+
+
+def _s(section: str, text: str, evidence: str) -> Statement:
+    return Statement(section, text, evidence)
+
+
+#: The claims checked in ``conclusions.md``, in the paper's words (shortened with "..."),
+#: keyed ``<figure or section>.<what>``; the order is the paper's.
+STATEMENTS: Mapping[str, Statement] = MappingProxyType({
+    # §4, Figs. 3-6
+    "fig3.phi_one": _s("§4, Fig. 3", "both subset-based and weight-based stability measures "
+                       "are very high, even equal to 1 for subset-based measures such as φ",
+                       "φ = 1"),
+    "fig3.ranking_low": _s("§4, Fig. 3", "The measures φ, φ_pears and φ_iw are high but the "
+                           "ranking measure φ_can is not", "φ = 1, φ_pears = 0.97, φ_iw = 0.9, "
+                           "φ_can = 0.47"),
+    "fig4.overestimated": _s("§4, Fig. 4", "a feature stability map for which φ would be "
+                             "drastically overestimated. The measures φ_pears and φ_iw (and "
+                             "φ_can to a lesser extent) correct this phenomenon",
+                             "φ = 0.72, φ_pears = 0.13, φ_can = 0.39, φ_iw = 0.21"),
+    "fig5.phi_maximal": _s("§4, Fig. 5", "The subset stability φ does not account for this "
+                           "instability and is maximal", "φ = 1"),
+    "fig5.weights_see_instability": _s("§4, Fig. 5", "Once again, φ_pears and φ_iw are able to "
+                                       "assess this instability", "φ_pears = 0.42, "
+                                       "φ_iw = 0.53 (φ = 1)"),
+    "fig5.canberra_above_fig3": _s("§4", "One can also see that φ_can is higher in Figure 5 "
+                                   "than in Figure 3", "0.55 > 0.47"),
+    "fig5.canberra_highest": _s("§4, Fig. 5", "φ_can is the highest among the maps presented "
+                                "here", "0.55 (Figs. 3, 4, 6: 0.47, 0.39, 0.51)"),
+    "fig6.values": _s("§4, §6.3, Fig. 6", "φ = 15/20 × φ¹ + 5/20 × φ² = 0.75 ... φ_pears = 1/4 "
+                      "× φ¹_pears + 3/4 × φ²_pears = 0.25 ... φ_iw = 1/2 × φ¹_iw + 1/2 × φ²_iw = "
+                      "0.5", "eqs. 17, 18, Property 6 (d → ∞)"),
+    "fig6.order": _s("§4, Fig. 6", "The measure φ overestimates stability ..., while φ_pears "
+                     "underestimates it", "φ = 0.75 > φ_iw = 0.5 > φ_pears = 0.25"),
+    # §5.3, Figs. 7-8
+    "fig8.phi_grows": _s("§5.3, Fig. 8a-b", "When the group LASSO is used (Figures 8a and 8b), "
+                         "the standard stability φ increases when the number of correlated "
+                         "variables inside each group grows", "Fig. 8a, 8b"),
+    "fig8.phi_more_in_scenario2": _s("§5.3", "This behavior is more pronounced in Figure 8b "
+                                     "(scenario 2) than in Figure 8a (scenario 1)", "Fig. 8"),
+    "fig8.pearson_starts_high_and_falls": _s("§5.3, Fig. 8a-b", "The Pearson's correlation "
+                                             "measure φ_pears ... starts higher than the other "
+                                             "measures and gradually decreases", "Fig. 8a, 8b"),
+    "fig8.pearson_more_in_scenario2": _s("§5.3", "As was the case for φ, this behavior is "
+                                         "accentuated in Figure 8b (scenario 2)", "Fig. 8"),
+    "fig8.iw_constant": _s("§5.3, Property 5", "φ_iw remains approximately constant with c",
+                           "Fig. 8a, 8b"),
+    "fig8.phic_like_phi_scenario2": _s("§5.3, Fig. 8b", "When the correlated groups are almost "
+                                       "always selected (Figure 8b), φ_C behaves like φ, i.e. it "
+                                       "increases with c", "Fig. 8b"),
+    "fig8.phic_rises_then_falls_scenario1": _s("§5.3, Fig. 8a", "when correlated groups have "
+                                               "non-negligible selection variance (Figure 8a), "
+                                               "φ_C first starts to improve ..., but as c "
+                                               "continues to increase, ... φ_C tends to −∞",
+                                               "Fig. 8a"),
+    "fig8.phic_constant_lasso": _s("§5.3, Fig. 8c", "When the LASSO is used instead of the "
+                                   "group LASSO, φ_C remains approximately constant", "Fig. 8c"),
+    "fig8.lasso_all_decrease": _s("§5.3, Fig. 8c", "The other measures φ, φ_iw and φ_pears all "
+                                  "decrease when c increases", "Fig. 8c"),
+    # §6.1, Fig. 9
+    "fig9.hybrid_better": _s("§6.1, Fig. 9", "Far better (accuracy, stability) trade-offs are "
+                             "reachable with the hybrid-RFE ... The hybrid-RFE is able to "
+                             "increase the selection stability by considerable amounts and "
+                             "dominates simple model selection", "Fig. 9 (φ, one micro-array "
+                             "data set, k = 20; no numbers)"),
+    "fig9.areas": _s("§6.1, Fig. 9", "The plot represents the areas dominated by the Pareto-"
+                     "optimal curves ... of the standard logistic RFE (blue) and by the "
+                     "hybrid-RFE (red)", "Fig. 9 (areas drawn, not printed)"),
+    # §6.2, Fig. 10
+    "fig10.positive": _s("§6.2, Fig. 10", "Features which are selected more often tend to have "
+                         "higher frequency scores", "r = 0.68 (singh), 0.54 (chiaretti)"),
+    # §7.1, Fig. 11
+    "fig11.iw_increases_less": _s("§7.1, Fig. 11", "The three stabilities start roughly equal "
+                                  "at the left of their respective Pareto front, and our measure "
+                                  "φ_iw can be increased much less than φ and φ_pearson",
+                                  "Fig. 11 (singh)"),
+    "fig11.optimising_phi": _s("§7.1", "optimizing φ or φ_pears respectively leads to "
+                               "situations where φ ≫ φ_iw and φ_pears ≫ φ_iw", "Fig. 11a-b maps"),
+    "fig11.accuracy_sacrificed": _s("§7.1", "Using φ as stability measure gives the illusion of "
+                                    "increasing stability by large amounts, thus more accuracy "
+                                    "is sacrificed", "A ≈ 0.889 (φ), 0.930 (φ_pears), 0.934 "
+                                    "(φ_iw) on singh, 0.4 ≤ γ ≤ 0.6"),
+    # §7.2, Table 5
+    "table5.values": _s("§7.2.1, Table 5", "Table 5 summarizes the compromises achievable by the "
+                        "LASSO for the three considered stabilities", "Table 5"),
+    "table5.iw_below_pearson": _s("§7.2.1", "This behavior tends to make φ_iw lower than "
+                                  "φ_pears", "Table 5: φ_iw < φ_pears on 11 of 11"),
+    # §7.2.2-7.2.5, Figs. 13-17
+    "fig13.stability_increases": _s("§7.2.2, Fig. 13", "All three stability measures increase "
+                                    "when departing from the pure LASSO selection (λ2 = 1)",
+                                    "Fig. 13"),
+    "fig14.phi_unchanged": _s("§7.2.3, Fig. 14", "As λ_f does not influence the identity of the "
+                              "selected features, φ remains unchanged with its variations",
+                              "Fig. 14 (lsvt)"),
+    "fig14.final_lambda_stabilises": _s("§7.2.3, Fig. 14", "Increasing λ_f tends to increase "
+                                        "φ_iw and φ_pears as it reduces the instability of the "
+                                        "importance of the selected features", "Fig. 14 (lsvt)"),
+    "fig15.larger_forests": _s("§7.2.4, Fig. 15", "Larger forests are more stable and have a "
+                               "better predictive accuracy", "Fig. 15 (3 to 3000 trees)"),
+    "fig17.more_neighbours": _s("§7.2.5, Fig. 17", "This number [of neighbours] is gradually "
+                                "increased up to 40 which increases stability in most cases",
+                                "Fig. 17 (K = 1 to 40)"),
+    # §7.3, Fig. 19
+    "fig19.iw_less_variable": _s("§7.3", "the variability of our measure φ_iw is generally "
+                                 "lower than the variability of φ_pears", "Fig. 19"),
+    "fig19.usual_order": _s("§7.3, Fig. 19", "On 6 of the 11 data sets, c_v,φ < c_v,φ_iw < "
+                            "c_v,φ_pears, there is no noticeable difference on 4, and on "
+                            "ionosphere only, c_v,φ_pears < c_v,φ_iw < c_v,φ", "Fig. 19"),
+})

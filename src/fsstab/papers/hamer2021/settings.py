@@ -12,14 +12,14 @@ from typing import Any
 
 from fsstab.papers.settings import PaperSettings, configured_problems
 
-__all__ = ["SETTINGS"]
+__all__ = ["SETTINGS", "run_settings"]
 
 
 def _toy_problems(toy: Mapping[str, Any]) -> list[str]:
-    # Fig. 4 uses 16 frequent features plus 5 new ones per run (Fig. 6: 15 + 5 per run)
-    needed = 5 * toy["n_runs"] + 16
+    # Figs. 4 and 6 use 15 features in every run plus 5 new ones per run
+    needed = 5 * toy["n_runs"] + 15
     if toy["n_features"] < needed:
-        return [f"toy.n_features: the toy maps use up to 5 M + 16 = {needed} features "
+        return [f"toy.n_features: the toy maps use up to 5 M + 15 = {needed} features "
                 f"(M = toy.n_runs = {toy['n_runs']}); got {toy['n_features']}"]
     return []
 
@@ -90,3 +90,59 @@ def _cross_checks(settings: Mapping[str, Any], workflow: Any) -> list[str]:
 
 #: The settings of a run (:class:`fsstab.papers.settings.PaperSettings`).
 SETTINGS = PaperSettings.from_package(__package__, _cross_checks)
+
+
+#: ``toy.n_features`` from which d stands for d → ∞ (the paper's assumption in §4).
+D_INFINITE = 10**6
+
+
+def _selector_params(workflow: Any, dataset: str, selectors: Any) -> dict[str, Any]:
+    for configuration in workflow.configurations_for(dataset):
+        if configuration.selector in selectors:
+            return {**configuration.params, "calibrate_target_k": configuration.calibrate_target_k}
+    return {}
+
+
+def run_settings(settings: Mapping[str, Any], workflow: Any) -> dict[str, Any]:
+    """What this run used, in the terms of :data:`fsstab.papers.hamer2021.reference.
+    PAPER_SETTINGS` (part -> values; §7 parts: part -> paper data set -> values): a parameter
+    of the conclusions rule, set beside the paper's to say whether they match.
+
+    ``settings``: the checked ``paper.settings``; ``workflow``: the checked
+    :class:`fsstab.workflow.config.WorkflowConfig` (data sets left out of the run are
+    absent).
+    """
+    toy, groups = settings["toy"], settings["correlated_groups"]
+    run: dict[str, Any] = {
+        "toy": {"M": toy["n_runs"],
+                "d": "→ ∞" if toy["n_features"] >= D_INFINITE else toy["n_features"]},
+        "correlated": {"M": groups["n_runs"], "generative seeds": groups["seeds"],
+                       "l": groups["n_other"], "features at c = 1": groups["target_k"]},
+    }
+    in_run = set(workflow.datasets)
+    s71 = settings["section71"]
+    run["section71"] = {}
+    for paper, dataset in s71["datasets"].items():
+        if dataset in in_run:
+            params = _selector_params(workflow, dataset, s71["rfe"])
+            filtered = workflow.datasets[dataset].n_features
+            run["section71"][paper] = {
+                "M": workflow.n_resamples_for(dataset), "k": params.get("n_features_to_select"),
+                "d after filtering": "none" if filtered is None else filtered}
+    s72 = settings["section72"]
+    run["section72"] = {}
+    for paper, dataset in s72["datasets"].items():
+        if dataset in in_run:
+            target = _selector_params(workflow, dataset, [s72["methods"].get("lasso")]).get(
+                "calibrate_target_k")
+            pruned = workflow.datasets[dataset].n_features
+            run["section72"][paper] = {
+                "M": workflow.n_resamples_for(dataset),
+                "k": "min(20, √d)" if target == "auto" else target,
+                "features": ("at most 5000" if pruned is None or pruned >= 5000
+                             else f"{pruned} (prefiltered)")}
+    s73 = settings["section73"]
+    run["section73"] = {paper: {"M": workflow.n_resamples_for(dataset),
+                                "group size": s73["block_size"]}
+                        for paper, dataset in s73["datasets"].items() if dataset in in_run}
+    return run

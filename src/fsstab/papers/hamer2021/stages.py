@@ -27,11 +27,13 @@ from fsstab.papers.hamer2021.correlated import (
     summarise_correlated_groups,
 )
 from fsstab.papers.hamer2021.decisions import (
+    EQUAL_ACCURACY_SE,
     compromise_table,
     dominated_areas,
     find_setting,
     frequency_score_correlation,
     frequency_scores,
+    hybrid_versus_rfe,
     meta_parameters,
     sweep_points,
 )
@@ -42,12 +44,13 @@ from fsstab.papers.hamer2021.standard import (
     coefficients_of_variation,
     method_rows,
 )
-from fsstab.papers.hamer2021.toy import toy_maps
+from fsstab.papers.hamer2021.toy import canberra_stability, toy_maps
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
 __all__ = [
     "TABLE_METADATA",
+    "TIES_IN_ORDER",
     "SelectionTables",
     "appendix_step",
     "correlated_figures_step",
@@ -64,6 +67,9 @@ __all__ = [
     "trajectories_step",
     "variability_step",
 ]
+
+#: The measure name of Fig. 6's φ_can with the tied features in index order (toy table).
+TIES_IN_ORDER = "canberra_ties_in_order"
 
 #: Parquet metadata of the paper's tables (``format``).
 TABLE_METADATA: dict[str, str] = {"format": "fsstab.paper_hamer2021/1"}
@@ -117,10 +123,17 @@ def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFra
     maps = toy_maps(n_runs=settings["n_runs"], n_features=settings["n_features"],
                     canberra_k=settings["canberra_k"], random_state=settings["random_state"])
     drawn = {m.figure: figures.toy_map_figure(m, settings["n_features"]) for m in maps}
+    rows = [(m.figure, m.title, measure, value) for m in maps
+            for measure, value in m.values.items()]
+    # investigation of Fig. 6's φ_can (paper 0.51): the tied features in one fixed order
+    half = next(m for m in maps if m.figure == 6)
+    rows.append((6, half.title, TIES_IN_ORDER, canberra_stability(
+        half.importances, settings["n_features"], settings["canberra_k"],
+        np.random.default_rng(0), ties="index")))
     table = pd.DataFrame([
-        {"figure": m.figure, "title": m.title, "measure": measure, "value": value,
+        {"figure": f, "title": t, "measure": measure, "value": value,
          "n_runs": settings["n_runs"], "n_features": settings["n_features"]}
-        for m in maps for measure, value in m.values.items()
+        for f, t, measure, value in rows
     ])
     return drawn, table
 
@@ -203,14 +216,21 @@ def decision_step(summary: pd.DataFrame, selection: SelectionTables, d: int, *, 
 
 
 def dominated_areas_step(summary: pd.DataFrame, *, paper: str,
-                         settings: Mapping[str, Any]) -> tuple[Figure, pd.DataFrame]:
-    """Fig. 9 for one §7.1 data set and its dominated areas."""
+                         settings: Mapping[str, Any]) -> tuple[Figure, pd.DataFrame,
+                                                               pd.DataFrame]:
+    """Fig. 9 for one §7.1 data set: the figure, its dominated areas (RFE with N = 0 against
+    the hybrid-RFE with N ≥ 1) and the hybrid-RFE's best stability at equal accuracy at each
+    point of the RFE's front (:func:`~fsstab.papers.hamer2021.decisions.hybrid_versus_rfe`,
+    equal accuracy: within :data:`~fsstab.papers.hamer2021.decisions.EQUAL_ACCURACY_SE`
+    standard errors)."""
     points = sweep_points(summary, settings["hybrid"])
     reference = (float(settings["area_reference"][0]), float(settings["area_reference"][1]))
     areas = dominated_areas(points, settings["rfe"], reference)
     areas.insert(0, "dataset", paper)
+    versus = hybrid_versus_rfe(points, settings["rfe"], n_standard_errors=EQUAL_ACCURACY_SE)
+    versus.insert(0, "dataset", paper)
     figure = figures.dominated_areas_figure(points, settings["rfe"], reference, paper)
-    return figure, areas
+    return figure, areas, versus
 
 
 def frequency_score_step(summary: pd.DataFrame, selection: SelectionTables, *, paper: str,

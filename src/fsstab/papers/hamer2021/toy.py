@@ -2,21 +2,33 @@
 
 The paper describes these maps in words (and prints their stability values); it does not give
 the importance matrices. Each function here builds an ``M x n_used`` importance matrix over the
-features ever selected, matching the text:
+features ever selected from the paper's description **only** -- never tuned towards the printed
+values, which ``comparison.csv`` shows beside ours:
 
-- Fig. 3 (:func:`equal_importances`): the same 20 features in every run, combined with about
-  equal importances; their ranking within a run is random.
-- Fig. 4 (:func:`frequent_unimportant_importances`): the 15 most frequently selected features
-  carry only about 25 % of the importance; the other 5 features of each run are new in every
-  run and carry the rest.
-- Fig. 5 (:func:`varying_importances`): the same subset in every run, importances varying
-  strongly from run to run.
+- Fig. 3 (:func:`equal_importances`, §4): "the same 20 variables in each run ... where each
+  feature plays an approximately equal role"; "the ranking between the 20 selected features is
+  (by design) random".
+- Fig. 4 (:func:`frequent_unimportant_importances`, §4): "the 15 features that are selected the
+  most (among the 20 selected features here) have a cumulative importance that is only around
+  25 %".
+- Fig. 5 (:func:`varying_importances`, §4): "the same subset is selected in each run, feature
+  importance is highly varying across selection runs".
 - Fig. 6 (:func:`half_stable_importances`, §6.3): 15 features always selected with importance
-  ``δI₁ = 2/3``, 5 features never selected twice with ``δI₂ = 2``.
+  ``δI₁ = 2/3``, 5 features never selected twice with ``δI₂ = 2`` -- fully specified; φ = 0.75,
+  φ_pears = 0.25 and φ_iw = 0.5 follow exactly (eqs. 17, 18, Property 6) as d → ∞.
 
-Design constants (noise levels, the importance profile of Fig. 4) were chosen so that the
-measures land near the printed values; only Fig. 6 is fully specified by the paper, and there
-φ = 0.75, φ_pears = 0.25 and φ_iw = 0.5 follow exactly (eqs. 17, 18, Property 6) as d → ∞.
+Where the text under-determines a map, the choice made here (and stated in
+docs/paper-hamer2021.md) is:
+
+- "approximately equal" importances are 1 times ``exp(σ ε)``, ε ~ N(0, 1), with
+  :data:`APPROXIMATELY_EQUAL_SIGMA` = 0.1 (about ±10 %); "highly varying" importances are the
+  same with :data:`HIGHLY_VARYING_SIGMA` = 1 (a factor e); the noise of different runs and
+  features is independent, so the ranking within a run is random in both;
+- Fig. 4: the 15 most frequent features are selected in *every* run and share 25 % of each
+  run's importance equally (before the noise); the other 5 features of a run are new in every
+  run (never selected twice) and share the other 75 % equally. The text says neither how often
+  the 15 are selected (φ = 0.72 < 0.75 suggests not always) nor how the other 5 recur;
+- Fig. 6: the features tied in importance are ranked in random order for φ_can.
 
 The paper assumes d → ∞. Measures are evaluated with ``n_features`` columns (default 10⁶)
 holding the ``n_used`` selected ones; the other columns are never selected. φ_can (eq. 5)
@@ -36,8 +48,11 @@ from fsstab.measures.ranking import canberra_chance_term, mean_canberra_distance
 from fsstab.seeds import as_seed, substream
 
 __all__ = [
+    "APPROXIMATELY_EQUAL_SIGMA",
+    "HIGHLY_VARYING_SIGMA",
     "TOY_DESCRIPTIONS",
     "ToyMap",
+    "canberra_stability",
     "equal_importances",
     "frequent_unimportant_importances",
     "half_stable_importances",
@@ -46,6 +61,11 @@ __all__ = [
     "toy_stability",
     "varying_importances",
 ]
+
+#: "approximately equal" importances (Figs. 3, 4): multiplicative noise exp(σ ε), σ = 0.1.
+APPROXIMATELY_EQUAL_SIGMA = 0.1
+#: "highly varying" importances (Fig. 5): multiplicative noise exp(σ ε), σ = 1.
+HIGHLY_VARYING_SIGMA = 1.0
 
 #: Figure number -> (file-name stem, title) of the toy maps.
 TOY_DESCRIPTIONS: dict[int, tuple[str, str]] = {
@@ -62,16 +82,21 @@ def _check_runs(n_runs: int) -> int:
     return int(n_runs)
 
 
-def equal_importances(
-    n_runs: int, rng: np.random.Generator, *, n_selected: int = 20, sigma: float = 0.175
-) -> np.ndarray:
-    """Fig. 3: ``n_selected`` features in every run with importances ``exp(σ ε)``, ε ~ N(0, 1).
+def _noise(rng: np.random.Generator, shape: tuple[int, ...], sigma: float) -> np.ndarray:
+    if not sigma >= 0:
+        raise ValueError(f"sigma must be >= 0, got {sigma!r}")
+    return np.exp(sigma * rng.standard_normal(shape))
 
-    For small σ and d → ∞, φ_pears ≈ E[XY]/E[X²] = exp(−σ²) (eq. 14) and φ_iw ≈ E[min(X, Y)]
-    / E[X] = 2 − 2Φ(σ/√2); σ = 0.175 gives the printed 0.97 and 0.90.
-    """
+
+def equal_importances(
+    n_runs: int, rng: np.random.Generator, *, n_selected: int = 20,
+    sigma: float = APPROXIMATELY_EQUAL_SIGMA,
+) -> np.ndarray:
+    """Fig. 3: the same ``n_selected`` features in every run, each with importance
+    ``exp(σ ε)``, ε ~ N(0, 1) independent over runs and features ("approximately equal";
+    the ranking within a run is random)."""
     n_runs = _check_runs(n_runs)
-    return np.exp(sigma * rng.standard_normal((n_runs, n_selected)))
+    return _noise(rng, (n_runs, n_selected), sigma)
 
 
 def frequent_unimportant_importances(
@@ -81,49 +106,34 @@ def frequent_unimportant_importances(
     n_frequent: int = 15,
     n_changing: int = 5,
     frequent_share: float = 0.25,
-    decay: float = 0.7,
-    sigma: float = 0.3,
+    sigma: float = APPROXIMATELY_EQUAL_SIGMA,
 ) -> np.ndarray:
-    """Fig. 4: ``n_frequent`` of ``n_frequent + 1`` frequent features (one left out at random
-    per run) with mean importances decaying geometrically by ``decay`` and summing to
-    ``frequent_share`` of a run's importance, plus ``n_changing`` features new in every run
-    sharing the rest equally; every importance is multiplied by ``exp(σ ε)``.
+    """Fig. 4: ``n_frequent`` features selected in every run, sharing ``frequent_share`` of a
+    run's importance equally, and ``n_changing`` features new in every run sharing the rest
+    equally; every importance is multiplied by ``exp(σ ε)``.
 
-    Columns: the ``n_frequent + 1`` frequent features, then ``n_changing`` per run.
+    Columns: the ``n_frequent`` frequent features, then ``n_changing`` per run.
     """
     n_runs = _check_runs(n_runs)
     if not 0 < frequent_share < 1:
         raise ValueError(f"frequent_share must lie in (0, 1), got {frequent_share!r}")
-    pool = n_frequent + 1
     k = n_frequent + n_changing
-    profile = decay ** np.arange(pool)
-    profile *= frequent_share * k / profile[:n_frequent].sum()
-    changing = (1 - frequent_share) * k / n_changing
-    W = np.zeros((n_runs, pool + n_changing * n_runs))
+    W = np.zeros((n_runs, n_frequent + n_changing * n_runs))
+    W[:, :n_frequent] = frequent_share * k / n_frequent
     for i in range(n_runs):
-        kept = np.delete(np.arange(pool), rng.integers(pool))
-        W[i, kept] = profile[kept] * np.exp(sigma * rng.standard_normal(n_frequent))
-        new = pool + n_changing * i + np.arange(n_changing)
-        W[i, new] = changing * np.exp(sigma * rng.standard_normal(n_changing))
-    return W
+        W[i, n_frequent + n_changing * i: n_frequent + n_changing * (i + 1)] = (
+            (1 - frequent_share) * k / n_changing)
+    return W * np.where(W > 0, _noise(rng, W.shape, sigma), 0.0)
 
 
 def varying_importances(
-    n_runs: int,
-    rng: np.random.Generator,
-    *,
-    n_selected: int = 20,
-    sigma: float = 1.0,
-    spread: float = 2.0,
+    n_runs: int, rng: np.random.Generator, *, n_selected: int = 20,
+    sigma: float = HIGHLY_VARYING_SIGMA,
 ) -> np.ndarray:
-    """Fig. 5: ``n_selected`` features in every run; feature f has the typical importance
-    ``exp(s_f)`` (``s_f`` evenly spaced over ``[spread/2, −spread/2]``) multiplied in each run
-    by ``exp(σ ε)``: the same subset, highly varying importances, and a ranking that is more
-    consistent than Fig. 3's random one (the paper's φ_can is higher in Fig. 5 than in
-    Fig. 3)."""
+    """Fig. 5: the same ``n_selected`` features in every run with importances ``exp(σ ε)``,
+    independent over runs and features, σ = 1 ("highly varying across selection runs")."""
     n_runs = _check_runs(n_runs)
-    typical = np.exp(np.linspace(spread / 2, -spread / 2, n_selected))
-    return typical * np.exp(sigma * rng.standard_normal((n_runs, n_selected)))
+    return _noise(rng, (n_runs, n_selected), sigma)
 
 
 def half_stable_importances(
@@ -145,16 +155,31 @@ def half_stable_importances(
     return W
 
 
-def importance_ranks(importances: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
-    """Each run's ranking by decreasing importance (1 = most important; ties in random order),
-    truncated at ``k + 1`` as in eq. 5; unselected features get ``k + 1``."""
+def importance_ranks(importances: np.ndarray, k: int, rng: np.random.Generator, *,
+                     ties: str = "random") -> np.ndarray:
+    """Each run's ranking by decreasing importance (1 = most important), truncated at ``k + 1``
+    as in eq. 5; unselected features get ``k + 1``. ``ties``: features of equal importance in
+    ``"random"`` order (our choice: the paper does not say), or in ``"index"`` (column) order,
+    the same in every run."""
+    if ties not in ("random", "index"):
+        raise ValueError(f"ties must be 'random' or 'index', got {ties!r}")
     W = np.asarray(importances, dtype=np.float64)
     ranks = np.full(W.shape, float(k + 1))
     for i, row in enumerate(W):
         selected = np.flatnonzero(row > 0)
-        order = selected[np.lexsort((rng.random(selected.size), -row[selected]))]
+        second = rng.random(selected.size) if ties == "random" else selected
+        order = selected[np.lexsort((second, -row[selected]))]
         ranks[i, order] = np.minimum(np.arange(1, order.size + 1), k + 1)
     return ranks
+
+
+def canberra_stability(importances: np.ndarray, n_features: int, k: int,
+                       rng: np.random.Generator, *, ties: str = "random") -> float:
+    """φ_can^k (eq. 5) of an ``M x n_used`` importance matrix (ranks by
+    :func:`importance_ranks`; features never ranked within k contribute nothing to the
+    Canberra distance, so it is computed on the used columns; χ needs the full d)."""
+    distance = mean_canberra_distance(importance_ranks(importances, k, rng, ties=ties), k)
+    return 1.0 - distance / canberra_chance_term(k, n_features)
 
 
 def toy_stability(
@@ -170,12 +195,9 @@ def toy_stability(
         )
     full = sp.csr_array(W, shape=(W.shape[0], W.shape[1]))
     full.resize((W.shape[0], n_features))
-    # features never ranked within k contribute nothing to the Canberra distance, so it is
-    # computed on the used columns; χ needs the full d
-    distance = mean_canberra_distance(importance_ranks(W, k, rng), k)
     return {
         **compute(names=("nogueira", "pearson", "importance_weighted"), W=full),
-        "canberra": 1.0 - distance / canberra_chance_term(k, n_features),
+        "canberra": canberra_stability(W, n_features, k, rng),
     }
 
 

@@ -1,0 +1,31 @@
+"""Rule hamer2021_conclusions: every claim of Hamer & Dupont (2021) checked on this run
+(conclusions.md and conclusions.{csv,parquet})."""
+
+from fsstab.papers.conclusions import write_conclusions
+from fsstab.papers.hamer2021.conclusions import PREAMBLE, TITLE, claims
+from fsstab.papers.hamer2021.stages import TIES_IN_ORDER
+from fsstab.papers.outputs import read_table
+from fsstab.workflow.scripting import logged
+
+PREFIX = "compromises_"
+TRAJECTORY = "trajectory_"
+
+with logged(snakemake.log[0]):
+    tables = {name: read_table(files) for name, files in snakemake.input.items()}
+    found = claims(
+        toy=tables["toy"][tables["toy"]["measure"] != TIES_IN_ORDER],
+        correlated=tables["correlated"],
+        areas=tables.get("areas"),
+        versus=tables.get("versus"),
+        frequency=tables.get("frequency"),
+        compromises={name.removeprefix(PREFIX): table for name, table in tables.items()
+                     if name.startswith(PREFIX)},
+        table5=tables.get("table5"),
+        variation=tables.get("variation"),
+        trajectories={name.removeprefix(TRAJECTORY): table for name, table in tables.items()
+                      if name.startswith(TRAJECTORY)},
+        configured=snakemake.params.configured,
+        run=snakemake.params.run,
+    )
+    write_conclusions(found, snakemake.output.markdown, snakemake.output.table, title=TITLE,
+                      preamble=PREAMBLE, metadata={"paper": "hamer2021", "item": "conclusions"})
