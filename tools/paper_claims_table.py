@@ -54,7 +54,8 @@ def _cell(path: Path) -> str:
 
 def claims_table(root: Path = REPO) -> str:
     """The markdown table: per paper, the verdicts of the full-size and the reduced run."""
-    lines = ["| paper | full-size run here | reduced run (slow test) |", "|---|---|---|"]
+    lines = ["| paper | full-size run here (or the measured part of it; see the paper's document) "
+             "| reduced run (slow test) |", "|---|---|---|"]
     for paper, title in PAPERS.items():
         folder = root / "docs" / "papers" / paper
         lines.append(f"| {title} | {_cell(folder / 'conclusions.csv')} | "
