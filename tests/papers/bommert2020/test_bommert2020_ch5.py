@@ -255,3 +255,32 @@ def test_stages_tables_and_figures_carry_the_names_the_rules_declare():
         stages.scaling_figure_stems())
     assert stages.file_name("anova.test") == "anova"
     assert stages.file_name("none") == "none"
+
+
+def test_filter_groups_are_strict_two_thesis_groups_in_one_cluster_support_neither():
+    """Fig. 5.4's groups hold only as clusters of their own (issue 13): JMI, MIM (group 1) and
+    auc, limma (group 2) merged into one cluster support neither group; a singleton group
+    alone in its cluster does."""
+    labels = ["JMI", "MIM", "auc", "limma", "impurity", "permutation", "MRMR", "variance",
+              "oneR"]
+    S = pd.DataFrame(np.eye(len(labels)), index=labels, columns=labels)
+    block = ["JMI", "MIM", "auc", "limma"]
+    S.loc[block, block] = 0.95
+    for name in block:
+        S.loc[name, name] = 1.0
+    # 9 filters cut into 6 clusters: the 3 merges unite the block, the rest stay alone
+    relative_times = pd.DataFrame({"filter": labels, "scenario": "select", "fraction": 1.0,
+                                   "median_seconds": 1.0, "relative": 1.0})
+    accuracy = pd.DataFrame({"dataset": ["d1"] * len(labels), "filter": labels,
+                             "accuracy_mean": np.linspace(0.5, 0.9, len(labels))})
+    relative = pd.DataFrame({"filter": labels, "accuracy_median": np.linspace(0, 0.4,
+                                                                              len(labels))})
+    table = conclusions_table(relative_times, S, accuracy, relative).set_index("conclusion")
+    verdicts = dict(zip(table.index, table["supported"], strict=True))
+    group1 = "NJMIM, DISR, MIM, JMIM, JMI, CMIM rank the features similarly"
+    group2 = "limma, anova.test, sam, kruskal.test, auc rank the features similarly"
+    assert table.loc[group1, "evidence"] == "cluster: JMI, MIM, auc, limma"
+    assert verdicts[group1] == "no"
+    assert verdicts[group2] == "no"
+    assert verdicts["permutation, impurity rank the features similarly"] == "no"
+    assert verdicts["variance ranks the features unlike any other filter"] == "yes"

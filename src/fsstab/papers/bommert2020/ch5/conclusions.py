@@ -37,15 +37,18 @@ def conclusions_table(
         present = [f for f in group if f in groups]
         if not present:
             continue
+        # strict (issue 13): the group is a cluster of its own -- all its members in one
+        # cluster and no other filter in it; two of the thesis' groups merged into one
+        # cluster support neither
         together = len({groups[f] for f in present}) == 1
         alone = together and sum(groups[f] == groups[present[0]] for f in groups) == len(present)
         cluster = next(c for c in ours if present[0] in c)
         add(f"{', '.join(group)} {'rank' if len(group) > 1 else 'ranks'} the features "
             f"{'similarly' if len(group) > 1 else 'unlike any other filter'}",
-            f"one cluster of the average-linkage tree of the mean rank correlations cut into "
-            f"{len(THESIS_FILTER_GROUPS)} groups",
+            f"exactly one cluster (its members and no other filter) of the average-linkage "
+            f"tree of the mean rank correlations cut into {len(THESIS_FILTER_GROUPS)} groups",
             f"cluster: {', '.join(sorted(cluster))}",
-            alone if len(group) == 1 else together)
+            alone)
     scaling_conclusion = ("NJMIM, DISR, JMIM, JMI, CMIM and MRMR scale differently (their "
                           "scores are computed iteratively)")
     scaling_criterion = ("relative run time at 100 % selected: every iterative filter above "
