@@ -66,6 +66,7 @@ __all__ = [
     "all_of",
     "at_least",
     "at_most",
+    "claim_maker",
     "claims_frame",
     "close_to",
     "compare_settings",
@@ -203,6 +204,29 @@ class Claim:
     @property
     def verdict(self) -> Verdict:
         return self.assessment.verdict
+
+
+def claim_maker(statements: Mapping[str, Statement]):
+    """The ``claim(key, ours, assessment, settings, *, statement=None, dataset="",
+    paper_evidence=None)`` function of a paper: a :class:`Claim` whose statement is
+    ``statements[statement or key]`` (a per-case key such as ``table2.selected.wine`` names
+    its statement ``table2.selected``).
+
+    Examples
+    --------
+    >>> claim = claim_maker({"t": Statement("§1", "x is 1", "1")})
+    >>> claim("t.a", "1", equal_to(1, 1, what="x"), SettingsMatch(True, "same"),
+    ...       statement="t", dataset="a").statement.text
+    'x is 1'
+    """
+    def claim(key: str, ours: str, assessment: Assessment, settings: SettingsMatch, *,
+              statement: str | None = None, dataset: str = "",
+              paper_evidence: str | None = None) -> Claim:
+        return Claim(key=key, statement=statements[statement or key], our_evidence=ours,
+                     assessment=assessment, settings=settings, dataset=dataset,
+                     paper_evidence=paper_evidence)
+
+    return claim
 
 
 # --------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from fsstab.papers.conclusions import (
     all_of,
     at_least,
     at_most,
+    claim_maker,
     close_to,
     compare_settings,
     every_at_least,
@@ -121,12 +122,7 @@ _NOT_RUN = SettingsMatch(False, "data set not run here")
 _METHOD_NOT_RUN = SettingsMatch(False, "method not run here")
 
 
-def _claim(key: str, ours: str, assessment: Assessment, settings: SettingsMatch, *,
-           statement: str | None = None, dataset: str = "",
-           paper_evidence: str | None = None) -> Claim:
-    return Claim(key=key, statement=STATEMENTS[statement or key], our_evidence=ours,
-                 assessment=assessment, settings=settings, dataset=dataset,
-                 paper_evidence=paper_evidence)
+_claim = claim_maker(STATEMENTS)
 
 
 def _show(value: float, digits: int = 3) -> str:

@@ -23,6 +23,7 @@ from fsstab.papers.conclusions import (
     all_of,
     at_least,
     at_most,
+    claim_maker,
     close_to,
     compare_settings,
     equal_to,
@@ -93,12 +94,7 @@ _TOY_RUNS = SettingsMatch(True, "the paper gives no number of runs: 10 here, \"h
                           "time\" as alternating runs (only nPOG depends on the order)")
 
 
-def _claim(key: str, ours: str, assessment: Assessment, settings: SettingsMatch, *,
-           statement: str | None = None, dataset: str = "",
-           paper_evidence: str | None = None) -> Claim:
-    return Claim(key=key, statement=STATEMENTS[statement or key], our_evidence=ours,
-                 assessment=assessment, settings=settings, dataset=dataset,
-                 paper_evidence=paper_evidence)
+_claim = claim_maker(STATEMENTS)
 
 
 def _value(toy: pd.DataFrame, example: str, measure: str) -> float:

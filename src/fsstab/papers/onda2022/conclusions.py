@@ -29,6 +29,7 @@ from fsstab.papers.conclusions import (
     SettingsMatch,
     all_of,
     at_most,
+    claim_maker,
     close_to,
     holds_if,
     not_testable,
@@ -106,12 +107,7 @@ PREAMBLE = (
 )
 
 
-def _claim(key: str, ours: str, assessment: Assessment, settings: SettingsMatch, *,
-           statement: str | None = None, dataset: str = "",
-           paper_evidence: str | None = None) -> Claim:
-    return Claim(key=key, statement=STATEMENTS[statement or key], our_evidence=ours,
-                 assessment=assessment, settings=settings, dataset=dataset,
-                 paper_evidence=paper_evidence)
+_claim = claim_maker(STATEMENTS)
 
 
 def _f(value: float, digits: int = 3) -> str:

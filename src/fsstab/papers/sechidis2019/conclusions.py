@@ -25,6 +25,7 @@ from fsstab.papers.conclusions import (
     all_of,
     at_least,
     at_most,
+    claim_maker,
     close_to,
     compare_settings,
     equal_to,
@@ -110,12 +111,7 @@ _NO_DATA = SettingsMatch(True, "no data: the selection matrix of eq. (1)")
 _STAND_IN = SettingsMatch(False, "IPASS replaced by a simulated stand-in with planted effects")
 
 
-def _claim(key: str, ours: str, assessment: Assessment, settings: SettingsMatch, *,
-           statement: str | None = None, dataset: str = "",
-           paper_evidence: str | None = None) -> Claim:
-    return Claim(key=key, statement=STATEMENTS[statement or key], our_evidence=ours,
-                 assessment=assessment, settings=settings, dataset=dataset,
-                 paper_evidence=paper_evidence)
+_claim = claim_maker(STATEMENTS)
 
 
 def split_set(text: Any) -> list[str]:
