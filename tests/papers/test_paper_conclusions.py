@@ -188,3 +188,36 @@ def test_set_criteria_compare_members_and_name_the_difference():
     assert shared.why == "ours {LASSO, GBM} and paper {LASSO, MIM} share {LASSO} (1 of 2 and 2)"
     assert overlaps(["GBM"], ["MIM", "LASSO"]).verdict is FAILS
     assert overlaps([], []).verdict is FAILS        # nothing shared, even when both are empty
+
+
+def test_write_conclusions_frame_writes_gathered_tables_as_write_conclusions_does(tmp_path):
+    """Claims tabulated in parts (e.g. one table per chapter) and concatenated give the same
+    files as writing all the claims at once; a table that is not a claims table, repeats a key
+    or carries an unknown verdict is refused."""
+    from fsstab.papers.conclusions import write_conclusions_frame
+
+    claims = _claims()
+    write_conclusions(claims, tmp_path / "all.md", tmp_path / "all", title="T", preamble="P")
+    parts = [claims_frame(claims[:1]), claims_frame(claims[1:])]
+    # the parts as a gathering rule reads them back: from their Parquet files
+    for k, part in enumerate(parts):
+        part.to_parquet(tmp_path / f"part{k}.parquet")
+    gathered = pd.concat([pd.read_parquet(tmp_path / f"part{k}.parquet") for k in range(2)],
+                         ignore_index=False)                  # index 0, 0, 1: reset on write
+    written = write_conclusions_frame(gathered, tmp_path / "gathered.md", tmp_path / "gathered",
+                                      title="T", preamble="P")
+    for ext in ("md", "csv", "parquet"):
+        assert (tmp_path / f"all.{ext}").read_bytes() == \
+            (tmp_path / f"gathered.{ext}").read_bytes(), ext
+    assert list(written.index) == [0, 1, 2]
+    assert "P\n" in (tmp_path / "gathered.md").read_text()
+    with pytest.raises(ValueError, match="used twice"):
+        write_conclusions_frame(pd.concat([gathered, gathered.iloc[:1]]), tmp_path / "x.md",
+                                tmp_path / "x", title="T")
+    with pytest.raises(ValueError, match="columns"):
+        write_conclusions_frame(gathered.drop(columns="why"), tmp_path / "x.md",
+                                tmp_path / "x", title="T")
+    with pytest.raises(ValueError, match="unknown verdict"):
+        write_conclusions_frame(gathered.assign(verdict="yes"), tmp_path / "x.md",
+                                tmp_path / "x", title="T")
+    assert not (tmp_path / "x.md").exists()

@@ -13,7 +13,8 @@ from the run's tables, with
   data), with the difference spelled out when it did not (:func:`compare_settings`).
 
 :func:`write_conclusions` is the one writer of ``conclusions.md`` + ``conclusions.{csv,parquet}``
-(called by each paper's ``<paper>_conclusions`` rule; ``docs/papers.md``).
+(called by each paper's ``<paper>_conclusions`` rule; ``docs/papers.md``);
+:func:`write_conclusions_frame` writes claims gathered from several tables (Bommert's chapters).
 
 Verdicts (:class:`Verdict`)
 ---------------------------
@@ -84,6 +85,7 @@ __all__ = [
     "verdict_counts",
     "within_standard_errors",
     "write_conclusions",
+    "write_conclusions_frame",
 ]
 
 
@@ -560,8 +562,39 @@ def write_conclusions(
 ) -> pd.DataFrame:
     """Write ``conclusions.md`` (``markdown``) and ``conclusions.{csv,parquet}`` (``table``:
     a stem or the rule's two outputs), atomically and with deterministic bytes: the one writer
-    of every paper's conclusions. Returns the table."""
-    frame = claims_frame(claims)
+    of every paper's conclusions (through :func:`write_conclusions_frame`). Returns the
+    table."""
+    return write_conclusions_frame(claims_frame(claims), markdown, table, title=title,
+                                   preamble=preamble, metadata=metadata)
+
+
+def write_conclusions_frame(
+    frame: pd.DataFrame,
+    markdown: str | os.PathLike[str],
+    table: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    *,
+    title: str,
+    preamble: str = "",
+    metadata: Mapping[str, Any] | None = None,
+) -> pd.DataFrame:
+    """:func:`write_conclusions` for claims already tabulated by :func:`claims_frame`: a
+    paper whose claims are built by several rules (one table per part, e.g. per chapter)
+    concatenates those tables in its order and writes them here.
+
+    ``frame`` must have exactly :data:`CONCLUSION_COLUMNS`, unique keys and known verdicts
+    (a verdict cannot enter through a table either). Returns the table as written."""
+    columns = tuple(frame.columns)
+    if columns != CONCLUSION_COLUMNS:
+        raise ValueError(f"a conclusions table has the columns {list(CONCLUSION_COLUMNS)}, "
+                         f"got {list(columns)}")
+    repeated = sorted(set(frame["key"][frame["key"].duplicated()]))
+    if repeated:
+        raise ValueError(f"claim key(s) {repeated} used twice")
+    unknown = sorted(set(frame["verdict"]) - {v.value for v in Verdict})
+    if unknown:
+        raise ValueError(f"unknown verdict(s) {unknown}; verdicts are "
+                         f"{[v.value for v in Verdict]}")
+    frame = frame.reset_index(drop=True)
     write_table(frame, table, metadata=dict(metadata or {}))
     write_text(Path(markdown), conclusions_markdown(frame, title=title, preamble=preamble))
     return frame
