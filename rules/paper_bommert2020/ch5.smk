@@ -1,11 +1,14 @@
 # Bommert (2020), Chapter 5: the filter benchmark -- §5.1 run times on a balanced base data set,
 # §5.2 the filters' scores and the similarity of their rankings, §5.3 nested cross-validation
-# of filter + tuned classifier, §5.5 the conclusions checked. Included by
+# of filter + tuned classifier; the chapter's claims (§5.1-5.5) checked on the run's tables
+# (bommert2020_ch5_claims -> ch5_claims, gathered into conclusions.md by
+# bommert2020_conclusions). Included by
 # rules/paper_bommert2020.smk when paper.settings.ch5 is given; data sets left out of the run
 # (only_datasets) are left out of the figures and tables. Computations:
 # fsstab.papers.bommert2020.ch5.
 
 from fsstab.papers.bommert2020.ch5.benchmark import boxplot_split
+from fsstab.papers.bommert2020.ch5.conclusions import run_settings as b5_run_settings
 from fsstab.papers.bommert2020.ch5.stages import (
     benchmark_figure_stems,
     file_name,
@@ -40,6 +43,7 @@ if WF.raw["localrules"]:
         bommert2020_ch5_scaling,
         bommert2020_ch5_ranking,
         bommert2020_ch5_benchmark,
+        bommert2020_ch5_claims,
 
 
 # -- §5.1: run times --------------------------------------------------------------------------
@@ -178,16 +182,11 @@ if B5_DATASETS:
             "../../scripts/paper_bommert2020/ch5_benchmark_fold.py"
 
     rule bommert2020_ch5_benchmark:
-        # §5.3 and the conclusions of §5.5 (which use §5.1's Table 5.1 when §5.1 runs)
+        # §5.3 (the conclusions of §5.5 are claims of bommert2020_ch5_claims)
         input:
             results=[get_bommert2020_work_parquet(stem) for stem in B5_FOLDS],
             timings=[get_bommert2020_work_parquet(f"{stem}.times") for stem in B5_FOLDS],
             ranking=rules.bommert2020_ch5_ranking.output.table_fig05_4_rank_correlation,
-            **(
-                {"scaling": rules.bommert2020_ch5_scaling.output.table_table5_1_median_times}
-                if B5_SCALING
-                else {}
-            ),
         output:
             **get_bommert2020_figures(benchmark_figure_stems(B5_OTHERS)),
             **get_bommert2020_tables(
@@ -198,7 +197,6 @@ if B5_DATASETS:
                     "table5_3_outer_results",
                     "table5_3_accuracy",
                     "table5_3_median_times",
-                    "table5_5_conclusions",
                 ]
             ),
             comparison=get_bommert2020_work_table("ch5/comparison_5_3"),
@@ -222,3 +220,47 @@ if B5_DATASETS:
     )
     for b5_rule in (rules.bommert2020_ch5_ranking, rules.bommert2020_ch5_benchmark):
         PAPER_TARGETS.extend(f for f in b5_rule.output if f not in b5_rule.output.comparison)
+
+
+# -- the chapter's claims ----------------------------------------------------------------------
+
+
+rule bommert2020_ch5_claims:
+    # the claims of §5.1-5.5 checked on the tables above (parts not run: not testable)
+    input:
+        **(
+            {
+                "ranking": rules.bommert2020_ch5_ranking.output.table_fig05_4_rank_correlation,
+                "top_pairs": rules.bommert2020_ch5_ranking.output.table_table5_2_highest_rank_correlations,
+                "wins": rules.bommert2020_ch5_benchmark.output.table_fig05_6_wins,
+                "filter_time": rules.bommert2020_ch5_benchmark.output.table_fig05_7_accuracy_filter_time,
+                "entire_time": rules.bommert2020_ch5_benchmark.output.table_fig05_8_accuracy_entire_time,
+                "accuracy": rules.bommert2020_ch5_benchmark.output.table_table5_3_accuracy,
+            }
+            if B5_DATASETS
+            else {}
+        ),
+        **(
+            {"scaling": rules.bommert2020_ch5_scaling.output.table_table5_1_median_times}
+            if B5_SCALING
+            else {}
+        ),
+    output:
+        table=get_paper_table("ch5_claims"),
+    params:
+        run=b5_run_settings(B5, DATASETS, get_bommert2020_prefiltered()),
+    log:
+        get_paper_log("ch5/claims"),
+    benchmark:
+        get_paper_benchmark("ch5/claims")
+    conda:
+        "../../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../../scripts/paper_bommert2020/ch5_claims.py"
+
+
+BOMMERT_CLAIMS_CHAPTERS.append("ch5")

@@ -2,9 +2,11 @@
 # the 7 features of Fig. 6.1, §6.3 on the feature sets the generic stages selected with the
 # filter x classifier configurations of Table 6.5 (on the training halves). Included by
 # rules/paper_bommert2020.smk when paper.settings.ch6 is given; data sets left out of the run
-# (only_datasets) are left out of the figures and tables. Computations:
+# (only_datasets) are left out of the figures and tables; the chapter's claims (§6.1-6.4) are
+# checked on the run's tables (bommert2020_ch6_claims -> ch6_claims). Computations:
 # fsstab.papers.bommert2020.ch6.
 
+from fsstab.papers.bommert2020.ch6.conclusions import run_settings as b6_run_settings
 from fsstab.papers.bommert2020.ch6.stages import ALL_PAIRS_FIGURES, real_figure_stems
 
 B6 = BOMMERT["ch6"]
@@ -15,6 +17,7 @@ if WF.raw["localrules"]:
 
     localrules:
         bommert2020_ch6_real,
+        bommert2020_ch6_claims,
 
 
 rule bommert2020_ch6_all_pairs:
@@ -110,3 +113,41 @@ if B6_DATASETS:
         for f in rules.bommert2020_ch6_real.output
         if f not in rules.bommert2020_ch6_real.output.comparison
     )
+
+
+rule bommert2020_ch6_claims:
+    # the claims of §6.1-6.4 checked on the tables above (§6.3 not run: not testable)
+    input:
+        undefined=rules.bommert2020_ch6_all_pairs.output.table_table6_3_undefined,
+        table64=rules.bommert2020_ch6_all_pairs.output.table_table6_4_adjusted_example,
+        all_pairs_correlation=rules.bommert2020_ch6_all_pairs.output.table_fig06_2_correlation,
+        expected=rules.bommert2020_ch6_all_pairs.output.table_fig06_3_expected_values,
+        **(
+            {
+                "real_correlation": rules.bommert2020_ch6_real.output.table_fig06_5_mean_correlation,
+                "run_times": rules.bommert2020_ch6_real.output.table_fig06_7_run_times,
+                "summaries": [get_stability(d) for d in B6_DATASETS],
+            }
+            if B6_DATASETS
+            else {}
+        ),
+    output:
+        table=get_paper_table("ch6_claims"),
+    params:
+        measures=list(WF.measures),
+        run=b6_run_settings(B6_DATASETS, WF.n_resamples, WF.measure_params),
+    log:
+        get_paper_log("ch6/claims"),
+    benchmark:
+        get_paper_benchmark("ch6/claims")
+    conda:
+        "../../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=5,
+    script:
+        "../../scripts/paper_bommert2020/ch6_claims.py"
+
+
+BOMMERT_CLAIMS_CHAPTERS.append("ch6")

@@ -34,3 +34,20 @@ def get_bommert2020_selections(wildcards):
         files[f"runs__{c.id}"] = get_runs(wildcards.dataset, c.id)
         files[f"features__{c.id}"] = get_features(wildcards.dataset, c.id)
     return files
+
+
+def get_bommert2020_prefiltered():
+    """Each configured data set's number of features after prefiltering (None: all of them),
+    as the chapters' claims state their data."""
+    return {name: ds.n_features for name, ds in WF.datasets.items()}
+
+
+def get_bommert2020_claims():
+    """The claims tables (Parquet) of the chapters this run checks, in the thesis' order: each
+    chapter's rules file registers its ``bommert2020_chN_claims`` rule in
+    BOMMERT_CLAIMS_CHAPTERS (rules/paper_bommert2020.smk)."""
+    return [
+        get_paper_table(f"{chapter}_claims")[1]
+        for chapter in ("ch5", "ch6", "ch7", "ch8")
+        if chapter in BOMMERT_CLAIMS_CHAPTERS
+    ]

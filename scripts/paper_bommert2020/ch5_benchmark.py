@@ -1,4 +1,4 @@
-"""Rule bommert2020_ch5_benchmark: thesis §5.3 figures and tables, and the conclusions of §5.5."""
+"""Rule bommert2020_ch5_benchmark: thesis §5.3 figures and tables."""
 
 import pandas as pd
 
@@ -11,11 +11,8 @@ from fsstab.workflow.scripting import logged
 with logged(snakemake.log[0]):
     results = pd.concat([read_table(p) for p in snakemake.input.results], ignore_index=True)
     timings = pd.concat([read_table(p) for p in snakemake.input.timings], ignore_index=True)
-    # §5.1 runs only when its base data set is run
-    scaling = snakemake.input.get("scaling")
     result = benchmark(results, timings, read_table(snakemake.input.ranking),
-                       snakemake.params.boxplot_datasets,
-                       None if scaling is None else read_table(scaling))
+                       snakemake.params.boxplot_datasets)
     for stem, table in result.tables.items():
         write_table(table, snakemake.output[f"table_{stem}"])
     for stem, figure in benchmark_figures(result).items():

@@ -9,7 +9,6 @@ import pandas as pd
 import pytest
 
 from fsstab.papers.bommert2020.ch5 import benchmark, ranking, scaling, stages
-from fsstab.papers.bommert2020.ch5.conclusions import conclusions_table
 from fsstab.papers.bommert2020.ch5.figures import benchmark_figures, scaling_figures
 from fsstab.selectors import FilterClassifier, FilterSelector
 
@@ -187,29 +186,6 @@ def test_relative_performance_and_pareto_by_hand():
     assert benchmark.pareto_filters(relative.reset_index(), "q75") == ["A", "B"]
 
 
-def test_conclusions_table_verdicts():
-    labels = ["JMI", "MIM", "impurity", "MRMR", "variance"]
-    S = pd.DataFrame(np.eye(5), index=labels, columns=labels)
-    relative_times = pd.DataFrame({
-        "filter": labels, "scenario": "select", "fraction": 1.0,
-        "median_seconds": 1.0, "relative": [5.0, 1.0, 1.1, 4.0, 1.0]})
-    accuracy = pd.DataFrame({"dataset": ["d1"] * 5 + ["d2"] * 5, "filter": labels * 2,
-                             "accuracy_mean": [0.9, 0.85, 0.8, 0.5, 0.5,
-                                               0.8, 0.9, 0.85, 0.4, 0.45]})
-    relative = pd.DataFrame({"filter": labels,
-                             "accuracy_median": [0.05, 0.025, 0.075, 0.45, 0.425]})
-    table = conclusions_table(relative_times, S, accuracy, relative).set_index("conclusion")
-    verdicts = dict(zip(table.index, table["supported"], strict=True))
-    assert verdicts["no subset of filters outperforms all others; the best filter depends on "
-                    "the data set"] == "yes"
-    assert verdicts["JMI, MIM and impurity work well in most data situations"] == "yes"
-    assert verdicts["MRMR and variance can be neglected due to bad predictive performance"] \
-        == "yes"
-    assert verdicts["NJMIM, DISR, JMIM, JMI, CMIM and MRMR scale differently (their scores are "
-                    "computed iteratively)"] == "yes"
-    assert verdicts["variance ranks the features unlike any other filter"] == "yes"
-
-
 def test_stages_tables_and_figures_carry_the_names_the_rules_declare():
     rng = _rng(11)
     filters = ["anova", "jmi", "impurity"]
@@ -236,14 +212,10 @@ def test_stages_tables_and_figures_carry_the_names_the_rules_declare():
     assert shown.order[-1] == "none"
     assert set(shown.tables) == {"fig05_6_wins", "fig05_7_accuracy_filter_time",
                                  "fig05_8_accuracy_entire_time", "table5_3_outer_results",
-                                 "table5_3_accuracy", "table5_3_median_times",
-                                 "table5_5_conclusions"}
+                                 "table5_3_accuracy", "table5_3_median_times"}
     accuracy = shown.tables["table5_3_accuracy"].set_index(["dataset", "filter"])
     expected = results.groupby(["dataset", "filter"])["accuracy"].mean()
     assert accuracy["accuracy_mean"].to_dict() == pytest.approx(expected.to_dict())
-    conclusions = shown.tables["table5_5_conclusions"]
-    scale = conclusions[conclusions["conclusion"].str.contains("scale differently")]
-    assert scale["supported"].tolist() == ["not testable"]  # §5.1 not run
     assert sorted(benchmark_figures(shown)) == sorted(stages.benchmark_figure_stems(shown.others))
     times = pd.DataFrame([{"filter": f, "scenario": s, "fraction": x, "repetition": 0,
                            "seconds": 1.0 + x} for f in labels
@@ -255,32 +227,3 @@ def test_stages_tables_and_figures_carry_the_names_the_rules_declare():
         stages.scaling_figure_stems())
     assert stages.file_name("anova.test") == "anova"
     assert stages.file_name("none") == "none"
-
-
-def test_filter_groups_are_strict_two_thesis_groups_in_one_cluster_support_neither():
-    """Fig. 5.4's groups hold only as clusters of their own (issue 13): JMI, MIM (group 1) and
-    auc, limma (group 2) merged into one cluster support neither group; a singleton group
-    alone in its cluster does."""
-    labels = ["JMI", "MIM", "auc", "limma", "impurity", "permutation", "MRMR", "variance",
-              "oneR"]
-    S = pd.DataFrame(np.eye(len(labels)), index=labels, columns=labels)
-    block = ["JMI", "MIM", "auc", "limma"]
-    S.loc[block, block] = 0.95
-    for name in block:
-        S.loc[name, name] = 1.0
-    # 9 filters cut into 6 clusters: the 3 merges unite the block, the rest stay alone
-    relative_times = pd.DataFrame({"filter": labels, "scenario": "select", "fraction": 1.0,
-                                   "median_seconds": 1.0, "relative": 1.0})
-    accuracy = pd.DataFrame({"dataset": ["d1"] * len(labels), "filter": labels,
-                             "accuracy_mean": np.linspace(0.5, 0.9, len(labels))})
-    relative = pd.DataFrame({"filter": labels, "accuracy_median": np.linspace(0, 0.4,
-                                                                              len(labels))})
-    table = conclusions_table(relative_times, S, accuracy, relative).set_index("conclusion")
-    verdicts = dict(zip(table.index, table["supported"], strict=True))
-    group1 = "NJMIM, DISR, MIM, JMIM, JMI, CMIM rank the features similarly"
-    group2 = "limma, anova.test, sam, kruskal.test, auc rank the features similarly"
-    assert table.loc[group1, "evidence"] == "cluster: JMI, MIM, auc, limma"
-    assert verdicts[group1] == "no"
-    assert verdicts[group2] == "no"
-    assert verdicts["permutation, impurity rank the features similarly"] == "no"
-    assert verdicts["variance ranks the features unlike any other filter"] == "yes"

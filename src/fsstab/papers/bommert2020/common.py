@@ -39,6 +39,7 @@ __all__ = [
     "panel_grid",
     "partition",
     "stratified_folds",
+    "strict_group",
 ]
 
 #: Two features are similar (exchangeable) when their absolute correlation is at least 0.9
@@ -129,6 +130,29 @@ def partition(groups: Mapping[str, int]) -> list[frozenset[str]]:
     for name, g in groups.items():
         clusters.setdefault(g, set()).add(name)
     return sorted((frozenset(c) for c in clusters.values()), key=lambda c: (-len(c), sorted(c)))
+
+
+def strict_group(groups: Mapping[str, int], members: Sequence[str]
+                 ) -> tuple[bool | None, frozenset[str]]:
+    """Whether a group a thesis reads off a clustered matrix (Figs. 5.4, 6.2, 6.5) is a cluster
+    of its own in ``groups`` (of :func:`average_linkage_groups`): all its members present here in
+    one cluster and no other label in it. Two of the thesis' groups merged into one cluster
+    support neither (issue 13). Returns (verdict, the cluster of its first member present);
+    the verdict is None when no member is present.
+
+    Examples
+    --------
+    >>> verdict, cluster = strict_group({"a": 1, "b": 1, "c": 2}, ["a", "b"])
+    >>> verdict, sorted(cluster)
+    (True, ['a', 'b'])
+    >>> strict_group({"a": 1, "b": 1, "c": 1}, ["a", "b"])[0]
+    False
+    """
+    present = [m for m in members if m in groups]
+    if not present:
+        return None, frozenset()
+    cluster = frozenset(f for f, g in groups.items() if g == groups[present[0]])
+    return cluster == set(present), cluster
 
 
 def matrix_frame(matrix: pd.DataFrame, label: str) -> pd.DataFrame:

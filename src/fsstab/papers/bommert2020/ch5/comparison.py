@@ -22,7 +22,13 @@ from fsstab.papers.bommert2020.ch5.scaling import at_full
 from fsstab.papers.bommert2020.common import comparison_row, partition
 from fsstab.papers.outputs import NOT_RUN_NOTE
 
-__all__ = ["benchmark_comparison", "not_run_rows", "ranking_comparison", "scaling_comparison"]
+__all__ = ["RUN_TIME_ITEMS", "benchmark_comparison", "not_run_rows", "ranking_comparison",
+           "scaling_comparison"]
+
+#: Prefixes of the items whose values are run times or read off them (§5.1, the Pareto sets of
+#: Figs. 5.7-5.8): load-sensitive, they change from run to run.
+RUN_TIME_ITEMS: tuple[str, ...] = ("Fig. 5.1:", "Fig. 5.2:", "Fig. 5.3:", "Fig. 5.7:",
+                                   "Fig. 5.8:")
 
 
 def scaling_comparison(relative: pd.DataFrame) -> list[dict[str, str]]:

@@ -24,7 +24,6 @@ from fsstab.papers.bommert2020.ch5.comparison import (
     ranking_comparison,
     scaling_comparison,
 )
-from fsstab.papers.bommert2020.ch5.conclusions import conclusions_table
 from fsstab.papers.bommert2020.ch5.ranking import filter_label, filter_scores, top_pairs
 from fsstab.papers.bommert2020.ch5.reference import THESIS_FILTER_GROUPS
 from fsstab.papers.bommert2020.ch5.scaling import (
@@ -170,16 +169,15 @@ class Benchmark:
 
 def benchmark(
     results: pd.DataFrame, timings: pd.DataFrame, ranking_table: pd.DataFrame,
-    boxplot_datasets: Sequence[str], relative_times_frame: pd.DataFrame | None = None,
+    boxplot_datasets: Sequence[str],
 ) -> Benchmark:
-    """Rule ``bommert2020_ch5_benchmark``: §5.3 and the conclusions of §5.5.
+    """Rule ``bommert2020_ch5_benchmark``: §5.3 (the conclusions of §5.5 are claims of rule
+    ``bommert2020_ch5_claims``: :mod:`~fsstab.papers.bommert2020.ch5.conclusions`).
 
     ``results`` / ``timings``: the outer folds' tables; ``ranking_table``: Fig. 5.4's table
-    (its order is the filters' order of the figures, ``none`` last); ``relative_times_frame``:
-    Table 5.1 when §5.1 runs (the scaling conclusion is "not testable" otherwise).
+    (its order is the filters' order of the figures, ``none`` last).
     """
     order = list(ranking_table["filter"])
-    mean_rank = ranking_table.set_index("filter")[order]
     order = [*order, "none"] if "none" not in order else order
     summary = benchmark_summary(results, timings)
     datasets = list(dict.fromkeys(results["dataset"]))
@@ -201,8 +199,5 @@ def benchmark(
     tables["table5_3_accuracy"] = accuracy
     tables["table5_3_median_times"] = summary[["dataset", "filter", "filter_seconds",
                                                "train_seconds"]]
-    tables["table5_5_conclusions"] = conclusions_table(
-        relative_times_frame, mean_rank, accuracy, relative_performance(summary,
-                                                                         "train_seconds"))
     return Benchmark(results, summary, wins, relative, pareto, order, shown, others, tables,
                      benchmark_comparison(summary, wins, pareto))

@@ -21,7 +21,11 @@ from fsstab.papers.bommert2020.common import comparison_row
 from fsstab.papers.bommert2020.reference import thesis_symbol
 from fsstab.papers.outputs import NOT_RUN_NOTE
 
-__all__ = ["chapter_6_2_comparison", "chapter_6_3_comparison", "not_run_rows"]
+__all__ = ["RUN_TIME_ITEMS", "chapter_6_2_comparison", "chapter_6_3_comparison", "not_run_rows"]
+
+#: Prefixes of the items whose values are the measures' run times (Fig. 6.7): load-sensitive.
+RUN_TIME_ITEMS: tuple[str, ...] = ("§6.3.2: the two fastest", "§6.3.2: largest median run time",
+                                   "§6.3.2: median run time")
 
 
 def _members(names: Iterable[str]) -> str:
