@@ -120,6 +120,7 @@ rule bommert2020_ch6_claims:
     input:
         undefined=rules.bommert2020_ch6_all_pairs.output.table_table6_3_undefined,
         table64=rules.bommert2020_ch6_all_pairs.output.table_table6_4_adjusted_example,
+        pc1_order=rules.bommert2020_ch6_all_pairs.output.table_fig06_2_pc1_order,
         all_pairs_correlation=rules.bommert2020_ch6_all_pairs.output.table_fig06_2_correlation,
         expected=rules.bommert2020_ch6_all_pairs.output.table_fig06_3_expected_values,
         **(

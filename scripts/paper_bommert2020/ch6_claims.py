@@ -9,7 +9,8 @@ from fsstab.workflow.scripting import logged
 with logged(snakemake.log[0]):
     given = set(snakemake.input.keys())     # (`in snakemake.input` would search the paths)
     tables = {name: read_table(snakemake.input[name])
-              for name in ("undefined", "table64", "all_pairs_correlation", "expected")}
+              for name in ("undefined", "table64", "pc1_order", "all_pairs_correlation",
+                           "expected")}
     # §6.3 runs only when one of its data sets is run: its claims are not testable otherwise
     real = "summaries" in given
     tables["real_correlation"] = read_table(snakemake.input.real_correlation) if real else None

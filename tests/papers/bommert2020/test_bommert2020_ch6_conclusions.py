@@ -89,8 +89,16 @@ def _table64(shift=0.0) -> pd.DataFrame:
                          for V1, V2, printed in THESIS_TABLE_6_4 for m, v in printed.items()])
 
 
+def _pc1_order(order=None) -> pd.DataFrame:
+    """Fig. 6.2's PC1 order: by default the thesis' groups one after the other."""
+    names = order or [m for group in THESIS_FIGURE_6_2_GROUPS for m in group]
+    return pd.DataFrame({"position": range(1, len(names) + 1), "measure": names,
+                         "symbol": [SYMBOL[m] for m in names]})
+
+
 def _claims(**changes):
     tables = {
+        "pc1_order": _pc1_order(),
         "undefined": pd.DataFrame({"measure": list(THESIS_TABLE_6_3),
                                    "undefined": list(THESIS_TABLE_6_3.values())}),
         "table64": _table64(),
@@ -143,10 +151,21 @@ def test_merged_groups_and_a_less_central_dice():
     verdicts, _ = _claims(
         all_pairs_correlation=_correlation_table(merged),
         real_correlation=_correlation_table(THESIS_FIGURE_6_5_GROUPS))
+    assert verdicts["ch6.fig6_2.pc1_blocks"] == "holds"          # the order is another reading
     assert verdicts["ch6.fig6_2.uncorrected"] == "holds"
     assert verdicts["ch6.fig6_2.corrected"] == verdicts["ch6.fig6_2.adjusted"] == "does not hold"
     # all members equally similar: SMD is not the one most similar to the others
     assert verdicts["ch6.6_4.dice_central"] == "does not hold"
+
+
+def test_a_measure_outside_its_pc1_block_breaks_the_blocks():
+    order = [m for group in THESIS_FIGURE_6_2_GROUPS for m in group]
+    order.remove("hamming")
+    order.insert(10, "hamming")                 # among the corrected measures
+    verdicts, frame = _claims(pc1_order=_pc1_order(order))
+    assert verdicts["ch6.fig6_2.pc1_blocks"] == "does not hold"
+    assert "PC1 positions 1-8" in frame.loc["ch6.fig6_2.pc1_blocks", "why"]
+    assert "only in the paper {SMH}" in frame.loc["ch6.fig6_2.pc1_blocks", "why"]
 
 
 def test_run_time_claims_over_data_sets_and_load_sensitive():

@@ -80,8 +80,9 @@ PREAMBLE = (
     "pairs of subsets, θ = 0.9, exact expectations), as in the thesis. The groups of Figs. 6.2 "
     "and 6.5 are read strictly: a group holds only as a cluster of its own of the "
     "average-linkage tree of the (mean) Pearson correlations of the measures cut into 3 "
-    "clusters (the thesis reads Fig. 6.2's groups off scatter plots; our PC1 positions are in "
-    f"comparison.csv). \"constant\" expected value = max - min <= {CONSTANT:g}; Table 6.4 "
+    "clusters; the thesis reads Fig. 6.2's groups off scatter plots ordered by the first "
+    "principal component, so they are also checked as blocks of that order. \"constant\" "
+    f"expected value = max - min <= {CONSTANT:g}; Table 6.4 "
     f"within {TABLE_6_4_TOLERANCE:g}; \"hardly any\" = at most {HARDLY_ANY:.0%} of the "
     f"configurations; \"very similar\" = every pairwise correlation >= {VERY_SIMILAR:g}; "
     f"\"much longer\" = at least {MUCH_LONGER:g}x the median run time. Claims on run times "
@@ -160,7 +161,7 @@ def _min_correlation(matrix: pd.DataFrame, members: Sequence[str]) -> tuple[floa
     return float(block[i, j][k]), f"{present[i[k]]} & {present[j[k]]}"
 
 
-def _all_pairs_claims(undefined: pd.DataFrame, table64: pd.DataFrame,
+def _all_pairs_claims(undefined: pd.DataFrame, table64: pd.DataFrame, pc1_order: pd.DataFrame,
                       correlation: pd.DataFrame, expected: pd.DataFrame) -> list[Claim]:
     ours = dict(zip(undefined["measure"], undefined["undefined"].astype(int), strict=True))
     out = [_claim(
@@ -175,6 +176,18 @@ def _all_pairs_claims(undefined: pd.DataFrame, table64: pd.DataFrame,
         all_of(*(close_to(float(r.value), float(r.thesis), TABLE_6_4_TOLERANCE,
                           what=f"{r.symbol} ({r.V1}, {r.V2})") for r in table64.itertuples())),
         _ALL_PAIRS))
+    # the thesis reads Fig. 6.2's groups off scatter plots ordered by PC1: its groups as
+    # blocks of that order, then (strictly) as clusters of the correlations
+    order = list(pc1_order.sort_values("position")["symbol"])
+    parts, first = [], 0
+    for group in THESIS_FIGURE_6_2_GROUPS:
+        block = order[first:first + len(group)]
+        parts.append(same_set(block, _symbols(group),
+                              what=f"PC1 positions {first + 1}-{first + len(group)}",
+                              order=block))
+        first += len(group)
+    out.append(_claim("ch6.fig6_2.pc1_blocks", "PC1 order: " + _listed(order), all_of(*parts),
+                      _ALL_PAIRS))
     out += _group_claims("ch6.fig6_2", ("uncorrected", "corrected", "adjusted"),
                          THESIS_FIGURE_6_2_GROUPS, correlation, _ALL_PAIRS, "")
     spread = expected.groupby("measure")["value"].agg(["min", "max"])
@@ -358,15 +371,17 @@ def _recommendation_claims(correlation: pd.DataFrame | None, times: pd.DataFrame
     return out
 
 
-def claims(*, undefined: pd.DataFrame, table64: pd.DataFrame, all_pairs_correlation: pd.DataFrame,
-           expected: pd.DataFrame, real_correlation: pd.DataFrame | None,
+def claims(*, undefined: pd.DataFrame, table64: pd.DataFrame, pc1_order: pd.DataFrame,
+           all_pairs_correlation: pd.DataFrame, expected: pd.DataFrame,
+           real_correlation: pd.DataFrame | None,
            values: pd.DataFrame | None, run_times: pd.DataFrame | None,
            run: Mapping[str, Any]) -> list[Claim]:
     """Chapter 6's claims from the tables of its rules: §6.2's Table 6.3 (``undefined``),
-    Table 6.4 (``table64``), Fig. 6.2's correlation table with the 3-cluster ``group`` column
-    (``all_pairs_correlation``) and Fig. 6.3's expected values (``expected``); §6.3's Fig. 6.5
-    table (``real_correlation``), the measures' values per configuration
+    Table 6.4 (``table64``), Fig. 6.2's PC1 order (``pc1_order``), its correlation table with
+    the 3-cluster ``group`` column (``all_pairs_correlation``) and Fig. 6.3's expected values
+    (``expected``); §6.3's Fig. 6.5 table (``real_correlation``), the measures' values per
+    configuration
     (``values``, :func:`~fsstab.papers.bommert2020.ch6.real.real_values`) and Fig. 6.7's run
     times (``run_times``), None when §6.3 is not run. ``run``: :func:`run_settings`."""
-    return [*_all_pairs_claims(undefined, table64, all_pairs_correlation, expected),
+    return [*_all_pairs_claims(undefined, table64, pc1_order, all_pairs_correlation, expected),
             *_real_claims(real_correlation, values, run_times, all_pairs_correlation, run)]

@@ -113,6 +113,12 @@ STATEMENTS: dict[str, Statement] = {
         "The other stability measures attain the same value in both scenarios because they do "
         "not consider the similarities between features in the same set.",
         "Table 6.4 (values to 4 decimals)"),
+    "ch6.fig6_2.pc1_blocks": Statement(
+        "§6.2.2, Fig. 6.2",
+        "To compare all stability measures, in Figure 6.2 scatter plots of all pairs of "
+        "stability measures are shown. This plot allows determining three groups of stability "
+        "measures. [The measures ordered by the first principal component; the text names the "
+        "groups in that order: positions 1-8, 9-14, 15-20.]", _FIG_6_2),
     "ch6.fig6_2.uncorrected": Statement(
         "§6.2.2, Fig. 6.2; §6.4",
         "In the upper left corner of Figure 6.2, there is the group of stability measures "
