@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from fsstab.papers.bommert2020.ch5.benchmark import win_matrix
-from fsstab.papers.bommert2020.ch5.conclusions import RUN_TIME_NOTE, claims, run_settings
+from fsstab.papers.bommert2020.ch5.conclusions import claims, run_settings
 from fsstab.papers.bommert2020.ch5.reference import (
     ITERATIVE_FILTERS,
     STATEMENTS,
@@ -19,7 +19,7 @@ from fsstab.papers.bommert2020.ch5.reference import (
     THESIS_TOP_RANK_CORRELATIONS,
 )
 from fsstab.papers.bommert2020.common import average_linkage_groups, matrix_frame
-from fsstab.papers.bommert2020.conclusions import load_sensitive_claim
+from fsstab.papers.bommert2020.conclusions import RUN_TIME_NOTE, load_sensitive_claim
 from fsstab.papers.conclusions import claims_frame
 
 FILTERS = [f for group in THESIS_FILTER_GROUPS for f in group]

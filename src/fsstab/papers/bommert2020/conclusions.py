@@ -23,6 +23,7 @@ from fsstab.papers.conclusions import write_conclusions_frame
 
 __all__ = [
     "CHAPTERS",
+    "RUN_TIME_NOTE",
     "chapter_span",
     "load_sensitive_claim",
     "load_sensitive_comparison",
@@ -33,6 +34,9 @@ __all__ = [
 
 #: The thesis' chapters with claims, in its order.
 CHAPTERS: tuple[str, ...] = ("ch5", "ch6", "ch7", "ch8")
+#: Said in the settings of every claim whose verdict rests on run times.
+RUN_TIME_NOTE = ("load-sensitive: run times measured on a shared 2-core machine while other "
+                 "jobs ran, so the verdict can change from run to run")
 
 _THESIS = ("Bommert (2020, thesis), \"Integration of Feature Selection Stability in Model "
            "Fitting\"")

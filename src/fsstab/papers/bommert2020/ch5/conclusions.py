@@ -32,6 +32,7 @@ from fsstab.papers.bommert2020.ch5.reference import (
 )
 from fsstab.papers.bommert2020.ch5.scaling import at_full
 from fsstab.papers.bommert2020.common import strict_group
+from fsstab.papers.bommert2020.conclusions import RUN_TIME_NOTE
 from fsstab.papers.conclusions import (
     Assessment,
     Claim,
@@ -53,7 +54,6 @@ __all__ = [
     "PREAMBLE",
     "RANK_CORRELATION_TOLERANCE",
     "RUN_TIME_CLAIMS",
-    "RUN_TIME_NOTE",
     "WORST_QUANTILE",
     "claims",
     "run_settings",
@@ -69,9 +69,6 @@ GOOD_CHOICE_RANK = 5
 #: Claims whose verdict rests on run times (prefixes of their keys).
 RUN_TIME_CLAIMS: tuple[str, ...] = ("ch5.fig5_1.", "ch5.5_5.scaling", "ch5.fig5_7.",
                                     "ch5.fig5_8.")
-#: Said in the settings of every claim of :data:`RUN_TIME_CLAIMS`.
-RUN_TIME_NOTE = ("load-sensitive: run times measured on a shared 2-core machine while other "
-                 "jobs ran, so the verdict can change from run to run")
 
 PREAMBLE = (
     "Chapter 5 (benchmark of filter methods): the groups of Fig. 5.4 are read strictly -- a "

@@ -27,6 +27,7 @@ from fsstab.papers.bommert2020.ch6.reference import (
     THESIS_TABLE_6_3,
 )
 from fsstab.papers.bommert2020.common import strict_group
+from fsstab.papers.bommert2020.conclusions import RUN_TIME_NOTE
 from fsstab.papers.bommert2020.reference import THESIS_MEASURES, thesis_symbol
 from fsstab.papers.conclusions import (
     Assessment,
@@ -72,8 +73,6 @@ MUCH_LONGER = 10.0
 ONE_SECOND = 1.0
 #: Claims whose verdict rests on run times (prefixes of their keys).
 RUN_TIME_CLAIMS: tuple[str, ...] = ("ch6.fig6_7.", "ch6.6_4.sma_count_fastest")
-_RUN_TIME_NOTE = ("load-sensitive: run times measured on a shared 2-core machine while other "
-                  "jobs ran, so the verdict can change from run to run")
 
 PREAMBLE = (
     "Chapter 6 (comparison of stability measures): §6.2 is exact (p = 7, m = 2, all 16,384 "
@@ -114,7 +113,7 @@ def _real_settings(run: Mapping[str, Any], values: pd.DataFrame | None, *,
     ordered = {k: ours.get(k) for k in THESIS_RUN if k in ours}
     chosen = "data sets: " + (", ".join(run["datasets"]) or "none")
     if run_times:
-        chosen += "; " + _RUN_TIME_NOTE
+        chosen += "; " + RUN_TIME_NOTE
     return compare_settings(ordered, THESIS_RUN, chosen=chosen)
 
 
