@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from fsstab.datasets import Dataset
+from fsstab.papers.bommert2020.ch7.evidence import configuration_table
 from fsstab.papers.bommert2020.ch7.reference import CH7_MEASURES
 from fsstab.papers.bommert2020.ch7.tuning import (
     HALVES,
@@ -32,6 +33,7 @@ from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "chunks",
+    "configuration_tables",
     "evaluate_chunk",
     "figure_stems",
     "filter_order",
@@ -39,6 +41,7 @@ __all__ = [
     "half_similarity",
     "orders_matrix",
     "outputs",
+    "prefilter_features",
     "run_datasets",
     "settings_note",
     "splits",
@@ -173,3 +176,21 @@ def settings_note(ch7: Mapping[str, Any]) -> str:
     """The Ch. 7 settings of a run, for the comparison table."""
     n = ch7["n_per_method"] * len(ch7["filters"]) * len(ch7["classifiers"])
     return f"{n} configurations (thesis: 4800), {ch7['n_folds']}-fold CV"
+
+
+def prefilter_features(datasets_config: Mapping[str, Any], datasets: Sequence[str]
+                       ) -> dict[str, int | None]:
+    """Per data set the number of features its prefilter keeps (``datasets.<name>.prefilter.
+    n_features`` of the configuration; None: all, as the thesis): a difference from the
+    thesis' data that the Ch. 7-8 claims and comparison rows state."""
+    return {d: (datasets_config[d].get("prefilter") or {}).get("n_features") for d in datasets}
+
+
+def configuration_tables(datasets: Sequence[str], configs: Sequence[pd.DataFrame],
+                         flags: Sequence[pd.DataFrame], evaluations: Sequence[pd.DataFrame]
+                         ) -> dict[str, pd.DataFrame]:
+    """Rules ``bommert2020_ch7_comparison`` and ``bommert2020_ch7_claims``: data set -> its
+    :func:`~fsstab.papers.bommert2020.ch7.evidence.configuration_table` (inputs in the order
+    of ``datasets``)."""
+    return {d: configuration_table(c, f, e)
+            for d, c, f, e in zip(datasets, configs, flags, evaluations, strict=True)}
