@@ -185,20 +185,6 @@ if B7_DATASETS:
     PAPER_TARGETS.extend(rules.bommert2020_ch7_outputs.output)
 
 
-def get_bommert2020_ch7_evidence():
-    """Per data set run: its configurations, optimality flags and evaluation on both halves
-    (empty when no data set runs), for the comparison and the claims."""
-    if not B7_DATASETS:
-        return {"configs": [], "flags": [], "evaluation": []}
-    return {
-        "configs": expand(rules.bommert2020_ch7_splits.output.configs, dataset=B7_DATASETS),
-        "flags": expand(rules.bommert2020_ch7_gather.output.flags, dataset=B7_DATASETS),
-        "evaluation": expand(
-            rules.bommert2020_ch7_gather.output.evaluation, dataset=B7_DATASETS
-        ),
-    }
-
-
 rule bommert2020_ch7_comparison:
     # Table 7.1 and Figs. 7.1-7.5 next to ours; every thesis data set has its Table 7.1 rows
     # (not run: a note)
