@@ -9,9 +9,8 @@ from fsstab.workflow.scripting import logged
 with logged(snakemake.log[0]):
     params = snakemake.params
     table71 = snakemake.input.table71
-    tables = configuration_tables(params.datasets, *(
-        [read_table(p) for p in snakemake.input[part]]
-        for part in ("configs", "flags", "evaluation")))
+    tables = configuration_tables(params.datasets, snakemake.input.configs,
+                                  snakemake.input.flags, snakemake.input.evaluation)
     write_table(claims_frame(claims(read_table(table71) if table71 else None, tables,
                                     params.ch7, params.features)),
                 snakemake.output.table)

@@ -9,9 +9,8 @@ from fsstab.workflow.scripting import logged
 with logged(snakemake.log[0]):
     params = snakemake.params
     table71 = snakemake.input.table71
-    tables = configuration_tables(params.datasets, *(
-        [read_table(p) for p in snakemake.input[part]]
-        for part in ("configs", "flags", "evaluation")))
+    tables = configuration_tables(params.datasets, snakemake.input.configs,
+                                  snakemake.input.flags, snakemake.input.evaluation)
     notes = {d: settings_match(params.ch7, params.features, [d]).text() for d in tables}
     rows = comparison_rows(read_table(table71) if table71 else None,
                            configured=params.configured, setting=params.setting, notes=notes)

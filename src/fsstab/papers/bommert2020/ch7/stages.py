@@ -27,6 +27,7 @@ from fsstab.papers.bommert2020.ch7.tuning import (
 )
 from fsstab.papers.bommert2020.common import SIMILARITY_THRESHOLD, ordered_datasets
 from fsstab.papers.bommert2020.reference import THESIS_DATASET_ORDER
+from fsstab.papers.outputs import read_table
 from fsstab.similarity import correlation_similarity
 from fsstab.workflow.config import chunk_ids, chunk_range
 from fsstab.workflow.seeds import derive_seed
@@ -186,11 +187,12 @@ def prefilter_features(datasets_config: Mapping[str, Any], datasets: Sequence[st
     return {d: (datasets_config[d].get("prefilter") or {}).get("n_features") for d in datasets}
 
 
-def configuration_tables(datasets: Sequence[str], configs: Sequence[pd.DataFrame],
-                         flags: Sequence[pd.DataFrame], evaluations: Sequence[pd.DataFrame]
+def configuration_tables(datasets: Sequence[str], configs: Sequence[str],
+                         flags: Sequence[str], evaluations: Sequence[str]
                          ) -> dict[str, pd.DataFrame]:
     """Rules ``bommert2020_ch7_comparison`` and ``bommert2020_ch7_claims``: data set -> its
-    :func:`~fsstab.papers.bommert2020.ch7.evidence.configuration_table` (inputs in the order
-    of ``datasets``)."""
-    return {d: configuration_table(c, f, e)
+    :func:`~fsstab.papers.bommert2020.ch7.evidence.configuration_table`, from the tables
+    (paths, in the order of ``datasets``) of rules ``bommert2020_ch7_splits`` (configs) and
+    ``bommert2020_ch7_gather`` (flags, evaluation)."""
+    return {d: configuration_table(read_table(c), read_table(f), read_table(e))
             for d, c, f, e in zip(datasets, configs, flags, evaluations, strict=True)}
