@@ -16,9 +16,6 @@ from fsstab.papers.bommert2020.settings import SETTINGS
 BOMMERT = SETTINGS.checked(WF)
 # the comparison tables of the parts, in the thesis' order (each chapter appends its own)
 BOMMERT_COMPARISON_PARTS = []
-# the chapters whose rules file defines a claims rule bommert2020_<chapter>_claims (each
-# appends its own; get_bommert2020_claims lists their tables in the thesis' order)
-BOMMERT_CLAIMS_CHAPTERS = []
 
 
 include: "paper_bommert2020/common.smk"
@@ -106,33 +103,34 @@ rule bommert2020_comparison:
 PAPER_TARGETS.extend(rules.bommert2020_comparison.output)
 
 
-if BOMMERT_CLAIMS_CHAPTERS:
+if WF.raw["localrules"]:
 
-    if WF.raw["localrules"]:
+    localrules:
+        bommert2020_conclusions,
 
-        localrules:
-            bommert2020_conclusions,
 
-    rule bommert2020_conclusions:
-        # the chapters' claims in the thesis' order: conclusions.md + conclusions.{csv,parquet}
-        input:
-            parts=get_bommert2020_claims(),
-        output:
-            markdown=get_paper_file("conclusions", "md"),
-            table=get_paper_table("conclusions"),
-        params:
-            chapters=[c for c in ("ch5", "ch6", "ch7", "ch8") if c in BOMMERT_CLAIMS_CHAPTERS],
-        log:
-            get_paper_log("conclusions"),
-        benchmark:
-            get_paper_benchmark("conclusions")
-        conda:
-            "../envs/fsstab.yaml"
-        threads: 1
-        resources:
-            mem_mb=1000,
-            runtime=5,
-        script:
-            "../scripts/paper_bommert2020/conclusions.py"
+rule bommert2020_conclusions:
+    # the claims of the chapters run (rules bommert2020_chN_claims), in the thesis' order:
+    # conclusions.md + conclusions.{csv,parquet}
+    input:
+        parts=get_bommert2020_claims(),
+    output:
+        markdown=get_paper_file("conclusions", "md"),
+        table=get_paper_table("conclusions"),
+    params:
+        chapters=get_bommert2020_claims_chapters(),
+    log:
+        get_paper_log("conclusions"),
+    benchmark:
+        get_paper_benchmark("conclusions")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/paper_bommert2020/conclusions.py"
 
-    PAPER_TARGETS.extend([*rules.bommert2020_conclusions.output])
+
+PAPER_TARGETS.extend(rules.bommert2020_conclusions.output)

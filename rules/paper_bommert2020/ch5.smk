@@ -262,5 +262,3 @@ rule bommert2020_ch5_claims:
     script:
         "../../scripts/paper_bommert2020/ch5_claims.py"
 
-
-BOMMERT_CLAIMS_CHAPTERS.append("ch5")

@@ -150,5 +150,3 @@ rule bommert2020_ch6_claims:
     script:
         "../../scripts/paper_bommert2020/ch6_claims.py"
 
-
-BOMMERT_CLAIMS_CHAPTERS.append("ch6")

@@ -42,12 +42,46 @@ def get_bommert2020_prefiltered():
     return {name: ds.n_features for name, ds in WF.datasets.items()}
 
 
+def get_bommert2020_claims_chapters():
+    """The chapters of paper.settings, in the thesis' order (each has a claims rule
+    bommert2020_<chapter>_claims in its rules file)."""
+    return [chapter for chapter in ("ch5", "ch6", "ch7", "ch8") if chapter in BOMMERT]
+
+
 def get_bommert2020_claims():
-    """The claims tables (Parquet) of the chapters this run checks, in the thesis' order: each
-    chapter's rules file registers its ``bommert2020_chN_claims`` rule in
-    BOMMERT_CLAIMS_CHAPTERS (rules/paper_bommert2020.smk)."""
-    return [
-        get_paper_table(f"{chapter}_claims")[1]
-        for chapter in ("ch5", "ch6", "ch7", "ch8")
-        if chapter in BOMMERT_CLAIMS_CHAPTERS
-    ]
+    """The claims tables (Parquet: get_paper_table("chN_claims")) of the chapters this run
+    checks, in the thesis' order."""
+    return [get_paper_table(f"{c}_claims")[1] for c in get_bommert2020_claims_chapters()]
+
+
+def get_bommert2020_ch7_evidence():
+    """Ch. 7 (B7_DATASETS of ch7.smk), per data set run: its configurations, optimality
+    flags and evaluation on both halves (empty when no data set runs), for the comparison and
+    the claims."""
+    if not B7_DATASETS:
+        return {"configs": [], "flags": [], "evaluation": []}
+    return {
+        "configs": expand(rules.bommert2020_ch7_splits.output.configs, dataset=B7_DATASETS),
+        "flags": expand(rules.bommert2020_ch7_gather.output.flags, dataset=B7_DATASETS),
+        "evaluation": expand(
+            rules.bommert2020_ch7_gather.output.evaluation, dataset=B7_DATASETS
+        ),
+    }
+
+
+def get_bommert2020_ch8_tables():
+    """Ch. 8 (B8_* of ch8.smk): the result tables of the parts run (an empty list for a part
+    not run), for the comparison and the claims."""
+    return {
+        "toy": rules.bommert2020_ch8_toy_outputs.output.table_table8_1_toy_selections
+        if B8_TOY
+        else [],
+        "simulation": (
+            rules.bommert2020_ch8_simulation_outputs.output.table_table8_simulation_results
+            if B8_SIMULATION
+            else []
+        ),
+        "real": rules.bommert2020_ch8_real_outputs.output.table_table8_4_real_data_results
+        if B8_REAL_DATASETS
+        else [],
+    }
