@@ -8,6 +8,7 @@
 from fsstab.papers.bommert2020.ch7.stages import (
     chunks,
     figure_stems,
+    prefilter_features,
     run_datasets,
     settings_note,
 )
@@ -30,6 +31,7 @@ if WF.raw["localrules"]:
         bommert2020_ch7_gather,
         bommert2020_ch7_outputs,
         bommert2020_ch7_comparison,
+        bommert2020_ch7_claims,
 
 
 if B7_DATASETS:
@@ -184,8 +186,10 @@ if B7_DATASETS:
 
 
 rule bommert2020_ch7_comparison:
-    # Table 7.1 next to ours; every thesis data set has its rows (not run: a note)
+    # Table 7.1 and Figs. 7.1-7.5 next to ours; every thesis data set has its Table 7.1 rows
+    # (not run: a note)
     input:
+        unpack(lambda wildcards: get_bommert2020_ch7_evidence()),
         table71=rules.bommert2020_ch7_outputs.output.table_table7_1_pareto_counts
         if B7_DATASETS
         else [],
@@ -194,6 +198,9 @@ rule bommert2020_ch7_comparison:
     params:
         configured=sorted(WF.raw["datasets"]),
         setting=settings_note(B7) if B7_DATASETS else "",
+        datasets=B7_DATASETS,
+        ch7=B7,
+        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
     log:
         get_paper_log("ch7/comparison"),
     benchmark:
@@ -209,3 +216,34 @@ rule bommert2020_ch7_comparison:
 
 
 BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch7/comparison_7_1"))
+
+
+rule bommert2020_ch7_claims:
+    # the claims of Ch. 7 checked on this run (gathered into conclusions.md with the other
+    # chapters' by bommert2020_conclusions)
+    input:
+        unpack(lambda wildcards: get_bommert2020_ch7_evidence()),
+        table71=rules.bommert2020_ch7_outputs.output.table_table7_1_pareto_counts
+        if B7_DATASETS
+        else [],
+    output:
+        table=get_paper_table("ch7_claims"),
+    params:
+        datasets=B7_DATASETS,
+        ch7=B7,
+        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
+    log:
+        get_paper_log("ch7/claims"),
+    benchmark:
+        get_paper_benchmark("ch7/claims")
+    conda:
+        "../../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=5,
+    script:
+        "../../scripts/paper_bommert2020/ch7_claims.py"
+
+
+PAPER_TARGETS.extend(rules.bommert2020_ch7_claims.output)

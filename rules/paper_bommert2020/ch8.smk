@@ -26,6 +26,7 @@ if WF.raw["localrules"]:
         bommert2020_ch8_simulation_outputs,
         bommert2020_ch8_real_outputs,
         bommert2020_ch8_comparison,
+        bommert2020_ch8_claims,
 
 
 # -- §8.1: the toy example ----------------------------------------------------------------------
@@ -195,24 +196,19 @@ if B8_REAL_DATASETS:
     PAPER_TARGETS.extend(rules.bommert2020_ch8_real_outputs.output)
 
 
-# -- the statements of §8.1 and §8.3 next to ours ---------------------------------------------
+# -- the statements of §8.1, §8.3 and §8.4 next to ours; the claims of the chapter ---------------
 
-if B8_TOY or B8_SIMULATION:
+
+if B8_TOY or B8_SIMULATION or B8_REAL_DATASETS:
 
     rule bommert2020_ch8_comparison:
         input:
-            toy=rules.bommert2020_ch8_toy_outputs.output.table_table8_1_toy_selections
-            if B8_TOY
-            else [],
-            simulation=(
-                rules.bommert2020_ch8_simulation_outputs.output.table_table8_simulation_results
-                if B8_SIMULATION
-                else []
-            ),
+            unpack(lambda wildcards: get_bommert2020_ch8_tables()),
         output:
             comparison=get_bommert2020_work_table("ch8/comparison_8"),
         params:
             n_scenarios=len(scenario_ids(B8_SIMULATION)) if B8_SIMULATION else 0,
+            ch8=B8,
         log:
             get_paper_log("ch8/comparison"),
         benchmark:
@@ -227,3 +223,29 @@ if B8_TOY or B8_SIMULATION:
             "../../scripts/paper_bommert2020/ch8_comparison.py"
 
     BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch8/comparison_8"))
+
+
+rule bommert2020_ch8_claims:
+    # the claims of Ch. 8 checked on this run (a part not run: its claims not testable);
+    # gathered into conclusions.md with the other chapters' by bommert2020_conclusions
+    input:
+        unpack(lambda wildcards: get_bommert2020_ch8_tables()),
+    output:
+        table=get_paper_table("ch8_claims"),
+    params:
+        ch8=B8,
+    log:
+        get_paper_log("ch8/claims"),
+    benchmark:
+        get_paper_benchmark("ch8/claims")
+    conda:
+        "../../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=5,
+    script:
+        "../../scripts/paper_bommert2020/ch8_claims.py"
+
+
+PAPER_TARGETS.extend(rules.bommert2020_ch8_claims.output)

@@ -34,3 +34,36 @@ def get_bommert2020_selections(wildcards):
         files[f"runs__{c.id}"] = get_runs(wildcards.dataset, c.id)
         files[f"features__{c.id}"] = get_features(wildcards.dataset, c.id)
     return files
+
+
+def get_bommert2020_ch7_evidence():
+    """Ch. 7 (B7_DATASETS of ch7.smk), per data set run: its configurations, optimality
+    flags and evaluation on both halves (empty when no data set runs), for the comparison and
+    the claims."""
+    if not B7_DATASETS:
+        return {"configs": [], "flags": [], "evaluation": []}
+    return {
+        "configs": expand(rules.bommert2020_ch7_splits.output.configs, dataset=B7_DATASETS),
+        "flags": expand(rules.bommert2020_ch7_gather.output.flags, dataset=B7_DATASETS),
+        "evaluation": expand(
+            rules.bommert2020_ch7_gather.output.evaluation, dataset=B7_DATASETS
+        ),
+    }
+
+
+def get_bommert2020_ch8_tables():
+    """Ch. 8 (B8_* of ch8.smk): the result tables of the parts run (an empty list for a part
+    not run), for the comparison and the claims."""
+    return {
+        "toy": rules.bommert2020_ch8_toy_outputs.output.table_table8_1_toy_selections
+        if B8_TOY
+        else [],
+        "simulation": (
+            rules.bommert2020_ch8_simulation_outputs.output.table_table8_simulation_results
+            if B8_SIMULATION
+            else []
+        ),
+        "real": rules.bommert2020_ch8_real_outputs.output.table_table8_4_real_data_results
+        if B8_REAL_DATASETS
+        else [],
+    }

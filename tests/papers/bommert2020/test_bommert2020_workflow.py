@@ -5,14 +5,16 @@ test_bommert2020_ch56_workflow.py).
 Every Ch. 7-8 rule and figure runs: the generic stages on christensen (shared mirror), Ch. 7
 (24 configurations, 3-fold CV on both halves), the §8.1 toy, four §8.3 scenarios and the §8.4
 nested CV. Values are checked, not only files: Table 4.1's n and PP of christensen, the
-identities the thesis states for the simulation, the decomposition of Table 7.1.
+identities the thesis states for the simulation, the decomposition of Table 7.1; and every file
+published from this reduced run (docs/papers/bommert2020/ch78/reduced/: comparison.csv, the Ch.
+7-8 claims, the result tables) is reproduced byte for byte.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
-from conftest import paper_config, run_snakemake, workflow_dir
+from conftest import REPO, check_published_results, paper_config, run_snakemake, workflow_dir
 
 from fsstab.papers.bommert2020.common import NOT_CONFIGURED_NOTE
 from fsstab.papers.outputs import COMPARISON_COLUMNS
@@ -109,3 +111,8 @@ def test_tables_and_comparison(paper_run):
     # random forests split on every one of the 15 features (thesis Fig. 8.2)
     forest = toy[toy["method"] == "random_forest"]
     assert forest[[f"X{j}" for j in range(1, 16)]].all(axis=None)
+
+
+@pytest.mark.slow
+def test_published_reduced_results_are_reproduced(paper_run):
+    check_published_results(paper_run, REPO / "docs/papers/bommert2020/ch78/reduced")

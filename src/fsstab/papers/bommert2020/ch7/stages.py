@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from fsstab.datasets import Dataset
+from fsstab.papers.bommert2020.ch7.evidence import configuration_table
 from fsstab.papers.bommert2020.ch7.reference import CH7_MEASURES
 from fsstab.papers.bommert2020.ch7.tuning import (
     HALVES,
@@ -26,12 +27,14 @@ from fsstab.papers.bommert2020.ch7.tuning import (
 )
 from fsstab.papers.bommert2020.common import SIMILARITY_THRESHOLD, ordered_datasets
 from fsstab.papers.bommert2020.reference import THESIS_DATASET_ORDER
+from fsstab.papers.outputs import read_table
 from fsstab.similarity import correlation_similarity
 from fsstab.workflow.config import chunk_ids, chunk_range
 from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "chunks",
+    "configuration_tables",
     "evaluate_chunk",
     "figure_stems",
     "filter_order",
@@ -39,6 +42,7 @@ __all__ = [
     "half_similarity",
     "orders_matrix",
     "outputs",
+    "prefilter_features",
     "run_datasets",
     "settings_note",
     "splits",
@@ -173,3 +177,22 @@ def settings_note(ch7: Mapping[str, Any]) -> str:
     """The Ch. 7 settings of a run, for the comparison table."""
     n = ch7["n_per_method"] * len(ch7["filters"]) * len(ch7["classifiers"])
     return f"{n} configurations (thesis: 4800), {ch7['n_folds']}-fold CV"
+
+
+def prefilter_features(datasets_config: Mapping[str, Any], datasets: Sequence[str]
+                       ) -> dict[str, int | None]:
+    """Per data set the number of features its prefilter keeps (``datasets.<name>.prefilter.
+    n_features`` of the configuration; None: all, as the thesis): a difference from the
+    thesis' data that the Ch. 7-8 claims and comparison rows state."""
+    return {d: (datasets_config[d].get("prefilter") or {}).get("n_features") for d in datasets}
+
+
+def configuration_tables(datasets: Sequence[str], configs: Sequence[str],
+                         flags: Sequence[str], evaluations: Sequence[str]
+                         ) -> dict[str, pd.DataFrame]:
+    """Rules ``bommert2020_ch7_comparison`` and ``bommert2020_ch7_claims``: data set -> its
+    :func:`~fsstab.papers.bommert2020.ch7.evidence.configuration_table`, from the tables
+    (paths, in the order of ``datasets``) of rules ``bommert2020_ch7_splits`` (configs) and
+    ``bommert2020_ch7_gather`` (flags, evaluation)."""
+    return {d: configuration_table(read_table(c), read_table(f), read_table(e))
+            for d, c, f, e in zip(datasets, configs, flags, evaluations, strict=True)}
