@@ -1,8 +1,8 @@
 """Rule bommert2020_ch5_claims: the claims of thesis Ch. 5 checked on this run (ch5_claims)."""
 
 from fsstab.papers.bommert2020.ch5.conclusions import claims
-from fsstab.papers.conclusions import claims_frame
-from fsstab.papers.outputs import read_table, write_table
+from fsstab.papers.bommert2020.conclusions import write_chapter_claims
+from fsstab.papers.outputs import read_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
@@ -11,5 +11,4 @@ with logged(snakemake.log[0]):
     tables = {name: read_table(snakemake.input[name]) if name in given else None
               for name in ("ranking", "top_pairs", "wins", "filter_time", "entire_time",
                            "accuracy", "scaling")}
-    write_table(claims_frame(claims(**tables, run=snakemake.params.run)),
-                snakemake.output.table, metadata={"paper": "bommert2020", "item": "ch5_claims"})
+    write_chapter_claims(claims(**tables, run=snakemake.params.run), "ch5", snakemake.output.table)

@@ -2,8 +2,8 @@
 
 from fsstab.papers.bommert2020.ch6.conclusions import claims
 from fsstab.papers.bommert2020.ch6.real import real_values
-from fsstab.papers.conclusions import claims_frame
-from fsstab.papers.outputs import read_table, write_table
+from fsstab.papers.bommert2020.conclusions import write_chapter_claims
+from fsstab.papers.outputs import read_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
@@ -17,5 +17,4 @@ with logged(snakemake.log[0]):
     tables["run_times"] = read_table(snakemake.input.run_times) if real else None
     tables["values"] = (real_values([read_table(p) for p in snakemake.input.summaries],
                                     snakemake.params.measures) if real else None)
-    write_table(claims_frame(claims(**tables, run=snakemake.params.run)),
-                snakemake.output.table, metadata={"paper": "bommert2020", "item": "ch6_claims"})
+    write_chapter_claims(claims(**tables, run=snakemake.params.run), "ch6", snakemake.output.table)

@@ -2,8 +2,8 @@
 
 from fsstab.papers.bommert2020.ch8.conclusions import claims
 from fsstab.papers.bommert2020.ch8.evidence import run_solver
-from fsstab.papers.conclusions import claims_frame
-from fsstab.papers.outputs import read_table, write_table
+from fsstab.papers.bommert2020.conclusions import write_chapter_claims
+from fsstab.papers.outputs import read_table
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
@@ -12,5 +12,4 @@ with logged(snakemake.log[0]):
                              for path in (snakemake.input.toy, snakemake.input.simulation,
                                           snakemake.input.real))
     solver = run_solver([simulation, real], ch8["approaches"]["backend"])
-    write_table(claims_frame(claims(toy, simulation, real, ch8, solver)),
-                snakemake.output.table)
+    write_chapter_claims(claims(toy, simulation, real, ch8, solver), "ch8", snakemake.output.table)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
-from fsstab.papers.conclusions import write_conclusions_frame
+from fsstab.papers.conclusions import Claim, claims_frame, write_conclusions_frame
+from fsstab.papers.outputs import write_table
 
 __all__ = [
     "CHAPTERS",
@@ -29,6 +30,7 @@ __all__ = [
     "load_sensitive_comparison",
     "preamble",
     "title",
+    "write_chapter_claims",
     "write_thesis_conclusions",
 ]
 
@@ -80,6 +82,24 @@ def preamble(chapters: Sequence[str]) -> str:
     return "\n\n".join(_module(c, "conclusions").PREAMBLE.strip() for c in _ordered(chapters))
 
 
+def _check_keys(chapter: str, part: pd.DataFrame) -> None:
+    stray = [k for k in part["key"] if not str(k).startswith(f"{chapter}.")]
+    if stray:
+        raise ValueError(f"claims table of {chapter}: keys {stray[:3]} do not start with "
+                         f"{chapter!r}.")
+
+
+def write_chapter_claims(claims: Iterable[Claim], chapter: str,
+                         table: str | os.PathLike[str] | Sequence[str]) -> pd.DataFrame:
+    """Rule ``bommert2020_<chapter>_claims``: a chapter's claims as the table
+    (:func:`~fsstab.papers.conclusions.claims_frame`) that :func:`write_thesis_conclusions`
+    gathers; every key must start with the chapter (``ch5.``). Returns the table."""
+    frame = claims_frame(claims)
+    _check_keys(chapter, frame)
+    write_table(frame, table, metadata={"paper": "bommert2020", "item": f"{chapter}_claims"})
+    return frame
+
+
 def write_thesis_conclusions(
     parts: Sequence[pd.DataFrame], chapters: Sequence[str],
     markdown: str | os.PathLike[str], table: str | os.PathLike[str] | Sequence[str],
@@ -92,10 +112,7 @@ def write_thesis_conclusions(
         raise ValueError(f"{len(parts)} claims tables for {len(chapters)} chapters")
     by_chapter = dict(zip(chapters, parts, strict=True))
     for chapter, part in by_chapter.items():
-        stray = [k for k in part["key"] if not str(k).startswith(f"{chapter}.")]
-        if stray:
-            raise ValueError(f"claims table of {chapter}: keys {stray[:3]} do not start with "
-                             f"{chapter!r}.")
+        _check_keys(chapter, part)
     ordered = _ordered(chapters)
     frame = pd.concat([by_chapter[c] for c in ordered], ignore_index=True)
     return write_conclusions_frame(frame, markdown, table, title=title(ordered),
