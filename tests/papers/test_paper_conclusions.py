@@ -19,6 +19,7 @@ from fsstab.papers.conclusions import (
     all_of,
     at_least,
     at_most,
+    cannot_fail,
     claims_frame,
     close_to,
     compare_settings,
@@ -26,6 +27,7 @@ from fsstab.papers.conclusions import (
     every_at_least,
     holds_if,
     lowest_is,
+    not_run,
     not_testable,
     over_cases,
     read_conclusions,
@@ -118,6 +120,29 @@ def test_combinations_define_partly_holds_precisely():
     assert over_cases({"a": mixed, "b": yes}).verdict is PARTLY   # a partly-held case fails
 
 
+def test_not_run_is_apart_from_not_testable_and_never_counts_as_tested():
+    yes, no, na = holds_if(True, "y"), holds_if(False, "n"), not_testable("private data")
+    skipped = not_run("borovecki not in this run")
+    assert skipped.verdict is Verdict.NOT_RUN
+    # a failing part still decides; otherwise what was not run outranks what cannot be tested,
+    # because running it would test the claim
+    assert all_of(no, skipped).verdict is FAILS
+    assert all_of(yes, skipped, na).verdict is Verdict.NOT_RUN
+    assert over_cases({"alon": skipped, "lsvt": na}).verdict is Verdict.NOT_RUN
+    assert over_cases({"lsvt": na}).verdict is UNTESTED
+    tested = over_cases({"sonar": yes, "alon": skipped})
+    assert tested.verdict is HOLDS
+    assert tested.why == "1 of 1 tested cases: holds for sonar; not run for alon"
+
+
+def test_a_claim_that_cannot_fail_is_not_testable_and_says_so():
+    ceiling = cannot_fail("phi = 1.000 already on waveform: no gain possible")
+    assert ceiling.verdict is UNTESTED
+    assert ceiling.why.startswith("cannot fail on this run's data: phi = 1.000")
+    assert over_cases({"waveform": ceiling, "wine": holds_if(True, "gain")}).why.endswith(
+        "not tested for waveform")
+
+
 def test_settings_are_compared_key_by_key_in_the_papers_order():
     paper = {"K": 100, "trees": 100, "p": 0.5, "criterion": "entropy"}
     assert compare_settings({"K": 100.0, "trees": 100, "p": 0.5, "criterion": "entropy"},
@@ -150,7 +175,7 @@ def test_claims_frame_and_counts():
     assert list(frame["settings_match"]) == ["different", "same", "different"]
     assert frame["settings"].iloc[0] == "different: K 8 here, 100 in the paper"
     assert verdict_counts(frame) == {"holds": 1, "does not hold": 1, "partly holds": 0,
-                                     "not testable here": 1}
+                                     "not testable here": 1, "not run (compute)": 0}
     with pytest.raises(ValueError, match="used twice"):
         claims_frame(_claims() + _claims()[:1])
 
@@ -162,7 +187,8 @@ def test_write_conclusions_writes_markdown_and_its_twin_deterministically(tmp_pa
         assert (tmp_path / f"a.{ext}").read_bytes() == (tmp_path / f"b.{ext}").read_bytes()
     text = (tmp_path / "a.md").read_text()
     assert text.startswith("# T\n")
-    assert "**3 claims, 2 tested: 1 hold, 1 do not hold, 0 partly hold; 1 not testable here.**" \
+    assert ("**3 claims, 2 tested: 1 hold, 1 do not hold, 0 partly hold; 1 not testable here, "
+            "0 not run (compute).**") \
         in text
     rows = [line for line in text.splitlines() if line.startswith("| t2.")]
     assert len(rows) == 3

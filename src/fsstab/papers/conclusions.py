@@ -27,8 +27,14 @@ Verdicts (:class:`Verdict`)
     it holds in at least one tested case and does not hold in at least one other. The *why*
     names the cases either way. Cases that could not be tested do not count.
 ``not testable here``
-    The data, the measure or the number needed is not available in this run (the *why* says
-    which and why).
+    The claim cannot be tested here whatever the compute: the data or the number needed is
+    not available (private or online-only data, a quantity the paper does not print), or the
+    claim cannot fail on this run's data (a value already at its ceiling, a comparison of two
+    identically distributed numbers; :func:`cannot_fail`). The *why* says which.
+``not run (compute)``
+    The claim could be tested here but the run did not include what it needs (a data set on
+    disk, a setting, more replications), because of its cost; the *why* says what was not run
+    and, where known, what it would cost (:func:`not_run`).
 
 Criteria
 --------
@@ -37,8 +43,8 @@ was applied to, e.g. ``"|6.50 - 9.8| = 3.30 > 2 SE = 0.23"``: :func:`within_stan
 :func:`close_to`, :func:`equal_to`, :func:`at_most`, :func:`at_least`, :func:`lowest_is`,
 :func:`same_ordering`, :func:`same_set` and :func:`overlaps` (sets of labels, e.g. a
 Pareto-optimal set), :func:`holds_if` (a condition the caller computed, with the rule in
-words), :func:`not_testable`, and the combinations :func:`all_of` (every part must hold) and
-:func:`over_cases` (a claim over several cases).
+words), :func:`not_testable`, :func:`cannot_fail`, :func:`not_run`, and the combinations
+:func:`all_of` (every part must hold) and :func:`over_cases` (a claim over several cases).
 """
 
 from __future__ import annotations
@@ -67,6 +73,7 @@ __all__ = [
     "all_of",
     "at_least",
     "at_most",
+    "cannot_fail",
     "claim_maker",
     "claims_frame",
     "close_to",
@@ -76,6 +83,7 @@ __all__ = [
     "every_at_least",
     "holds_if",
     "lowest_is",
+    "not_run",
     "not_testable",
     "over_cases",
     "overlaps",
@@ -96,6 +104,8 @@ class Verdict(enum.Enum):
     DOES_NOT_HOLD = "does not hold"
     PARTLY_HOLDS = "partly holds"
     NOT_TESTABLE = "not testable here"
+    NOT_RUN = "not run (compute)"
+
 
 
 _CRITERION = object()   # only the criteria of this module construct an Assessment
@@ -271,8 +281,34 @@ def holds_if(condition: bool, rule: str) -> Assessment:
 
 
 def not_testable(reason: str) -> Assessment:
-    """The claim cannot be checked in this run; ``reason`` says why."""
+    """The claim cannot be checked here whatever the compute (data not available, a number
+    the paper does not give); ``reason`` says why."""
     return _assess(Verdict.NOT_TESTABLE, reason)
+
+
+def cannot_fail(reason: str) -> Assessment:
+    """The claim's criterion cannot fail on this run's data (a value at its ceiling: no gain
+    is possible; every admissible value satisfies it): not testable, never counted as
+    holding. ``reason`` carries the numbers that show it.
+
+    Examples
+    --------
+    >>> cannot_fail("phi = 1.000 already: no gain possible").verdict.value
+    'not testable here'
+    """
+    return _assess(Verdict.NOT_TESTABLE, f"cannot fail on this run's data: {reason}")
+
+
+def not_run(reason: str) -> Assessment:
+    """The claim is testable here but what it needs was not run (compute); ``reason`` says
+    what was not run and, where known, its projected cost.
+
+    Examples
+    --------
+    >>> not_run("borovecki not in this run (projected 40 CPU-min)").verdict.value
+    'not run (compute)'
+    """
+    return _assess(Verdict.NOT_RUN, reason)
 
 
 def within_standard_errors(
@@ -432,11 +468,14 @@ def every_at_least(values: Mapping[str, float], bound: float, *, what: str,
 
 
 def all_of(*parts: Assessment) -> Assessment:
-    """Every part must hold: does not hold when one does not; not testable when none fails
-    and one is not testable. The why joins the parts' whys."""
+    """Every part must hold: does not hold when one does not; when none fails, not run when
+    one was not run, else not testable when one is not testable. The why joins the parts'
+    whys."""
     verdicts = [p.verdict for p in parts]
     if Verdict.DOES_NOT_HOLD in verdicts or Verdict.PARTLY_HOLDS in verdicts:
         verdict = Verdict.DOES_NOT_HOLD
+    elif Verdict.NOT_RUN in verdicts:
+        verdict = Verdict.NOT_RUN
     elif Verdict.NOT_TESTABLE in verdicts:
         verdict = Verdict.NOT_TESTABLE
     else:
@@ -446,12 +485,14 @@ def all_of(*parts: Assessment) -> Assessment:
 
 def over_cases(cases: Mapping[str, Assessment]) -> Assessment:
     """A claim over several cases (data sets, measures): holds when it holds in every tested
-    case, does not hold when it holds in none, partly holds otherwise; cases not testable
-    are named and do not count (all not testable: not testable)."""
+    case, does not hold when it holds in none, partly holds otherwise; cases not tested are
+    named and do not count. With no case tested: not run when a case was not run, else not
+    testable."""
     held = [c for c, a in cases.items() if a.verdict is Verdict.HOLDS]
     failed = [c for c, a in cases.items()
               if a.verdict in (Verdict.DOES_NOT_HOLD, Verdict.PARTLY_HOLDS)]
     untested = [c for c, a in cases.items() if a.verdict is Verdict.NOT_TESTABLE]
+    not_run_cases = [c for c, a in cases.items() if a.verdict is Verdict.NOT_RUN]
     parts = []
     if held:
         parts.append(f"holds for {', '.join(held)}")
@@ -459,9 +500,12 @@ def over_cases(cases: Mapping[str, Assessment]) -> Assessment:
         parts.append(f"not for {', '.join(failed)}")
     if untested:
         parts.append(f"not tested for {', '.join(untested)}")
+    if not_run_cases:
+        parts.append(f"not run for {', '.join(not_run_cases)}")
     why = f"{len(held)} of {len(held) + len(failed)} tested cases: " + "; ".join(parts)
     if not held and not failed:
-        return _assess(Verdict.NOT_TESTABLE, "; ".join(parts))
+        return _assess(Verdict.NOT_RUN if not_run_cases else Verdict.NOT_TESTABLE,
+                       "; ".join(parts))
     if not failed:
         return _assess(Verdict.HOLDS, why)
     return _assess(Verdict.DOES_NOT_HOLD if not held else Verdict.PARTLY_HOLDS, why)
@@ -536,12 +580,15 @@ def conclusions_markdown(frame: pd.DataFrame, *, title: str, preamble: str = "")
         "Verdicts are computed from this run's numbers by the criterion shown under *why*. "
         "*partly holds*: a claim over several cases (data sets, measures) that holds in some "
         "tested cases and not in others. *not testable here*: the data or number needed is "
-        "not available in this run. *settings*: whether the run used the paper's settings "
-        "(K, trees, p, data), with the difference where it did not.",
+        "not available here, or the claim cannot fail on this run's data. *not run "
+        "(compute)*: testable here, but what it needs was not part of this run. "
+        "*settings*: whether the run used the paper's settings (K, trees, p, data), with the "
+        "difference where it did not.",
         "",
         f"**{len(frame)} claims, {tested} tested: {counts['holds']} hold, "
         f"{counts['does not hold']} do not hold, {counts['partly holds']} partly hold; "
-        f"{counts['not testable here']} not testable here.**",
+        f"{counts['not testable here']} not testable here, {counts['not run (compute)']} not "
+        "run (compute).**",
         "",
         "| " + " | ".join(label for _, label in _MARKDOWN_COLUMNS) + " |",
         "|" + "---|" * len(_MARKDOWN_COLUMNS),
