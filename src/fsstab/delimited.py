@@ -87,8 +87,21 @@ def _empty(column: pd.Series) -> bool:
     return bool(column.isna().all() or column.astype(str).str.strip().eq("").all())
 
 
+def _with_positions(names: Sequence[str], text_columns: Sequence[str] | None,
+                    text_positions: Sequence[int]) -> list[str] | None:
+    """The text columns: those named and those at ``text_positions`` of ``names``."""
+    if text_columns is None:
+        return None
+    chosen = list(text_columns)
+    for position in text_positions:
+        if -len(names) <= position < len(names):
+            chosen.append(names[position])
+    return chosen
+
+
 def _read_samples_in_rows(
-    path: Path, fmt: str, sep: str, decimal: str, text_columns: Sequence[str] | None
+    path: Path, fmt: str, sep: str, decimal: str, text_columns: Sequence[str] | None,
+    text_positions: Sequence[int] = (), first_as_ids: bool = False,
 ) -> DelimitedTable:
     records = _records(path, sep, 2)
     if not records:
@@ -115,7 +128,10 @@ def _read_samples_in_rows(
             f"{path}: column(s) {blank} (counted from 1) have an empty header cell; name them "
             "(only R's row names, in the first column, may have an empty header)"
         )
-    _unique_names(path, [n for n in names if n not in (_ROW_NAMES, _TRAILING)], "column")
+    real = [n for n in names if n not in (_ROW_NAMES, _TRAILING)]
+    _unique_names(path, real, "column")
+    first = [0] if first_as_ids and not row_names else []
+    text_columns = _with_positions(real, text_columns, [*text_positions, *first])
     text: dict[str, type] | type = str if text_columns is None else {
         c: str for c in [*text_columns, _ROW_NAMES] if c in names}
     try:
@@ -168,7 +184,8 @@ def _numeric_or_text(column: pd.Series, decimal: str) -> pd.Series:
 
 
 def _read_samples_in_columns(
-    path: Path, fmt: str, sep: str, decimal: str, text_columns: Sequence[str], row_names: bool
+    path: Path, fmt: str, sep: str, decimal: str, text_columns: Sequence[str] | None,
+    row_names: bool, text_positions: Sequence[int] = (), first_as_ids: bool = False,
 ) -> DelimitedTable:
     records = _records(path, sep, 2)
     if not records:
@@ -203,6 +220,8 @@ def _read_samples_in_columns(
         raw = raw.iloc[:, 1:]
     frame = raw.T.reset_index(drop=True)
     frame.columns = names if row_names else [str(r + 1) for r in range(frame.shape[1])]
+    first = [0] if first_as_ids and ids is None else []
+    text_columns = _with_positions(list(frame.columns), text_columns, [*text_positions, *first])
     if text_columns is not None:
         text = set(text_columns)
         frame = frame.apply(lambda c: c if c.name in text else _numeric_or_text(c, decimal))
@@ -211,7 +230,8 @@ def _read_samples_in_columns(
 
 def read_delimited(
     path: str | os.PathLike[str], fmt: str, *, sep: str | None = None, decimal: str = ".",
-    text_columns: Sequence[str] | None = (), transpose: bool = False, row_names: bool = False,
+    text_columns: Sequence[str] | None = (), text_positions: Sequence[int] = (),
+    first_as_ids: bool = False, transpose: bool = False, row_names: bool = False,
 ) -> DelimitedTable:
     """Read a CSV/TSV file in any of the layouts of the module docstring.
 
@@ -225,6 +245,12 @@ def read_delimited(
     text_columns
         Columns read as text (ids, labels, groups); other columns whose values are all
         numbers become numeric. None reads every column as text (sample sheets).
+    text_positions
+        Columns read as text by position (0 the first, -1 the last; R's row names are not
+        counted): the default target column.
+    first_as_ids
+        Read the first column as text when the table has no row names (there, the sample ids
+        to join a sample sheet on).
     transpose, row_names
         One sample per column (file row r becomes column ``"r"``; with ``row_names`` the file's
         first column names them), as :func:`fsstab.sources.read_table`.
@@ -232,5 +258,7 @@ def read_delimited(
     path = Path(path)
     sep = sep or default_separator(fmt)
     if transpose:
-        return _read_samples_in_columns(path, fmt, sep, decimal, text_columns, row_names)
-    return _read_samples_in_rows(path, fmt, sep, decimal, text_columns)
+        return _read_samples_in_columns(path, fmt, sep, decimal, text_columns, row_names,
+                                        text_positions, first_as_ids)
+    return _read_samples_in_rows(path, fmt, sep, decimal, text_columns, text_positions,
+                                 first_as_ids)

@@ -263,7 +263,9 @@ def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any]) -> _Matrix:
                             options.get("groups")] if c]
         table: DelimitedTable = read_delimited(
             path, fmt, sep=options.get("sep"), decimal=options.get("decimal", "."),
-            text_columns=text, transpose=bool(options.get("transpose", False)),
+            text_columns=text, text_positions=[] if options.get("target") else [-1],
+            first_as_ids=bool(options.get("samples")) and not options.get("id_column"),
+            transpose=bool(options.get("transpose", False)),
             row_names=bool(options.get("row_names", False)),
         )
         frame, ids, positions, notes = table.frame, table.row_names, table.positions, table.notes
