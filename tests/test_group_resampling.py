@@ -200,3 +200,15 @@ def test_selection_runs_record_the_groups_and_score_whole_held_out_groups():
     runs = select_chunk(plain, make_resamples(plain.y, "subsample", 1, 1), spec, [0], seed=1,
                         rank_cap=5)["runs"]
     assert "n_test_groups" not in runs.column_names
+
+
+def test_a_holdout_split_of_a_grouped_dataset_keeps_patients_together():
+    from fsstab.prefilter import holdout_rows, prefilter
+
+    X, y, patients = _patients(seed=14)
+    labels = np.array(["control", "case"])[y]
+    ds = make_dataset("patients", X, labels, sample_groups=patients)
+    train, test = holdout_rows(ds.y, fraction=0.5, random_state=3, groups=ds.sample_groups)
+    assert not set(patients[train]) & set(patients[test])
+    part, _ = prefilter(ds, holdout={"part": "test", "fraction": 0.5, "random_state": 3})
+    assert part.sample_groups == tuple(patients[test])

@@ -326,3 +326,67 @@ def test_h5ad_with_a_sample_sheet(tmp_path):
                         "groups": "patient"})
     assert [ds.class_labels[c] for c in ds.y] == ["yes"] * 4 + ["no"] * 4
     assert ds.sample_groups[:2] == ("P0", "P0")  # groups from obs, target from the sheet
+
+
+# --------------------------------------------------------------------------------------------
+# The recipes of docs/data.md run as written
+# --------------------------------------------------------------------------------------------
+
+
+def _recipe_blocks(heading: str) -> tuple[str, str]:
+    """The python and yaml blocks of a docs/data.md recipe."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "data.md").read_text()
+    section = text.split(heading, 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+    python = section.split("```python\n", 1)[-1].split("```", 1)[0]
+    yaml_block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    return python, yaml_block
+
+
+def test_the_geo_series_matrix_recipe(tmp_path, monkeypatch):
+    import gzip
+
+    import yaml
+
+    # the layout of a GEO series matrix file: !Series and !Sample lines, then the table
+    gsm = ["GSM100", "GSM101", "GSM102", "GSM103"]
+    lines = ['!Series_title\t"A study"', '!Series_geo_accession\t"GSE12345"',
+             "!Sample_title\t" + "\t".join(f'"biopsy {i}"' for i in range(4)),
+             "!Sample_geo_accession\t" + "\t".join(f'"{g}"' for g in gsm),
+             '!Sample_characteristics_ch1\t"tissue: tumor"\t"tissue: normal"\t"tissue: tumor"'
+             '\t"tissue: normal"',
+             '!Sample_characteristics_ch1\t"patient: 7"\t"patient: 7"\t"patient: 9"'
+             '\t"patient: 9"',
+             "!series_matrix_table_begin",
+             '"ID_REF"\t' + "\t".join(f'"{g}"' for g in gsm),
+             '"1007_s_at"\t7.1\t6.2\t7.4\t6.0', '"1053_at"\t5.5\t5.6\t5.4\t5.8',
+             "!series_matrix_table_end"]
+    with gzip.open(tmp_path / "GSE12345_series_matrix.txt.gz", "wt") as stream:
+        stream.write("\n".join(lines) + "\n")
+    python, spec = _recipe_blocks("### Recipe: a GEO series matrix")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(python, "docs/data.md", "exec"), {})
+    spec = yaml.safe_load(spec)["source"]
+    ds = fetch_quietly(spec, base_dir=tmp_path)
+    assert ds.sample_ids == tuple(gsm)
+    assert ds.feature_names == ("1007_s_at", "1053_at")
+    assert [ds.class_labels[c] for c in ds.y] == ["tumor", "normal", "tumor", "normal"]
+    assert ds.sample_groups == ("7", "7", "9", "9")
+    assert ds.X[:, 0].tolist() == [7.1, 6.2, 7.4, 6.0]
+
+
+def test_the_bioconductor_recipe_files(tmp_path):
+    import yaml
+
+    # what write.csv(assay(se)) and write.csv(as.data.frame(colData(se))) write
+    (tmp_path / "expression.csv").write_text(
+        '"","S1","S2","S3","S4"\n"ENSG01",1.5,2.5,3.5,4.5\n"ENSG02",0.1,0.2,0.3,0.4\n')
+    (tmp_path / "samples.csv").write_text(
+        '"","condition","patient","sizeFactor"\n"S1","treated","A",1.02\n'
+        '"S2","control","A",0.98\n"S3","treated","B",1.1\n"S4","control","B",0.9\n')
+    spec = yaml.safe_load(_recipe_blocks("### Recipe: R and Bioconductor")[1])["source"]
+    ds = fetch_quietly(spec, base_dir=tmp_path)
+    assert ds.feature_names == ("ENSG01", "ENSG02")
+    assert ds.sample_groups == ("A", "A", "B", "B")
+    assert ds.X[:, 0].tolist() == [1.5, 2.5, 3.5, 4.5]
