@@ -285,6 +285,8 @@ def _write_h5ad(path, *, missing_condition: bool = False):
     adata = anndata.AnnData(X=counts, obs=obs, var=var)
     adata.layers["log1p"] = sp.csr_matrix(np.log1p(counts.toarray()))
     adata.obsm["X_pca"] = rng.normal(size=(8, 2))
+    if hasattr(anndata.settings, "allow_write_nullable_strings"):  # pandas 3's string columns
+        anndata.settings.allow_write_nullable_strings = True
     adata.write_h5ad(path)
     return counts.toarray()
 
