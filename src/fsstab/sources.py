@@ -27,6 +27,10 @@ kind                location                                   options (besides 
                                                                ``where``
 ==================  =========================================  ===============================
 
+Study options of ``url`` and ``file`` (a sample sheet, the target and groups columns, the
+task, R/Excel layouts, AnnData ``.h5ad``): ``samples``, ``sample_id``, ``groups``, ``task``,
+``sep``, ``decimal``, ``layer`` -- see :mod:`fsstab.sample_sheets`.
+
 Table layouts: ``member`` is the file to read inside a zip archive, ``transpose: true`` reads
 a CSV/TSV storing one sample per column (file row r becomes column ``"r"``; with
 ``row_names: true`` the file's first column names the rows, e.g. gene ids), ``where`` keeps
