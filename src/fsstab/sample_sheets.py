@@ -130,8 +130,10 @@ class StudyTable:
 
     ``X``: the features (a DataFrame of numeric columns, or an array / scipy sparse matrix
     with ``feature_names``), one row per sample; ``sample_ids``: text ids (None when the
-    matrix has none); ``targets``: the target column(s) as read, one row per sample (index:
-    the sample ids, or 0..n-1); ``groups``: each sample's group as text, or None; ``record``:
+    matrix has none); ``targets``: the target column(s) as read (text for CSV/TSV files and
+    sample sheets, the stored values of Parquet/ARFF/``obs``), one column per name of
+    ``target`` (two for survival: time, event), row i belonging to sample i (samples without
+    a value already left out); ``groups``: each sample's group as text, or None; ``record``:
     provenance of the reading (layout notes, sample sheet, left-out samples).
     """
 
