@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -266,28 +267,17 @@ def test_task_and_target_options_are_checked_when_parsed():
 # --------------------------------------------------------------------------------------------
 
 
-def _write_h5ad(path, *, missing_condition: bool = False):
-    anndata = pytest.importorskip("anndata")
-    import pandas as pd
+H5AD = Path(__file__).parent / "data" / "h5ad"   # written by anndata 0.12.19 (tools/make_h5ad_fixtures.py)
 
-    rng = np.random.default_rng(0)
+
+def _write_h5ad(path, *, missing_condition: bool = False):
+    """Copy the anndata-written fixture to ``path``; return its counts, derived here from the
+    same seeded draw as tools/make_h5ad_fixtures.py (not read back through fsstab)."""
+    import shutil
+
+    shutil.copyfile(H5AD / ("cells_missing.h5ad" if missing_condition else "cells.h5ad"), path)
     counts = sp.random(8, 30, density=0.3, format="csr", random_state=1, dtype=np.float32)
     counts.data = np.round(counts.data * 20) + 1
-    condition = ["T", "N"] * 4
-    if missing_condition:
-        condition[2] = None
-    obs = pd.DataFrame(
-        {"condition": pd.Categorical(condition),
-         "patient": pd.Categorical([f"P{i // 2}" for i in range(8)])},
-        index=[f"cell{i:03d}" for i in range(8)],
-    )
-    var = pd.DataFrame(index=[f"G{j}" for j in range(30)])
-    adata = anndata.AnnData(X=counts, obs=obs, var=var)
-    adata.layers["log1p"] = sp.csr_matrix(np.log1p(counts.toarray()))
-    adata.obsm["X_pca"] = rng.normal(size=(8, 2))
-    if hasattr(anndata.settings, "allow_write_nullable_strings"):  # pandas 3's string columns
-        anndata.settings.allow_write_nullable_strings = True
-    adata.write_h5ad(path)
     return counts.toarray()
 
 
@@ -392,3 +382,34 @@ def test_the_bioconductor_recipe_files(tmp_path):
     assert ds.feature_names == ("ENSG01", "ENSG02")
     assert ds.sample_groups == ("A", "A", "B", "B")
     assert ds.X[:, 0].tolist() == [1.5, 2.5, 3.5, 4.5]
+
+
+def test_h5ad_encodings_written_by_anndata_are_read_as_anndata_holds_them():
+    """Every encoding in the fixtures: CSR X and layer, dense X, CSC layer, categorical
+    columns (one with a missing value), a numeric and a nullable-string column, and the
+    nullable-string index anndata writes under pandas 3."""
+    from fsstab.h5ad import read_h5ad
+
+    full = read_h5ad(H5AD / "cells.h5ad")
+    assert sp.isspmatrix_csr(full.X)
+    assert full.obs["barcode"].tolist() == [f"AC{i:02d}GT" for i in range(8)]
+    np.testing.assert_array_equal(full.obs["n_counts"].to_numpy(),
+                                  np.asarray(full.X.sum(axis=1)).ravel())
+    missing = read_h5ad(H5AD / "cells_missing.h5ad")
+    assert sp.isspmatrix_csc(missing.X)
+    np.testing.assert_array_equal(missing.X.toarray(), full.X.toarray())
+    assert missing.obs["condition"].isna().tolist() == [i == 2 for i in range(8)]
+    layer = read_h5ad(H5AD / "cells_missing.h5ad", layer="log1p")
+    assert isinstance(layer.X, np.ndarray)
+    np.testing.assert_allclose(layer.X, np.log1p(full.X.toarray()), rtol=1e-6)
+
+
+def test_h5ad_that_is_not_anndata_is_refused_naming_the_file(tmp_path):
+    h5py = pytest.importorskip("h5py")
+    with h5py.File(tmp_path / "plain.h5ad", "w") as handle:
+        handle.create_dataset("X", data=np.zeros((2, 2)))
+    with pytest.raises(ValueError, match=r"plain\.h5ad: not an AnnData \.h5ad file"):
+        fetch({"source": f"file:{tmp_path / 'plain.h5ad'}", "target": "condition"})
+    (tmp_path / "text.h5ad").write_text("not hdf5")
+    with pytest.raises(ValueError, match=r"text\.h5ad: cannot read as an AnnData"):
+        fetch({"source": f"file:{tmp_path / 'text.h5ad'}", "target": "condition"})
