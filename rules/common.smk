@@ -8,7 +8,7 @@ from snakemake.logging import logger
 
 from fsstab.workflow.checks import check_stored_datasets, checked_workflow
 from fsstab.workflow.config import LOGS_DIR, ConfigError, load_schema
-from fsstab.workflow.data import local_source_path
+from fsstab.workflow.data import local_source_paths
 
 # semantic checks (known selectors, measures, sources; parameters of each class; forced >
 # selected features, sizes above a prefilter's size, binary-only selectors on multi-class
@@ -58,10 +58,9 @@ def dataset_files(folder):
 
 
 def local_source_file(wildcards):
-    """The file of a ``file:`` source (relative to the working directory), so that editing it
-    reruns the fetch and everything after it; nothing for other sources."""
-    path = local_source_path(WF.datasets[wildcards.dataset].source)
-    return [] if path is None else [path]
+    """The file of a ``file:`` source and its sample sheet (relative to the working
+    directory), so that editing them reruns the fetch and everything after it."""
+    return local_source_paths(WF.datasets[wildcards.dataset].source)
 
 
 # -- the stages' products (a wildcard such as "{dataset}" gives the rule's pattern) ----------

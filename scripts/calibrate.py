@@ -8,5 +8,5 @@ from fsstab.workflow.selection import calibrate
 
 with logged(snakemake.log[0]):
     ds = read_dataset(snakemake.input.dataset)
-    resamples = read_resamples(snakemake.input.resamples, y=ds.y)
+    resamples = read_resamples(snakemake.input.resamples, y=ds.y, groups=ds.sample_groups)
     write_json(snakemake.output.calibration, calibrate(ds, resamples, snakemake.params.spec))

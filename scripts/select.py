@@ -10,7 +10,7 @@ from fsstab.workflow.tables import write_selection
 
 with logged(snakemake.log[0]):
     ds = read_dataset(snakemake.input.dataset)
-    resamples = read_resamples(snakemake.input.resamples, y=ds.y)
+    resamples = read_resamples(snakemake.input.resamples, y=ds.y, groups=ds.sample_groups)
     spec = snakemake.params.spec
     inputs = dict(snakemake.input.items())
     tables = select_chunk(

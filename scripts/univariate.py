@@ -7,5 +7,5 @@ from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     ds = read_dataset(snakemake.input.dataset)
-    resamples = read_resamples(snakemake.input.resamples, y=ds.y)
+    resamples = read_resamples(snakemake.input.resamples, y=ds.y, groups=ds.sample_groups)
     write_univariate(univariate_statistics(ds, resamples), snakemake.output.univariate, dataset=ds)

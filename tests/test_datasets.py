@@ -124,8 +124,11 @@ def test_non_finite_and_non_numeric_features_name_the_dataset():
                        match=r"dataset 'nullable': 1 missing or non-finite value\(s\) in 1 "
                              r"feature"):
         make_dataset("nullable", frame, ["a", "b"] * 2)
-    with pytest.raises(ValueError, match=r"dataset 'lab': the class label of row 1 is missing"):
+    # rows count from 1 (the second row is row 2) and the sample is named when known
+    with pytest.raises(ValueError, match=r"dataset 'lab': the class label of row 2 \(counted "):
         make_dataset("lab", np.zeros((3, 1)), ["a", None, "b"])
+    with pytest.raises(ValueError, match=r"label of row 2, sample 'P02' \(counted from 1\)"):
+        make_dataset("lab", np.zeros((3, 1)), ["a", None, "b"], sample_ids=["P01", "P02", "P03"])
 
 
 def test_dataframe_names_and_index_are_used():

@@ -220,8 +220,11 @@ def test_dry_run_of_every_config(path, tmp_path):
     for entry in config.get("datasets", {}).values():
         source = entry["source"] if isinstance(entry["source"], str) else \
             entry["source"]["source"]
-        if source.startswith("file:"):
-            relative = Path(source.removeprefix("file:"))
+        files = [source.removeprefix("file:")] if source.startswith("file:") else []
+        if isinstance(entry["source"], dict) and entry["source"].get("samples"):
+            files.append(entry["source"]["samples"])  # a sample sheet
+        for name in files:
+            relative = Path(name)
             (workdir / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(REPO / relative, workdir / relative)
     result = run_snakemake(workdir, "-n", "--cores", "2", "--quiet", "rules")

@@ -22,6 +22,7 @@ label         string                               original class label of the s
 y             int8                                 class code: 1 for the positive class, 0
                                                    otherwise (binary); 0 .. K-1 (multi-class)
 x             fixed_size_list<double>[d]           the sample's d feature values
+group         string (only with sample groups)     the sample's group (patient, batch)
 ============  ===================================  ==========================================
 
 Key/value metadata (JSON values, see :mod:`fsstab.io`): ``format`` (``"fsstab.dataset/1"``),
@@ -54,6 +55,7 @@ import numpy as np
 import pyarrow as pa
 
 from fsstab.io import file_digests, read_json, read_parquet, write_json, write_parquet
+from fsstab.sample_groups import sample_group_labels
 
 __all__ = [
     "DATASET_FORMAT",
@@ -130,6 +132,9 @@ class Dataset:
         Sorted indices of the features the response was generated from (simulations) or None.
     provenance
         Where the data came from and how it was transformed (JSON-compatible values).
+    sample_groups
+        ``n`` group labels (text) or ``None``: samples sharing a label (one patient's biopsies,
+        one batch) are resampled together (:mod:`fsstab.group_resampling`).
     """
 
     name: str
@@ -141,6 +146,7 @@ class Dataset:
     feature_groups: np.ndarray | None = None
     relevant_features: np.ndarray | None = None
     provenance: Mapping[str, Any] = field(default_factory=dict)
+    sample_groups: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         name = self.name
@@ -198,6 +204,7 @@ class Dataset:
             ("feature_groups", groups),
             ("relevant_features", relevant),
             ("provenance", dict(self.provenance)),
+            ("sample_groups", sample_group_labels(self.sample_groups, n, name)),
         ]:
             object.__setattr__(self, attr, value)
 
@@ -359,13 +366,15 @@ def numeric_matrix(X: Any, name: str) -> np.ndarray:
     return arr.astype(np.float64)
 
 
-def _label_strings(labels: Any) -> np.ndarray:
+def _label_strings(labels: Any, sample_ids: Sequence[Any] | None = None) -> np.ndarray:
     import pandas as pd  # isna knows every missing-value marker (None, NaN, NaT, pd.NA)
 
     values = np.asarray(labels, dtype=object).reshape(-1)
     missing = pd.isna(values)
     if missing.any():
-        raise ValueError(f"the class label of row {int(np.flatnonzero(missing)[0])} is missing")
+        row = int(np.flatnonzero(missing)[0])
+        sample = "" if sample_ids is None else f", sample {str(sample_ids[row])!r}"
+        raise ValueError(f"the class label of row {row + 1}{sample} (counted from 1) is missing")
     return np.array([str(v) for v in values], dtype=object)
 
 
@@ -556,6 +565,7 @@ def make_dataset(
     feature_groups: Any = None,
     relevant_features: Any = None,
     provenance: Mapping[str, Any] | None = None,
+    sample_groups: Sequence[Any] | None = None,
 ) -> Dataset:
     """Build a validated :class:`Dataset` from a raw feature table and class labels.
 
@@ -563,7 +573,7 @@ def make_dataset(
     names, its index the default sample ids). Class selection and the positive class follow
     :func:`binarize_labels`, or :func:`encode_labels` with ``multiclass=True`` (keep every
     class); the record (original class counts, dropped classes, merges) is added to the
-    provenance.
+    provenance. ``sample_groups`` (one label per row of ``X``) follow the kept samples.
 
     Raises ``ValueError`` naming the dataset for non-numeric or non-finite features, fewer
     than two classes, or inconsistent shapes.
@@ -584,7 +594,8 @@ def make_dataset(
         raise ValueError(f"dataset {name!r}: X must be 2-dimensional, got shape {matrix.shape}")
     n, d = matrix.shape
     try:
-        label_values = _label_strings(labels)
+        label_values = _label_strings(
+            labels, sample_ids if sample_ids is not None and len(sample_ids) == n else None)
     except ValueError as exc:
         raise ValueError(f"dataset {name!r}: {exc}") from exc
     if label_values.shape != (n,):
@@ -619,6 +630,10 @@ def make_dataset(
         feature_groups=feature_groups,
         relevant_features=relevant_features,
         provenance=record,
+        sample_groups=None if sample_groups is None else tuple(
+            g for g, k in zip(sample_group_labels(sample_groups, n, name), keep, strict=True)
+            if k
+        ),
     )
 
 
@@ -646,14 +661,15 @@ def _stable(provenance: Mapping[str, Any]) -> dict[str, Any]:
 
 def _dataset_table(ds: Dataset) -> pa.Table:
     values = pa.array(ds.X.reshape(-1), type=pa.float64())
-    return pa.table(
-        {
-            "sample_id": pa.array(ds.sample_ids, type=pa.string()),
-            "label": pa.array([ds.class_labels[v] for v in ds.y], type=pa.string()),
-            "y": pa.array(ds.y, type=pa.int8()),
-            "x": pa.FixedSizeListArray.from_arrays(values, ds.n_features),
-        }
-    )
+    columns = {
+        "sample_id": pa.array(ds.sample_ids, type=pa.string()),
+        "label": pa.array([ds.class_labels[v] for v in ds.y], type=pa.string()),
+        "y": pa.array(ds.y, type=pa.int8()),
+        "x": pa.FixedSizeListArray.from_arrays(values, ds.n_features),
+    }
+    if ds.sample_groups is not None:  # only then: datasets without groups keep their bytes
+        columns["group"] = pa.array(ds.sample_groups, type=pa.string())
+    return pa.table(columns)
 
 
 def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
@@ -737,4 +753,6 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
         feature_groups=None if groups is None else np.asarray(groups, dtype=np.int64),
         relevant_features=None if relevant is None else np.asarray(relevant, dtype=np.int64),
         provenance=provenance,
+        sample_groups=(tuple(table.column("group").to_pylist())
+                       if "group" in table.column_names else None),
     )

@@ -147,19 +147,21 @@ def _log_transform(X: np.ndarray, how: str, ds: Dataset, columns: np.ndarray) ->
 
 
 def holdout_rows(
-    y: np.ndarray, *, fraction: float, random_state: int
+    y: np.ndarray, *, fraction: float, random_state: int, groups: Any = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """A stratified holdout split: ``(train rows, test rows)``, sorted.
 
     round(fraction · n) training rows allocated to the classes in proportion to their sizes
     (:func:`fsstab.resampling.make_resamples`' stratified ``subsample``; mlr's stratified
-    ``Holdout`` with ``split = fraction`` in thesis §6.3.1 and Ch. 7).
+    ``Holdout`` with ``split = fraction`` in thesis §6.3.1 and Ch. 7). With ``groups`` (the
+    samples' groups), round(fraction · G) whole groups (:mod:`fsstab.group_resampling`).
     """
     from fsstab.resampling import make_resamples
 
     if isinstance(fraction, bool) or not isinstance(fraction, float | int) or not 0 < fraction < 1:
         raise ValueError(f"holdout fraction must lie in (0, 1), got {fraction!r}")
-    split = make_resamples(y, "subsample", 1, random_state, fraction=float(fraction))
+    split = make_resamples(y, "subsample", 1, random_state, groups=groups,
+                           fraction=float(fraction))
     return split.train[0], split.test[0]
 
 
@@ -209,7 +211,8 @@ def prefilter(
     holdout_record = None
     if holdout is not None:
         part, fraction, seed = _check_holdout(holdout)
-        train, test = holdout_rows(ds.y, fraction=fraction, random_state=seed)
+        train, test = holdout_rows(ds.y, fraction=fraction, random_state=seed,
+                                   groups=ds.sample_groups)
         rows = train if part == "train" else test
         reference = ds.X[train]
         holdout_record = {"part": part, "fraction": fraction, "random_state": seed,
@@ -217,6 +220,8 @@ def prefilter(
         ds = dataclasses.replace(
             ds, X=ds.X[rows], y=ds.y[rows],
             sample_ids=tuple(ds.sample_ids[i] for i in rows),
+            sample_groups=(None if ds.sample_groups is None
+                           else tuple(ds.sample_groups[i] for i in rows)),
         )
     X = ds.X
     reference_X = X if holdout is None else reference

@@ -21,10 +21,12 @@ scheme                   one resample
 =======================  ====================================================================
 
 In every scheme the test set is the complement of the training set (the distinct rows not
-drawn). Draws are stratified by class by default: each class contributes to the training set in
-proportion to its size (largest-remainder rounding, at least one row per class), bootstrap
-draws n_c rows from each class c, k-fold deals every class round-robin over the folds and the
-complementary halves take ⌊n_c/2⌋ rows of each class.
+drawn). Samples that belong together (one patient's biopsies, one batch; ``groups=``) are
+drawn group by group in every scheme, the test set consisting of whole held-out groups
+(:mod:`fsstab.group_resampling`). Draws are stratified by class by default: each class
+contributes to the training set in proportion to its size (largest-remainder rounding, at
+least one row per class), bootstrap draws n_c rows from each class c, k-fold deals every class
+round-robin over the folds and the complementary halves take ⌊n_c/2⌋ rows of each class.
 
 No training set ever has a single class, and no test set is empty: a draw violating this is
 rejected and drawn again, and the number of rejected draws is recorded per resample
@@ -53,7 +55,9 @@ row        int32     0-based row index into the dataset's sample order
 
 Metadata: ``format``, ``scheme``, ``params`` (resolved parameters including ``stratify``),
 ``random_state`` (the integer seed), ``n_samples``, ``n_resamples``, ``redraws`` (list of M
-ints) and ``y_sha256`` (fingerprint of the labels the resamples were drawn for).
+ints) and ``y_sha256`` (fingerprint of the labels the resamples were drawn for). Resamples of
+groups add a column ``group`` (string, the row's group) and the metadata ``n_groups`` and
+``groups_sha256`` (fingerprint of the group labels); without groups the file has neither.
 """
 
 from __future__ import annotations
@@ -102,7 +106,8 @@ class Resamples:
 
     ``train[r]`` holds the training rows of resample r (sorted; repeated rows for bootstrap),
     ``test[r]`` the sorted distinct rows not in ``train[r]``, ``redraws[r]`` the number of
-    rejected draws before resample r's unit was accepted.
+    rejected draws before resample r's unit was accepted, ``sample_groups`` the group of every
+    sample when the resamples were drawn group by group (else None).
     """
 
     scheme: str
@@ -113,6 +118,7 @@ class Resamples:
     test: tuple[np.ndarray, ...]
     redraws: np.ndarray
     y_sha256: str
+    sample_groups: tuple[str, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.train)
@@ -306,6 +312,8 @@ def make_resamples(
     scheme: str,
     n_resamples: int,
     random_state: Any = None,
+    *,
+    groups: Any = None,
     **params: Any,
 ) -> Resamples:
     """Draw ``n_resamples`` training/test splits of the samples labelled ``y``.
@@ -321,6 +329,10 @@ def make_resamples(
     random_state
         int, ``numpy.random.RandomState`` or None (scikit-learn semantics); the integer seed
         actually used is stored in :attr:`Resamples.random_state`.
+    groups
+        None, or the group of every sample (patient, batch): then whole groups are drawn
+        and held out (:mod:`fsstab.group_resampling`; ``fraction``, ``delta`` and
+        ``n_splits`` count groups, ``stratify`` stratifies over groups).
     **params
         ``fraction`` (subsample, default 0.9), ``delta`` (leave_out, default 0.05),
         ``n_splits`` (kfold, default 10), ``stratify`` (default True), ``max_redraws``
@@ -346,11 +358,25 @@ def make_resamples(
             f"resampling for classification needs at least two classes; y has {classes.size}"
         )
     n = labels.size
-    _check_sizes(scheme, resolved, counts)
-    seed = as_seed(random_state)
     draw, per_unit = _DRAWS[scheme]
-    unit_size = resolved[per_unit] if isinstance(per_unit, str) else per_unit
     by_class = [np.flatnonzero(codes == c) for c in range(classes.size)]
+    group_labels = None
+    if groups is None:
+        _check_sizes(scheme, resolved, counts)
+
+        def draw_unit(rng: np.random.Generator) -> list[np.ndarray]:
+            return draw(rng, by_class, n, resolved)
+    else:
+        from fsstab.group_resampling import group_unit_draw, group_unit_size_check
+
+        group_draw, index, strata = group_unit_draw(scheme, groups, codes)
+        group_unit_size_check(scheme, resolved, index, strata)
+        group_labels = tuple(index.labels[c] for c in index.codes)
+
+        def draw_unit(rng: np.random.Generator) -> list[np.ndarray]:
+            return group_draw(rng, resolved)
+    seed = as_seed(random_state)
+    unit_size = resolved[per_unit] if isinstance(per_unit, str) else per_unit
 
     trains: list[np.ndarray] = []
     redraws: list[int] = []
@@ -358,7 +384,7 @@ def make_resamples(
         rng = substream(seed, unit)
         rejected = 0
         while True:
-            unit_trains = draw(rng, by_class, n, resolved)
+            unit_trains = draw_unit(rng)
             if _valid(unit_trains, codes, n):
                 break
             rejected += 1
@@ -372,7 +398,8 @@ def make_resamples(
         trains.extend(np.sort(t).astype(np.int64) for t in unit_trains)
         redraws.extend([rejected] * unit_size)
     trains = trains[: int(n_resamples)]
-    public = {k: v for k, v in resolved.items() if k not in ("max_redraws", "_n_train")}
+    public = {k: v for k, v in resolved.items()
+              if k not in ("max_redraws", "_n_train", "_n_train_groups")}
     return Resamples(
         scheme=scheme,
         params=public,
@@ -382,6 +409,7 @@ def make_resamples(
         test=tuple(_complement(t, n) for t in trains),
         redraws=np.asarray(redraws[: int(n_resamples)], dtype=np.int64),
         y_sha256=labels_fingerprint(labels),
+        sample_groups=group_labels,
     )
 
 
@@ -392,13 +420,15 @@ def _long_table(res: Resamples) -> pa.Table:
             ids.append(np.full(idx.size, r, dtype=np.int32))
             roles.append(np.full(idx.size, role, dtype=object))
             rows.append(idx.astype(np.int32))
-    return pa.table(
-        {
-            "resample": pa.array(np.concatenate(ids), type=pa.int32()),
-            "role": pa.array(np.concatenate(roles), type=pa.string()),
-            "row": pa.array(np.concatenate(rows), type=pa.int32()),
-        }
-    )
+    columns = {
+        "resample": pa.array(np.concatenate(ids), type=pa.int32()),
+        "role": pa.array(np.concatenate(roles), type=pa.string()),
+        "row": pa.array(np.concatenate(rows), type=pa.int32()),
+    }
+    if res.sample_groups is not None:
+        labels = np.asarray(res.sample_groups, dtype=object)
+        columns["group"] = pa.array(labels[np.concatenate(rows)], type=pa.string())
+    return pa.table(columns)
 
 
 def write_resamples(res: Resamples, path: str | os.PathLike[str]) -> Path:
@@ -413,20 +443,29 @@ def write_resamples(res: Resamples, path: str | os.PathLike[str]) -> Path:
         "redraws": res.redraws.tolist(),
         "y_sha256": res.y_sha256,
     }
+    if res.sample_groups is not None:
+        metadata["n_groups"] = len(set(res.sample_groups))
+        metadata["groups_sha256"] = labels_fingerprint(res.sample_groups)
     return write_parquet(_long_table(res), path, metadata=metadata)
 
 
-def read_resamples(path: str | os.PathLike[str], *, y: Any = None) -> Resamples:
+def read_resamples(path: str | os.PathLike[str], *, y: Any = None,
+                   groups: Any = None) -> Resamples:
     """Read resamples written by :func:`write_resamples`.
 
     If ``y`` is given, it must be the label vector the resamples were drawn for (checked with
-    :func:`labels_fingerprint`); otherwise ``ValueError`` names the file.
+    :func:`labels_fingerprint`); otherwise ``ValueError`` names the file. So must ``groups``
+    (the samples' groups, or None for resamples drawn without groups), if given.
     """
     table, meta = read_parquet(path)
     if meta.get("format") != RESAMPLES_FORMAT:
         raise ValueError(f"{path}: not an fsstab resamples file (format {meta.get('format')!r})")
     if y is not None and labels_fingerprint(y) != meta["y_sha256"]:
         raise ValueError(f"{path}: the resamples were drawn for a different label vector y")
+    if groups is not None and labels_fingerprint(groups) != meta.get("groups_sha256"):
+        drawn = "other sample groups" if "groups_sha256" in meta else "no sample groups"
+        raise ValueError(f"{path}: the resamples were drawn for {drawn}; the dataset has groups "
+                         "now (rerun the resample step)")
     m, n = int(meta["n_resamples"]), int(meta["n_samples"])
     resample = table.column("resample").to_numpy()
     is_train = table.column("role").to_numpy(zero_copy_only=False) == "train"
@@ -443,6 +482,11 @@ def read_resamples(path: str | os.PathLike[str], *, y: Any = None) -> Resamples:
         part = slice(bounds[r], bounds[r + 1])
         train.append(row[part][is_train[part]])
         test.append(row[part][~is_train[part]])
+    sample_groups = None
+    if "group" in table.column_names:
+        labels = np.empty(n, dtype=object)
+        labels[row] = np.asarray(table.column("group").to_pylist(), dtype=object)[order]
+        sample_groups = tuple(labels.tolist())
     return Resamples(
         scheme=meta["scheme"],
         params=meta["params"],
@@ -452,4 +496,5 @@ def read_resamples(path: str | os.PathLike[str], *, y: Any = None) -> Resamples:
         test=tuple(test),
         redraws=np.asarray(meta["redraws"], dtype=np.int64),
         y_sha256=meta["y_sha256"],
+        sample_groups=sample_groups,
     )

@@ -27,6 +27,10 @@ kind                location                                   options (besides 
                                                                ``where``
 ==================  =========================================  ===============================
 
+Study options of ``url`` and ``file`` (a sample sheet, the target and groups columns, the
+task, R/Excel layouts, AnnData ``.h5ad``): ``samples``, ``sample_id``, ``groups``, ``task``,
+``sep``, ``decimal``, ``layer`` -- see :mod:`fsstab.sample_sheets`.
+
 Table layouts: ``member`` is the file to read inside a zip archive, ``transpose: true`` reads
 a CSV/TSV storing one sample per column (file row r becomes column ``"r"``; with
 ``row_names: true`` the file's first column names the rows, e.g. gene ids), ``where`` keeps
@@ -105,6 +109,7 @@ import pandas as pd
 from fsstab._arff import read_arff
 from fsstab.datasets import Dataset, make_dataset
 from fsstab.io import atomic_path, file_digests, read_json, remove_stale_temporaries
+from fsstab.sample_sheets import STUDY_OPTIONS, check_study_options
 from fsstab.synthetic import GENERATORS, generate
 
 __all__ = [
@@ -179,7 +184,7 @@ SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
 _COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
 _TABLE_OPTIONS = frozenset(
     {"format", "target", "id_column", "drop", "member", "transpose", "row_names", "where"}
-)
+) | STUDY_OPTIONS
 _OPTIONS: dict[str, frozenset[str]] = {
     "sklearn": _COMMON_OPTIONS,
     "synthetic": frozenset({"name"}),  # plus the generator's parameters
@@ -201,8 +206,9 @@ _FORMATS_BY_SUFFIX = {
     ".rdata": "rdata",
     ".rda": "rdata",
     ".mat": "mat",
+    ".h5ad": "h5ad",
 }
-TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata", "mat")
+TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata", "mat", "h5ad")
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _NAME = re.compile(r"^[A-Za-z0-9_.\-]+$")
@@ -291,6 +297,8 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
     if fmt is not None and fmt not in TABLE_FORMATS:
         raise ValueError(f"source {source!r}: format must be one of {list(TABLE_FORMATS)}")
     _check_layout_options(options, source)
+    if kind in ("file", "url"):
+        check_study_options(options, source)
     if kind == "rpackage":
         _check_rpackage_options(options, source)
     return SourceSpec(kind, location, options)
@@ -694,24 +702,6 @@ def _matches(column: pd.Series, value: str | int | float) -> np.ndarray:
     return (column.astype(str) == str(value)).to_numpy()
 
 
-def _select_rows(frame: pd.DataFrame, where: Mapping[str, Any] | None, name: str) -> (
-    pd.DataFrame
-):
-    """The samples whose columns have the ``where`` values (all conditions)."""
-    if not where:
-        return frame
-    columns = [str(c) for c in frame.columns]
-    missing = [str(c) for c in where if str(c) not in columns]
-    if missing:
-        raise ValueError(f"dataset {name!r}: where names no column(s) {missing}")
-    keep = np.ones(len(frame), dtype=bool)
-    for column, value in where.items():
-        keep &= _matches(frame[str(column)], value)
-    if not keep.any():
-        raise ValueError(f"dataset {name!r}: no sample satisfies where {dict(where)!r}")
-    return frame[keep].reset_index(drop=True)
-
-
 def _id_strings(column: pd.Series) -> list[str]:
     """Sample ids as text; integral floats (ARFF INTEGER attributes) without a trailing .0."""
     values = column.to_numpy()
@@ -939,27 +929,30 @@ def _extract_member(archive: Path, member: str, destination: Path, source: str) 
     return target
 
 
-def _dataset_from_file(src: SourceSpec, path: Path, provenance: dict[str, Any]) -> Dataset:
+def _dataset_from_file(src: SourceSpec, path: Path, provenance: dict[str, Any],
+                       base_dir: str | os.PathLike[str] | None = None) -> Dataset:
     member = src.options.get("member")
     if member is not None:
         import tempfile
 
         with tempfile.TemporaryDirectory() as folder:
             extracted = _extract_member(path, member, Path(folder), src.source)
-            return _dataset_from_table(src, extracted, member, {**provenance, "member": member})
-    return _dataset_from_table(src, path, src.location, provenance)
+            return _dataset_from_table(src, extracted, member, {**provenance, "member": member},
+                                       base_dir)
+    return _dataset_from_table(src, path, src.location, provenance, base_dir)
 
 
 def _dataset_from_table(
-    src: SourceSpec, path: Path, location: str, provenance: dict[str, Any]
+    src: SourceSpec, path: Path, location: str, provenance: dict[str, Any],
+    base_dir: str | os.PathLike[str] | None = None,
 ) -> Dataset:
     fmt = _format_of(location, src.options, src.source)
     default_name = Path(urllib.parse.urlsplit(location).path).stem or "dataset"
     name = src.options.get("name") or default_name
     provenance = {**provenance, "format": fmt}
     if fmt in ("rdata", "mat"):
-        misplaced = sorted(set(src.options) & {"target", "id_column", "drop", "transpose",
-                                               "where"})
+        misplaced = sorted(set(src.options) & ({"target", "id_column", "drop", "transpose",
+                                                "where"} | STUDY_OPTIONS))
         if misplaced:
             raise ValueError(
                 f"{src.source!r}: option(s) {misplaced} do not apply to {fmt} files"
@@ -972,11 +965,13 @@ def _dataset_from_table(
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
         )
-    frame = read_table(path, fmt, transpose=bool(src.options.get("transpose", False)),
-                       row_names=bool(src.options.get("row_names", False)))
-    frame = _select_rows(frame, src.options.get("where"), name)
-    features, labels, sample_ids = _split_frame(frame, src.options, name)
-    return _build(src, name, features, labels, provenance, sample_ids=sample_ids)
+    from fsstab.sample_sheets import dataset_from_study, read_study
+
+    study = read_study(path, fmt, src.options, name, base_dir=base_dir)
+    return dataset_from_study(
+        study, name=name, options=src.options,
+        provenance={"source": src.source, "spec": src.to_dict(), **provenance},
+    )
 
 
 def _fetch_url(src: SourceSpec, downloader: Downloader) -> Dataset:
@@ -1036,7 +1031,7 @@ def _fetch_file(
         "checksum_verified": expected is not None,
         "library_versions": _versions(),
     }
-    return _dataset_from_file(src, resolved, provenance)
+    return _dataset_from_file(src, resolved, provenance, base_dir)
 
 
 # --------------------------------------------------------------------------------------------

@@ -211,6 +211,11 @@ def configuration_problems(
             missing = missing_file_message(parsed.source, parsed.location, base_dir)
             if missing is not None:
                 problems.append(f"datasets.{name}.source: {missing}")
+        sheet = parsed.options.get("samples")
+        if isinstance(sheet, str):
+            missing = missing_file_message(f"samples: {sheet}", sheet, base_dir)
+            if missing is not None:
+                problems.append(f"datasets.{name}.source.samples: {missing}")
     for config in _raw_configurations(raw):
         problems += _forced_problems(config, raw)
         for name in config.datasets:

@@ -7,6 +7,7 @@ inputs, call one of them and write the result with :mod:`fsstab.io` (atomically)
 from __future__ import annotations
 
 import copy
+import logging
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -30,6 +31,7 @@ __all__ = [
     "draw_resamples",
     "fetch_dataset",
     "local_source_path",
+    "local_source_paths",
     "prefilter_dataset",
     "read_similarity",
     "read_univariate",
@@ -38,6 +40,8 @@ __all__ = [
     "write_similarity",
     "write_univariate",
 ]
+
+_LOGGER = logging.getLogger("fsstab.workflow.data")
 
 SIMILARITY_FORMAT = "fsstab.similarity/1"
 UNIVARIATE_FORMAT = "fsstab.univariate/1"
@@ -65,6 +69,46 @@ def local_source_path(source: Any) -> str | None:
     return str(Path(spec.location).expanduser())
 
 
+def local_source_paths(source: Any) -> list[str]:
+    """The local files of a source as written in its spec: the ``file:`` source's file and
+    its sample sheet (``samples:``, also of ``url:`` sources); inputs of the fetch."""
+    from fsstab.sources import parse_source
+
+    try:
+        spec = parse_source(copy.deepcopy(source))
+    except ValueError:
+        return []
+    paths = [] if spec.kind != "file" else [str(Path(spec.location).expanduser())]
+    sheet = spec.options.get("samples")
+    if spec.kind in ("file", "url") and isinstance(sheet, str):
+        paths.append(str(Path(sheet).expanduser()))
+    return paths
+
+
+def _log_study(ds: Dataset) -> None:
+    """What reading the study found (sample sheet join, samples left out, groups, layout)."""
+    study = ds.provenance.get("study") or {}
+    sheet = study.get("sample_sheet")
+    if sheet:
+        aside = sheet.get("not_in_matrix", 0)
+        _LOGGER.info(
+            "dataset %r: sample sheet %s (%d rows) joined to %d samples%s", ds.name,
+            sheet["path"], sheet["rows"], sheet["joined"],
+            f"; {aside} row(s) of the sheet have no sample in the matrix (first: "
+            f"{sheet['not_in_matrix_first']})" if aside else "",
+        )
+    left = study.get("left_out_missing_target")
+    if left:
+        _LOGGER.warning("dataset %r: %d sample(s) without a target value left out (first: %s)",
+                        ds.name, left["n"], left["samples"][:10])
+    if study.get("groups"):
+        _LOGGER.info("dataset %r: %d samples in %d groups (column %r): resampled group by "
+                     "group", ds.name, ds.n_samples, len(set(ds.sample_groups or ())),
+                     study["groups"]["column"])
+    for note in study.get("notes", []):
+        _LOGGER.info("dataset %r: %s", ds.name, note)
+
+
 def fetch_dataset(
     name: str,
     source: Any,
@@ -85,7 +129,9 @@ def fetch_dataset(
     from fsstab.sources import fetch
 
     try:
-        return fetch(_named_spec(name, source), mirror=mirror, cache_dir=cache_dir)
+        ds = fetch(_named_spec(name, source), mirror=mirror, cache_dir=cache_dir)
+        _log_study(ds)
+        return ds
     except ValueError as exc:
         if f"{name!r}" in str(exc):
             raise
@@ -111,11 +157,12 @@ def draw_resamples(
 ) -> Resamples:
     """The M resamples of ``ds``, seeded by (global seed, dataset name) only.
 
-    Resample r is drawn from its own stream, so it is the same for any M.
+    Resample r is drawn from its own stream, so it is the same for any M. A dataset with
+    sample groups is resampled group by group (:mod:`fsstab.group_resampling`).
     """
     return make_resamples(
         ds.y, scheme, n_resamples, random_state=derive_seed(seed, ds.name, "resampling"),
-        **dict(params),
+        groups=ds.sample_groups, **dict(params),
     )
 
 

@@ -6,6 +6,8 @@ final-model parameters) is derived from that one fit with ``refit_final``, and t
 predictive model is scored on the test rows. Three tables come out of a chunk:
 
 ``runs``      one row per (resample, variant): sizes, number selected, test accuracy, ...
+              (with sample groups also ``n_train_groups`` and ``n_test_groups``: the test
+              accuracy is then measured on whole held-out groups)
 ``features``  one row per (resample, variant, feature) for selected features and for features
               ranked within the rank cap: importance, rank, frequency score
 ``timings``   one row per (resample, variant): fit seconds (the only non-reproducible table)
@@ -254,6 +256,9 @@ def select_chunk(
         "resample", "variant", "feature", "selected", "importance", "rank", "frequency_score",
     )}
     timings: dict[str, list[Any]] = {"resample": [], "variant": [], "fit_seconds": []}
+    groups = None if ds.sample_groups is None else _group_codes(ds.sample_groups)
+    if groups is not None:
+        runs.update(n_train_groups=[], n_test_groups=[])
     progress = _Progress(f"dataset {ds.name!r}, configuration {spec['id']!r}", len(resample_ids),
                          len(spec["variants"]))
     for r in resample_ids:
@@ -275,6 +280,9 @@ def select_chunk(
             runs["variant"].append(variant)
             runs["n_train"].append(train.size)
             runs["n_test"].append(test.size)
+            if groups is not None:
+                runs["n_train_groups"].append(np.unique(groups[train]).size)
+                runs["n_test_groups"].append(np.unique(groups[test]).size)
             runs["n_selected"].append(int(support.sum()))
             if accuracy_model is None:
                 accuracy = float(selector.score(ds.X[test], ds.y[test]))
@@ -342,19 +350,25 @@ class _Progress:
         )
 
 
+def _group_codes(sample_groups: Sequence[str]) -> np.ndarray:
+    return np.unique(np.asarray(sample_groups, dtype=object), return_inverse=True)[1]
+
+
 def _runs_table(runs: Mapping[str, list[Any]]) -> pa.Table:
-    return pa.table(
-        {
-            "resample": pa.array(runs["resample"], pa.int32()),
-            "variant": pa.array(runs["variant"], pa.string()),
-            "n_train": pa.array(runs["n_train"], pa.int32()),
-            "n_test": pa.array(runs["n_test"], pa.int32()),
-            "n_selected": pa.array(runs["n_selected"], pa.int32()),
-            "accuracy": pa.array(runs["accuracy"], pa.float64()),
-            "ranked": pa.array(runs["ranked"], pa.bool_()),
-            "backend": pa.array(runs["backend"], pa.string()),
-        }
-    )
+    columns = {
+        "resample": pa.array(runs["resample"], pa.int32()),
+        "variant": pa.array(runs["variant"], pa.string()),
+        "n_train": pa.array(runs["n_train"], pa.int32()),
+        "n_test": pa.array(runs["n_test"], pa.int32()),
+        "n_selected": pa.array(runs["n_selected"], pa.int32()),
+        "accuracy": pa.array(runs["accuracy"], pa.float64()),
+        "ranked": pa.array(runs["ranked"], pa.bool_()),
+        "backend": pa.array(runs["backend"], pa.string()),
+    }
+    if "n_train_groups" in runs:  # only with sample groups: other runs keep their bytes
+        for name in ("n_train_groups", "n_test_groups"):
+            columns[name] = pa.array(runs[name], pa.int32())
+    return pa.table(columns)
 
 
 def _concat(parts: list[Any], typ: pa.DataType) -> pa.Array:
