@@ -159,6 +159,23 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         """
         return False
 
+    @classmethod
+    def task_problem(cls, task: str, params: Mapping[str, Any]) -> str | None:
+        """Why this class with the constructor parameters ``params`` cannot serve ``task``
+        (None if it can): what a configuration check reports before any job runs.
+
+        Examples
+        --------
+        >>> from fsstab.selectors import FilterSelector, HybridRFE
+        >>> HybridRFE.task_problem("regression", {})
+        'HybridRFE serves classification, not regression'
+        >>> FilterSelector.task_problem("regression", {"method": "welch_t"}) is not None
+        True
+        """
+        if check_task(task) not in cls.tasks:
+            return f"{cls.__name__} serves {', '.join(sorted(cls.tasks))}, not {task}"
+        return None
+
     def _task(self) -> str:
         """The task of this selector (``task`` parameter, default classification), checked
         against :attr:`tasks`."""

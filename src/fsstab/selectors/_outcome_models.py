@@ -52,9 +52,10 @@ class PenalizedLinearRegression(RegressorMixin, BaseEstimator):
     >>> import numpy as np
     >>> from fsstab.selectors._outcome_models import PenalizedLinearRegression
     >>> X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0], [3.0, 0.0]])
-    >>> model = PenalizedLinearRegression(C=100.0).fit(X, 2 * X[:, 0] + 1)
-    >>> np.round(model.coef_, 2).tolist(), round(float(model.intercept_), 2)
-    ([1.99, 0.0], 1.01)
+    >>> model = PenalizedLinearRegression(C=1.0).fit(X, 2 * X[:, 0] + 1)
+    >>> # the slope 2 shrunk by 1 / (C Σ(x − x̄)²) = 1/5; the second column stays out
+    >>> np.round(model.coef_, 6).tolist(), round(float(model.intercept_), 6)
+    ([1.8, 0.0], 1.3)
     """
 
     def __init__(self, C: float = 1.0, l1_ratio: float = 1.0, groups: Any = None,
