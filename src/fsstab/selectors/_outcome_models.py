@@ -19,7 +19,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_consistent_length, check_is_fitted, validate_data
 
-from fsstab.outcomes import as_survival_target
+from fsstab.outcomes import as_regression_target, as_survival_target
 from fsstab.selectors._logistic import GroupStructure
 from fsstab.selectors._penalized_losses import (
     CoxLoss,
@@ -182,7 +182,7 @@ def outcome_problem(task: str, Xs: np.ndarray, y: np.ndarray, groups: GroupStruc
     """The penalised problem of one standardised training set ``(Xs, y)`` for ``task``
     (``"regression"``: least squares on ``y``; ``"survival"``: Cox on the survival target)."""
     if task == "regression":
-        loss: Any = LeastSquaresLoss(Xs, np.asarray(y, dtype=np.float64))
+        loss: Any = LeastSquaresLoss(Xs, as_regression_target(y))
     elif task == "survival":
         target = as_survival_target(y)
         loss = CoxLoss(Xs, target["time"], target["event"])
