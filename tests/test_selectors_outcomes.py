@@ -351,3 +351,19 @@ def test_fsstab_sklearn_with_regressors_and_scorers():
     # 3 features: the best R² (within 0.025) and the stable risk factors
     assert search.best_params_ == {"lassoselector__target_k": 3}
     assert search.predict(X).shape == (80,)
+
+
+def _outcome_doc_blocks():
+    from pathlib import Path
+
+    from test_docs import python_blocks
+
+    return python_blocks(Path(__file__).resolve().parents[1] / "docs" / "outcomes.md")
+
+
+@pytest.mark.parametrize(("line", "code"), _outcome_doc_blocks(),
+                         ids=[f"outcomes.md:{line}" for line, _ in _outcome_doc_blocks()])
+def test_outcomes_page_examples_run(line, code):
+    if "sksurv" in code:
+        pytest.importorskip("sksurv")
+    exec(compile(code, f"docs/outcomes.md:{line}", "exec"), {"__name__": "__main__"})
