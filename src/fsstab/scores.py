@@ -44,6 +44,7 @@ __all__ = [
     "pareto_front_by_score",
     "primary_score",
     "score_interval",
+    "t_quantile",
     "task_scores",
 ]
 
@@ -176,6 +177,14 @@ def primary_score(task: str, y: Any = None, *, censoring_threshold: float = 0.5)
     return SCORES["c_index_uno" if censored > censoring_threshold else "c_index"]
 
 
+def t_quantile(q: float, df: Any) -> np.ndarray:
+    """``scipy.stats.t.ppf(q, df)`` (which computes ``scipy.special.stdtrit(df, q)``, NaN for
+    df <= 0), without importing scipy.stats: the summary jobs need nothing else from it."""
+    from scipy.special import stdtrit
+
+    return stdtrit(np.asarray(df, dtype=np.float64), q)
+
+
 def score_interval(mean: Any, se: Any, n_runs: Any, score: str | Score, *,
                    confidence_level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """The interval ``mean ± t_{M−1} · se`` of a score over ``M = n_runs`` resamples, clipped
@@ -192,14 +201,12 @@ def score_interval(mean: Any, se: Any, n_runs: Any, score: str | Score, *,
     >>> round(float(low[0]), 4), float(high[0])  # t_2 = 4.303: 0.9 ± 0.43, clipped at 1
     (0.4697, 1.0)
     """
-    from scipy.special import stdtrit
-
     score = get_score(score)
     if not 0 < confidence_level < 1:
         raise ValueError(f"confidence_level must lie in (0, 1); got {confidence_level!r}")
     mean = np.asarray(mean, dtype=np.float64)
     se = np.asarray(se, dtype=np.float64)
-    quantile = stdtrit(np.asarray(n_runs, dtype=np.float64) - 1, 0.5 + confidence_level / 2.0)
+    quantile = t_quantile(0.5 + confidence_level / 2.0, np.asarray(n_runs) - 1)
     low = np.clip(mean - quantile * se, score.lower, score.upper)
     high = np.clip(mean + quantile * se, score.lower, score.upper)
     return low, high
