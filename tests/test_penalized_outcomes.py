@@ -320,3 +320,20 @@ def test_breast_cancer_survival_matches_scikit_survival():
                                     tol=1e-10, max_iter=1_000_000, fit_baseline_model=False)
     theirs.fit(standardize(X)[0], y)
     np.testing.assert_array_equal(selector.support_, theirs.coef_[:, 0] != 0)
+
+
+def test_cox_loss_stays_finite_for_a_wild_linear_predictor():
+    """A trial step of the line search may spread η over more than the float range; the loss
+    must then be large (and the step rejected), never −inf from risk sets underflowing to 0."""
+    X, y = cox_data(n=40, d=3)
+    loss = CoxLoss(X, y["time"], y["event"])
+    w = np.array([900.0, -700.0, 500.0])
+    value = loss.value(w)
+    eta = X @ w
+    expected = 0.0  # log-sum-exp written out per event
+    for i in np.flatnonzero(y["event"]):
+        risk = eta[y["time"] >= y["time"][i]]
+        expected += np.log(np.sum(np.exp(risk - risk.max()))) + risk.max() - eta[i]
+    assert value == pytest.approx(expected, rel=1e-12)
+    assert np.all(np.isfinite(loss.gradient(w)))
+    assert np.all(np.isfinite(loss.hessian(w)))

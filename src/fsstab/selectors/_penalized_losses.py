@@ -109,33 +109,43 @@ class CoxLoss:
         loss.X = self.X[:, columns]
         return loss
 
-    def _risk_sums(self, w: np.ndarray) -> tuple[np.ndarray, float, np.ndarray, np.ndarray]:
+    def _risk_sums(self, w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``η``, ``log S0`` per sample (of its risk set) and ``e ∘ c``, in the log domain: a
+        linear predictor spread over more than the float range (a wild trial step of the line
+        search) must give an infinite loss, not an underflow to a zero risk set."""
         eta = self.X @ w
-        top = float(eta.max()) if eta.size else 0.0
-        e = np.exp(eta - top)  # scaled by exp(−top), which cancels in every ratio below
-        s0 = np.cumsum(e)[self.block_end]
-        inverse = np.where(self.event, 1.0 / s0, 0.0)
-        c = inverse[::-1].cumsum()[::-1][self.block_start]
-        return eta, top, s0, e * c
+        log_s0 = np.logaddexp.accumulate(eta)[self.block_end]
+        inverse = np.where(self.event, -log_s0, -np.inf)
+        # log c_j; η_j + log c_j <= log(number of events), as S0_i >= e_j on every risk set of j
+        log_c = np.logaddexp.accumulate(inverse[::-1])[::-1][self.block_start]
+        return eta, log_s0, np.exp(eta + log_c)
 
     def value(self, w: np.ndarray) -> float:
-        eta, top, s0, _ = self._risk_sums(w)
+        eta, log_s0, _ = self._risk_sums(w)
         ev = self.events
-        return float(np.sum(np.log(s0[ev]) + top - eta[ev]))
+        return float(np.sum(log_s0[ev] - eta[ev]))
 
     def eta_gradient(self, w: np.ndarray) -> np.ndarray:
         """``∂L/∂η`` in the loss's (time-sorted) sample order."""
-        _, _, _, ec = self._risk_sums(w)
-        return ec - self.event
+        return self._risk_sums(w)[2] - self.event
 
     def gradient(self, w: np.ndarray) -> np.ndarray:
         return self.X.T @ self.eta_gradient(w)
 
     def hessian(self, w: np.ndarray) -> np.ndarray:
-        eta, top, s0, ec = self._risk_sums(w)
-        e = np.exp(eta - top)
-        s1 = np.cumsum(e[:, None] * self.X, axis=0)[self.block_end[self.events]]
-        s1 /= s0[self.events, None]
+        eta, log_s0, ec = self._risk_sums(w)
+        top = float(eta.max()) if eta.size else 0.0
+        ev = self.events
+        scale = np.exp(log_s0[ev] - top)  # S0 of each event's risk set, scaled by exp(−top)
+        if np.all(scale > 1e-250):
+            s1 = np.cumsum(np.exp(eta - top)[:, None] * self.X, axis=0)[self.block_end[ev]]
+            s1 /= scale[:, None]
+        else:  # risk sets far below the largest η: their weights one by one, exactly
+            n = eta.size
+            in_risk_set = np.arange(n)[None, :] <= self.block_end[ev][:, None]
+            weights = np.where(in_risk_set, np.exp(np.minimum(eta[None, :] - log_s0[ev, None],
+                                                              0.0)), 0.0)
+            s1 = weights @ self.X
         return (self.X * ec[:, None]).T @ self.X - s1.T @ s1
 
 
