@@ -167,6 +167,8 @@ def test_filter_registry_declares_tasks():
                                      "mrmr", "variance"}
     assert by_task["survival"] == {"cox", "variance"}
     assert get_filter("mrmr").score_for("regression") is score_mrmr_regression
+    with pytest.raises(ValueError, match="n_bins does not apply"):
+        FilterSelector(method="mrmr", task="regression", n_bins=5).fit(*regression_data())
     with pytest.raises(ValueError, match="does not serve task 'classification'"):
         get_filter("pearson").score_for("classification")
 

@@ -360,6 +360,9 @@ class FilterSelector(TwoStageSelector):
         options = self._score_options(info, k, random_state)
         if task != "classification":  # a task's own score function takes fewer options
             accepted = inspect.signature(score).parameters
+            if self.n_bins is not None and "n_bins" not in accepted:
+                raise ValueError(f"n_bins does not apply to filter {info.name!r} for {task} "
+                                 "(no binning); leave it None")
             options = {name: value for name, value in options.items() if name in accepted}
         result = score(X, y, **options)
         if isinstance(result, GreedySelection):
