@@ -23,8 +23,8 @@ from sklearn.utils import check_random_state as sklearn_check_random_state
 import fsstab
 import fsstab.selectors
 from fsstab.measures.inference import _normal_quantile, _normal_sf
+from fsstab.scores import t_quantile as _t_quantile
 from fsstab.seeds import check_random_state
-from fsstab.workflow.answers import _t_quantile
 
 HEAVY = ("sklearn", "scipy.stats", "pandas", "matplotlib", "scipy.signal",
          "fsstab.workflow.config")  # the configuration: YAML, JSON schema, data sources

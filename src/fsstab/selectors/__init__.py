@@ -43,18 +43,23 @@ _EXPORTS = {
     "L0Selector": "_l0",
     "l0_logistic_fit": "_l0",
     "l0_logistic_support": "_l0",
-    "CalibrationResult": "_penalized",
+    "CalibrationResult": "_calibration",
     "ElasticNetSelector": "_penalized",
     "GroupLassoSelector": "_penalized",
     "LassoSelector": "_penalized",
-    "UnreachableTargetError": "_penalized",
-    "calibrate_C": "_penalized",
+    "UnreachableTargetError": "_calibration",
+    "calibrate_C": "_calibration",
     "SVMRFE": "_rfe",
     "HybridRFE": "_rfe",
     "LogisticRFE": "_rfe",
     "RFEPath": "_rfe",
     "frequency_score": "_rfe",
     "hybrid_rfe_sweep": "_rfe",
+    # -- continuous and survival outcomes
+    "LinearRFE": "_linear_rfe",
+    "PenalizedCoxRegression": "_outcome_models",
+    "PenalizedLinearRegression": "_outcome_models",
+    "selectors_for_task": "_tasks",
 }
 
 #: The registered selector classes, in this order (name -> class).
@@ -74,6 +79,7 @@ _REGISTERED = (
     "GLMBoostSelector",
     "StabilitySelection",
     "EnsembleSelector",
+    "LinearRFE",
 )
 
 
@@ -114,7 +120,10 @@ __all__ = [
     "L0Fit",
     "L0Selector",
     "LassoSelector",
+    "LinearRFE",
     "LogisticRFE",
+    "PenalizedCoxRegression",
+    "PenalizedLinearRegression",
     "RFEPath",
     "RandomForestSelector",
     "ReliefSelector",
@@ -132,6 +141,7 @@ __all__ = [
     "l0_logistic_support",
     "make_classifier",
     "n_kept",
+    "selectors_for_task",
     "stability_selection_parameters",
     "total_ranking",
     "tree_usage_fraction",

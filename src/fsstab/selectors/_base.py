@@ -25,7 +25,16 @@ selector needs no change of the code that runs it:
   one job, which share the work common to them;
 - :meth:`BaseSelector.uses_univariate_statistics` -- whether a fit reads per-feature univariate
   statistics, which are then computed once per training set and passed to
-  ``fit(X, y, univariate_statistics=...)``.
+  ``fit(X, y, univariate_statistics=...)``;
+- :attr:`BaseSelector.tasks` -- the outcomes the selector serves (:data:`fsstab.outcomes.TASKS`).
+
+Tasks. A selector whose ``tasks`` holds more than classification takes a ``task`` parameter
+(default ``"classification"``) and follows scikit-learn's conventions for it: with
+``task="regression"`` it is a regressor (``is_regressor``, a float ``y``, ``predict`` gives
+values, ``score`` is R²), with ``task="survival"`` a scikit-survival style estimator (``y`` a
+survival target, :func:`fsstab.outcomes.as_survival_target`; ``predict`` gives risk scores,
+higher = earlier event; ``score`` is Harrell's C-index). ``_fit`` then receives the validated
+target: float64 values, or the structured survival array. Classification is unchanged.
 """
 
 from __future__ import annotations
@@ -37,11 +46,12 @@ from typing import Any, ClassVar
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.feature_selection import SelectorMixin
-from sklearn.utils import ClassifierTags
+from sklearn.utils import ClassifierTags, RegressorTags
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_consistent_length, check_is_fitted, validate_data
 
 from fsstab._forest import fit_forest
+from fsstab.outcomes import as_regression_target, as_survival_target, check_task
 
 
 class _ConstantModel(ClassifierMixin, BaseEstimator):
@@ -67,10 +77,30 @@ class _ConstantModel(ClassifierMixin, BaseEstimator):
         return np.tile(np.log(np.clip(self.prior_, 1e-12, None)), (len(X), 1))
 
 
+class _ConstantOutcomeModel(BaseEstimator):
+    """The model of a selector that selected nothing for a regression (the training mean) or
+    a survival outcome (one risk score for all: no ranking)."""
+
+    def fit(self, X: np.ndarray, y: np.ndarray) -> _ConstantOutcomeModel:
+        self.value_ = float(np.mean(y)) if y.dtype.names is None else 0.0
+        return self
+
+    def predict(self, X: np.ndarray) -> np.ndarray:
+        return np.full(len(X), self.value_)
+
+
+def _classifying(selector: BaseSelector) -> bool:
+    """``available_if`` check: the selector classifies (a regressor has no decision_function)."""
+    return getattr(selector, "task", "classification") == "classification"
+
+
 def _model_has(method: str):
-    """``available_if`` check: the fitted predictive model (if any) provides ``method``."""
+    """``available_if`` check: a classifying selector whose fitted predictive model (if any)
+    provides ``method`` (a regressor or survival selector has only ``predict``)."""
 
     def check(selector: BaseSelector) -> bool:
+        if getattr(selector, "task", "classification") != "classification":
+            return False
         model = getattr(selector, "estimator_", None)
         return model is None or hasattr(model, method)
 
@@ -93,6 +123,9 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     #: the variants share work beyond the final model (standardised data, univariate
     #: statistics, elimination paths).
     sweeps_any_parameter: ClassVar[bool] = False
+    #: The tasks (:data:`fsstab.outcomes.TASKS`) the selector serves; a class serving more
+    #: than classification takes the constructor parameter ``task``.
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification"})
 
     @classmethod
     def uses_univariate_statistics(cls, params: Mapping[str, Any]) -> bool:
@@ -126,8 +159,54 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         """
         return False
 
+    @classmethod
+    def task_problem(cls, task: str, params: Mapping[str, Any]) -> str | None:
+        """Why this class with the constructor parameters ``params`` cannot serve ``task``
+        (None if it can): what a configuration check reports before any job runs.
+
+        Examples
+        --------
+        >>> from fsstab.selectors import FilterSelector, HybridRFE
+        >>> HybridRFE.task_problem("regression", {})
+        'HybridRFE serves classification, not regression'
+        >>> FilterSelector.task_problem("regression", {"method": "welch_t"}) is not None
+        True
+        """
+        if check_task(task) not in cls.tasks:
+            return f"{cls.__name__} serves {', '.join(sorted(cls.tasks))}, not {task}"
+        return None
+
+    def _task(self) -> str:
+        """The task of this selector (``task`` parameter, default classification), checked
+        against :attr:`tasks`."""
+        task = check_task(getattr(self, "task", "classification"))
+        if task not in self.tasks:
+            raise ValueError(
+                f"{type(self).__name__} cannot serve task {task!r}; it serves "
+                f"{', '.join(sorted(self.tasks))}"
+            )
+        return task
+
+    def _validated_outcome(self, X: Any, y: Any, task: str) -> tuple[np.ndarray, np.ndarray]:
+        """``X`` (float64) and the target of a regression or survival ``fit``."""
+        if task == "regression":
+            X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
+                                 y_numeric=True)
+            return X, as_regression_target(y)
+        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
+        target = as_survival_target(y)
+        check_consistent_length(X, target)
+        return X, target
+
     def fit(self, X: Any, y: Any) -> BaseSelector:
         """Select features on ``(X, y)`` and fit the paired predictive model on them."""
+        task = self._task()
+        if task != "classification":
+            X, target = self._validated_outcome(X, y, task)
+            self.__dict__.pop("classes_", None)
+            self._fit(X, target)
+            self._check_fit_contract()
+            return self
         X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
         self.classes_, y_enc = np.unique(y, return_inverse=True)
         n_classes = len(self.classes_)
@@ -184,6 +263,8 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     def _fit_model(self, model: Any, X: np.ndarray, y: np.ndarray) -> Any:
         """Fit ``clone(model)`` on the selected columns, or a constant model if none is selected."""
         if not np.any(self.support_):
+            if getattr(self, "task", "classification") != "classification":
+                return _ConstantOutcomeModel().fit(X[:, :0], y)
             return _ConstantModel().fit(X[:, :0], y)
         # a random forest grows the trees of its fit() faster (fsstab._forest)
         return fit_forest(clone(model), X[:, self.support_], y)
@@ -194,11 +275,15 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         return X[:, self.support_]
 
     def predict(self, X: Any) -> np.ndarray:
-        """Class predictions of the predictive model built on the selected features."""
+        """Predictions of the predictive model built on the selected features: class labels,
+        values (regression) or risk scores (survival, higher = earlier event)."""
         Xs = self._model_input(X)  # first: raises NotFittedError before estimator_ is touched
         pred = self.estimator_.predict(Xs)
+        if getattr(self, "task", "classification") != "classification":
+            return np.asarray(pred, dtype=np.float64)
         return self.classes_[np.asarray(pred, dtype=np.int64)]
 
+    @available_if(_classifying)
     def decision_function(self, X: Any) -> np.ndarray:
         """Decision scores of the predictive model (positive favours ``classes_[1]``)."""
         Xs = self._model_input(X)
@@ -214,12 +299,27 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         return self.estimator_.predict_proba(Xs)
 
     def score(self, X: Any, y: Any) -> float:
-        """Accuracy of the predictive model on ``(X, y)``."""
+        """Accuracy of the predictive model on ``(X, y)``; R² for a regression, Harrell's
+        C-index for a survival outcome (:mod:`fsstab.scores`)."""
+        task = getattr(self, "task", "classification")
+        if task != "classification":
+            from fsstab.scores import SCORES
+
+            return SCORES["r2" if task == "regression" else "c_index"](y, self.predict(X))
         return float(np.mean(self.predict(X) == np.asarray(y)))
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
+        task = getattr(self, "task", "classification")
+        if task == "regression":
+            tags.estimator_type = "regressor"
+            tags.regressor_tags = RegressorTags()
+            tags.classifier_tags = None
+            return tags
+        if task == "survival":
+            tags.classifier_tags = None
+            return tags
         # not a classifier (no classifier checks), but scikit-learn's estimator checks read the
         # label set the estimator accepts from these tags
         tags.classifier_tags = ClassifierTags(multi_class=self._supports_multiclass)

@@ -176,7 +176,14 @@ def fit_paired_model(
     if not np.any(support):
         selector.importances_ = np.zeros(support.size)
         return
-    values = model_importances(selector.estimator_, X[:, support], y, random_state)
+    task = getattr(selector, "task", "classification")
+    if task != "classification":
+        from fsstab.importance_outcomes import outcome_model_importances
+
+        values = outcome_model_importances(selector.estimator_, X[:, support], y, task=task,
+                                           random_state=random_state)
+    else:
+        values = model_importances(selector.estimator_, X[:, support], y, random_state)
     selector.importances_ = importances_on_support(values, support)
 
 

@@ -3,19 +3,21 @@
 A filter scores the features without a model and keeps the ``n_features_to_select`` best (or,
 for univariate filters, those scoring at least ``threshold``); a separate predictive model is
 then fitted on the kept features. :data:`FILTERS` registers the scoring functions with their
-Table 3.1 requirements.
+Table 3.1 requirements, and the filters of a continuous or time-to-event outcome
+(:mod:`fsstab.selectors._filter_outcomes`) with the tasks they serve.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.ensemble import RandomForestClassifier
-from sklearn.linear_model import LogisticRegression
+from sklearn.linear_model import LogisticRegression, Ridge
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
@@ -28,6 +30,14 @@ from fsstab.selectors._common import (
     resolve_n_features,
     spawn_seeds,
     top_k_mask,
+)
+from fsstab.selectors._filter_outcomes import (
+    score_cox,
+    score_f_test,
+    score_mrmr_regression,
+    score_mutual_information,
+    score_pearson,
+    score_spearman,
 )
 from fsstab.selectors._filter_scores import (
     GreedySelection,
@@ -103,6 +113,19 @@ class FilterInfo:
     iterative: bool = False
     #: FilterSelector parameters forwarded to ``score`` (besides X and y).
     options: tuple[str, ...] = ()
+    #: The tasks (:data:`fsstab.outcomes.TASKS`) the filter serves.
+    tasks: frozenset[str] = frozenset({"classification"})
+    #: The score function of a task where it is not ``score`` (e.g. mRMR for a continuous y).
+    task_scores: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+
+    def score_for(self, task: str) -> Callable[..., Any]:
+        """The score function of this filter for ``task`` (ValueError if it does not serve
+        it, naming the filters that do)."""
+        if task not in self.tasks:
+            serving = sorted(name for name, info in FILTERS.items() if task in info.tasks)
+            raise ValueError(f"filter {self.name!r} does not serve task {task!r}; filters for "
+                             f"{task}: {', '.join(serving)}")
+        return self.task_scores.get(task, self.score)
 
 
 _MDL = "MDL (Fayyad & Irani 1993)"
@@ -129,7 +152,8 @@ FILTERS: dict[str, FilterInfo] = {
         FilterInfo("oner", "oneR", score_oner, "univariate predictive performance",
                    "multi-class", "categorical", _MDL, "thesis §3.1.2"),
         FilterInfo("variance", "variance", score_variance, "feature variance", "arbitrary",
-                   "continuous", "none", "thesis §3.1.3"),
+                   "continuous", "none", "thesis §3.1.3",
+                   tasks=frozenset({"classification", "regression", "survival"})),
         FilterInfo("welch_t", "welch.t", score_welch_t, "univariate statistical test",
                    "two-class", "continuous", "none", "Welch (1947); Hamer & Dupont (2021) Alg. 1"),
         FilterInfo("permutation", "permutation", score_permutation, "random forest importance",
@@ -147,14 +171,36 @@ FILTERS: dict[str, FilterInfo] = {
                    "thesis §3.1.5 (FSelectorRcpp)"),
         FilterInfo("mim", "MIM", score_mim, "mutual information", "multi-class", "categorical",
                    _EQUAL, _PRAZNIK, options=("n_bins",)),
+        FilterInfo("mrmr", "MRMR", score_mrmr, "mutual information", "multi-class",
+                   "categorical", _EQUAL, _PRAZNIK, iterative=True,
+                   options=("n_features_to_select", "n_bins"),
+                   tasks=frozenset({"classification", "regression"}),
+                   task_scores={"regression": score_mrmr_regression}),
         *(
             FilterInfo(name, name.upper(), score, "mutual information", "multi-class",
                        "categorical", _EQUAL, _PRAZNIK, iterative=True,
                        options=("n_features_to_select", "n_bins"))
-            for name, score in (("mrmr", score_mrmr), ("jmi", score_jmi), ("jmim", score_jmim),
+            for name, score in (("jmi", score_jmi), ("jmim", score_jmim),
                                 ("disr", score_disr), ("njmim", score_njmim),
                                 ("cmim", score_cmim))
         ),
+        # -- continuous outcome (task "regression")
+        *(
+            FilterInfo(name, name, score, concept, "continuous target", "continuous", "none",
+                       reference, tasks=frozenset({"regression"}), options=options)
+            for name, score, concept, reference, options in (
+                ("pearson", score_pearson, "correlation", "Pearson (1896)", ()),
+                ("spearman", score_spearman, "rank correlation", "Spearman (1904)", ()),
+                ("f_test", score_f_test, "univariate statistical test",
+                 "F test of the univariate regression", ()),
+                ("mutual_information", score_mutual_information, "mutual information",
+                 "Kraskov et al. (2004)", ("random_state",)),
+            )
+        ),
+        # -- time to event (task "survival")
+        FilterInfo("cox", "cox", score_cox, "univariate statistical test", "survival target",
+                   "continuous", "none", "Cox (1972) score test, Breslow ties",
+                   tasks=frozenset({"survival"})),
     )
 }
 
@@ -175,6 +221,17 @@ def default_filter_model() -> Any:
     Linear, so its eq. 9 importances are exact and equal eq. 7 (Hamer & Dupont 2021, Theorem 1).
     """
     return make_pipeline(StandardScaler(), LogisticRegression())
+
+
+def default_outcome_model(task: str) -> Any:
+    """The linear counterpart of :func:`default_filter_model` for ``task``: ridge regression
+    (regression) or the ridge Cox model (survival, ``C = 1``) on standardised features, whose
+    importances are eq. 7 of Hamer & Dupont (2021)."""
+    if task == "regression":
+        return make_pipeline(StandardScaler(), Ridge())
+    from fsstab.selectors._outcome_models import PenalizedCoxRegression
+
+    return make_pipeline(StandardScaler(), PenalizedCoxRegression(C=1.0, l1_ratio=0.0))
 
 
 class FilterSelector(TwoStageSelector):
@@ -200,6 +257,10 @@ class FilterSelector(TwoStageSelector):
         Trees of the random-forest filters (*permutation*, *impurity*).
     random_state : int, RandomState or None
         Seeds the random-forest filters and the importance computation.
+    task : {"classification", "regression", "survival"}
+        The outcome; each filter serves the tasks in its :attr:`FilterInfo.tasks` (``mrmr``
+        uses the Gaussian-copula mutual information for a continuous ``y``). For regression
+        and survival ``estimator=None`` is :func:`default_outcome_model`.
 
     Attributes
     ----------
@@ -215,6 +276,7 @@ class FilterSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
 
     def __init__(
         self,
@@ -225,6 +287,7 @@ class FilterSelector(TwoStageSelector):
         n_bins: int | None = None,
         n_estimators: int = DEFAULT_FILTER_TREES,
         random_state: Any = None,
+        task: str = "classification",
     ) -> None:
         self.method = method
         self.n_features_to_select = n_features_to_select
@@ -233,6 +296,22 @@ class FilterSelector(TwoStageSelector):
         self.n_bins = n_bins
         self.n_estimators = n_estimators
         self.random_state = random_state
+        self.task = task
+
+    @classmethod
+    def task_problem(cls, task: str, params: Mapping[str, Any]) -> str | None:
+        problem = super().task_problem(task, params)
+        if problem is not None:
+            return problem
+        try:
+            info = get_filter(params.get("method", "anova"))
+        except ValueError as error:
+            return str(error)
+        try:
+            info.score_for(task)
+        except ValueError as error:
+            return str(error)
+        return None
 
     def _class_count_problem(self, n_classes: int) -> str | None:
         try:
@@ -255,8 +334,10 @@ class FilterSelector(TwoStageSelector):
     def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         info = get_filter(self.method)
         d = X.shape[1]
-        n_classes = np.unique(y).size
-        if info.classes == "two-class" and n_classes != 2:
+        task = self._task()
+        score = info.score_for(task)
+        n_classes = np.unique(y).size if task == "classification" else 0
+        if task == "classification" and info.classes == "two-class" and n_classes != 2:
             raise ValueError(
                 f"filter {info.name!r} is defined for two classes only; y has {n_classes} classes"
             )
@@ -276,7 +357,14 @@ class FilterSelector(TwoStageSelector):
             ):
                 raise ValueError(f"threshold must be a finite number; got {self.threshold!r}")
         k = None if self.threshold is not None else resolve_n_features(self.n_features_to_select, d)
-        result = info.score(X, y, **self._score_options(info, k, random_state))
+        options = self._score_options(info, k, random_state)
+        if task != "classification":  # a task's own score function takes fewer options
+            accepted = inspect.signature(score).parameters
+            if self.n_bins is not None and "n_bins" not in accepted:
+                raise ValueError(f"n_bins does not apply to filter {info.name!r} for {task} "
+                                 "(no binning); leave it None")
+            options = {name: value for name, value in options.items() if name in accepted}
+        result = score(X, y, **options)
         if isinstance(result, GreedySelection):
             self.scores_ = result.scores
             self.ranking_ = np.full(d, result.order.size + 1, dtype=np.int64)
@@ -293,4 +381,7 @@ class FilterSelector(TwoStageSelector):
                 self.support_ = np.nan_to_num(self.scores_, nan=-np.inf) >= self.threshold
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
-        return default_filter_model() if self.estimator is None else self.estimator
+        if self.estimator is not None:
+            return self.estimator
+        task = self._task()
+        return default_filter_model() if task == "classification" else default_outcome_model(task)

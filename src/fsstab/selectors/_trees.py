@@ -7,7 +7,11 @@ from numbers import Real
 from typing import Any, ClassVar
 
 import numpy as np
-from sklearn.ensemble import GradientBoostingClassifier, RandomForestClassifier
+from sklearn.ensemble import (
+    GradientBoostingClassifier,
+    RandomForestClassifier,
+    RandomForestRegressor,
+)
 
 from fsstab._forest import fit_forest
 from fsstab.importance import oob_permutation_importance
@@ -73,6 +77,12 @@ class RandomForestSelector(TwoStageSelector):
     predictive model ``estimator_``; ``importances_`` are the out-of-bag permutation importances
     in that final forest (Hamer & Dupont 2021, §5.1).
 
+    ``task="regression"`` grows a :class:`~sklearn.ensemble.RandomForestRegressor` (out-of-bag
+    permutation importance: increase of the mean squared error), ``task="survival"`` a random
+    survival forest (Ishwaran et al. 2008; scikit-survival's ``RandomSurvivalForest``, log-rank
+    splits, the optional extra ``fsstab[survival]``; importance: decrease of Harrell's C-index),
+    see :mod:`fsstab.importance_outcomes`.
+
     Parameters
     ----------
     n_estimators : int
@@ -82,11 +92,15 @@ class RandomForestSelector(TwoStageSelector):
     mode : {"top_k", "tree_fraction"}
     min_tree_fraction : float in (0, 1]
         ``tree_fraction`` mode: the fraction p of trees that must use a feature.
-    criterion, max_features : passed to :class:`~sklearn.ensemble.RandomForestClassifier`.
+    criterion, max_features : passed to the forest. ``criterion=None`` is ``"gini"``
+        (classification), ``"squared_error"`` (regression); a survival forest splits by the
+        log-rank statistic and takes no criterion. ``max_features="sqrt"`` is ranger's
+        ``mtry = ⌊√d⌋`` for every task.
     n_jobs : int or None
         Threads growing the trees (results do not depend on it; the workflow sets it to the
         selection job's ``threads``).
     random_state : int, RandomState or None
+    task : {"classification", "regression", "survival"}
 
     Attributes
     ----------
@@ -100,6 +114,7 @@ class RandomForestSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
 
     def __init__(
         self,
@@ -107,10 +122,11 @@ class RandomForestSelector(TwoStageSelector):
         n_features_to_select: int | float | None = None,
         mode: str = "top_k",
         min_tree_fraction: float = 0.5,
-        criterion: str = "gini",
+        criterion: str | None = None,
         max_features: Any = "sqrt",
         n_jobs: int | None = None,
         random_state: Any = None,
+        task: str = "classification",
     ) -> None:
         self.n_estimators = n_estimators
         self.n_features_to_select = n_features_to_select
@@ -120,16 +136,44 @@ class RandomForestSelector(TwoStageSelector):
         self.max_features = max_features
         self.n_jobs = n_jobs
         self.random_state = random_state
+        self.task = task
 
-    def _forest(self, seed: int) -> RandomForestClassifier:
+    def _forest(self, seed: int) -> Any:
+        task = self._task()
+        n_estimators = check_positive_int(self.n_estimators, "n_estimators")
+        if task == "survival":
+            from fsstab.selectors._survival_forest import random_survival_forest
+
+            if self.criterion is not None:
+                raise ValueError("a random survival forest splits by the log-rank statistic; "
+                                 f"criterion must be None, got {self.criterion!r}")
+            return random_survival_forest(n_estimators=n_estimators,
+                                          max_features=self.max_features, n_jobs=self.n_jobs,
+                                          random_state=seed)
+        if task == "regression":
+            return RandomForestRegressor(
+                n_estimators=n_estimators,
+                criterion="squared_error" if self.criterion is None else self.criterion,
+                max_features=self.max_features, bootstrap=True, n_jobs=self.n_jobs,
+                random_state=seed,
+            )
         return RandomForestClassifier(
-            n_estimators=check_positive_int(self.n_estimators, "n_estimators"),
-            criterion=self.criterion,
+            n_estimators=n_estimators,
+            criterion="gini" if self.criterion is None else self.criterion,
             max_features=self.max_features,
             bootstrap=True,
             n_jobs=self.n_jobs,
             random_state=seed,
         )
+
+    def _oob_importance(self, forest: Any, X: np.ndarray, y: np.ndarray, seed: int
+                        ) -> np.ndarray:
+        task = self._task()
+        if task == "classification":
+            return oob_permutation_importance(forest, X, y, random_state=seed)
+        from fsstab.importance_outcomes import oob_permutation_importance_outcome
+
+        return oob_permutation_importance_outcome(forest, X, y, task=task, random_state=seed)
 
     def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         if self.mode not in ("top_k", "tree_fraction"):
@@ -139,7 +183,7 @@ class RandomForestSelector(TwoStageSelector):
         forest = fit_forest(self._forest(selection_seed), X, y)
         if self.mode == "top_k":
             k = resolve_n_features(self.n_features_to_select, d)
-            self.scores_ = oob_permutation_importance(forest, X, y, random_state=score_seed)
+            self.scores_ = self._oob_importance(forest, X, y, score_seed)
             order = descending_order(self.scores_, tie_break=tie_seed)
             self.support_ = top_k_mask(order, k)
         else:
@@ -151,7 +195,7 @@ class RandomForestSelector(TwoStageSelector):
             self.support_ = self.scores_ >= p
         self.ranking_ = ranking_from_order(order)
 
-    def _paired_model(self, X: np.ndarray, random_state: int) -> RandomForestClassifier:
+    def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
         return self._forest(random_state)
 
 

@@ -162,30 +162,27 @@ def stable_features_table(
 # --------------------------------------------------------------------------------------------
 
 
-def _t_quantile(q: float, df: np.ndarray) -> np.ndarray:
-    """``scipy.stats.t.ppf(q, df)`` (which computes ``scipy.special.stdtrit(df, q)``, NaN for
-    df <= 0), without importing scipy.stats: the summary jobs need nothing else from it."""
-    from scipy.special import stdtrit
-
-    return stdtrit(np.asarray(df, dtype=np.float64), q)
-
-
 def summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
-                  confidence_level: float = 0.95) -> pd.DataFrame:
+                  confidence_level: float = 0.95, score: Any = "accuracy") -> pd.DataFrame:
     """``summary.parquet`` as a table a reader cites (``results/summary.csv``): one row per
-    (dataset, configuration, variant) with ``accuracy_mean`` and its interval
-    ``accuracy_low``/``accuracy_high`` (mean ± t_{M−1} · se over the M resamples, clipped to
-    [0, 1]), every
+    (dataset, configuration, variant) with the mean score (``accuracy_mean`` by default) and
+    its interval ``<score>_low``/``<score>_high`` (mean ± t_{M−1} · se over the M resamples,
+    clipped to the score's range, :func:`fsstab.scores.score_interval`), every
     measure in ``measures`` with Nogueira's interval of φ next to φ, the mean number of
-    selected features and the parameters."""
+    selected features and the parameters. ``score`` is a name of :data:`fsstab.scores.SCORES`
+    (or a :class:`fsstab.scores.Score`): the columns ``<name>_mean`` and ``<name>_se`` of
+    ``summary`` are read."""
+    from fsstab.scores import get_score, score_interval
+
+    score = get_score(score)
+    name = score.name
     frame = summary.copy()
-    quantile = _t_quantile(0.5 + confidence_level / 2.0, frame["n_runs"].to_numpy() - 1)
-    # an accuracy lies in [0, 1]: the interval is clipped there
-    frame["accuracy_low"] = (frame["accuracy_mean"] - quantile * frame["accuracy_se"]).clip(0, 1)
-    frame["accuracy_high"] = (frame["accuracy_mean"] + quantile * frame["accuracy_se"]).clip(0, 1)
+    frame[f"{name}_low"], frame[f"{name}_high"] = score_interval(
+        frame[f"{name}_mean"].to_numpy(), frame[f"{name}_se"].to_numpy(),
+        frame["n_runs"].to_numpy(), score, confidence_level=confidence_level)
     identity = ["dataset", "label", "configuration", "variant", "selector", "class", "n_runs",
                 "n_features", "mean_n_selected"]
-    columns = [*identity, "accuracy_mean", "accuracy_se", "accuracy_low", "accuracy_high"]
+    columns = [*identity, f"{name}_mean", f"{name}_se", f"{name}_low", f"{name}_high"]
     for measure in measures:
         columns.append(measure)
         if measure == "nogueira":

@@ -1,0 +1,402 @@
+"""What a selection predicts: the outcome (task) of a study and the form of its target.
+
+Stability does not depend on the outcome -- a selection is a selection -- but the selectors'
+penalties and importances, the score of the predictive model and the resampling strata do.
+fsstab knows three tasks:
+
+==============  ==========================================  ==================================
+task            target ``y`` as the selectors take it        score (:mod:`fsstab.scores`)
+==============  ==========================================  ==================================
+classification  class labels (any values; ``fit`` encodes   accuracy
+                them, :class:`fsstab.datasets.Dataset`
+                stores int8 codes)
+regression      float64 values, finite, not all equal        out-of-sample R² (and RMSE)
+survival        structured array ``[("event", bool),         Harrell's C-index (Uno's where
+                ("time", float64)]``, scikit-survival's      censoring is heavy)
+                ``Surv.from_arrays(event, time)``
+==============  ==========================================  ==================================
+
+A survival target is also accepted as any structured array of two fields (a boolean event
+indicator first, the time second: scikit-survival's convention, whatever the field names) or
+as an ``(n, 2)`` array of columns ``(time, event)`` -- the order of the configuration's
+``target: [TIME_COLUMN, EVENT_COLUMN]``; :func:`as_survival_target` turns any of them into
+the canonical array, which is indexed by rows like any 1-d array (``y[train]``), so code that
+resamples rows needs no change for it.
+
+The functions here are pure and cheap (NumPy only): readers call
+:func:`parse_regression_column` / :func:`parse_survival_columns` on the columns they read
+(errors name the column, the 1-based row and the sample), selectors call
+:func:`as_regression_target` / :func:`as_survival_target` on what ``fit`` receives, and the
+resampling asks :func:`stratification_labels` what to stratify on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "SURVIVAL_DTYPE",
+    "TASKS",
+    "as_regression_target",
+    "as_survival_target",
+    "as_target",
+    "censored_fraction",
+    "check_task",
+    "describe_target",
+    "parse_regression_column",
+    "parse_survival_columns",
+    "stratification_labels",
+    "survival_target",
+]
+
+#: The tasks fsstab knows, in the order the documentation lists them.
+TASKS: tuple[str, ...] = ("classification", "regression", "survival")
+
+#: The canonical survival target: scikit-survival's ``Surv.from_arrays(event, time)``.
+SURVIVAL_DTYPE = np.dtype([("event", "?"), ("time", "<f8")])
+
+#: Event values understood without ``positive`` (compared as lower-case text).
+_EVENT_TRUE = frozenset({"1", "1.0", "true", "t", "yes", "y", "event", "dead", "death"})
+_EVENT_FALSE = frozenset({"0", "0.0", "false", "f", "no", "n", "censored", "alive"})
+_MISSING_TEXT = frozenset({"", "na", "nan", "null", "n/a"})
+
+
+def check_task(task: Any, *, name: str = "task") -> str:
+    """``task`` if it is one of :data:`TASKS`, else a ``ValueError`` naming the allowed values.
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import check_task
+    >>> check_task("survival")
+    'survival'
+    """
+    if not isinstance(task, str) or task not in TASKS:
+        raise ValueError(f"{name} must be one of {', '.join(TASKS)}; got {task!r}")
+    return task
+
+
+# --------------------------------------------------------------------------------------------
+# Targets as the selectors take them
+# --------------------------------------------------------------------------------------------
+
+
+def as_regression_target(y: Any, *, name: str = "y") -> np.ndarray:
+    """A continuous target as a float64 vector: 1-d (or one column), finite, not constant.
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import as_regression_target
+    >>> as_regression_target([[1], [2.5], [4]]).tolist()
+    [1.0, 2.5, 4.0]
+    """
+    values = np.asarray(y)
+    if values.dtype.names is not None:
+        raise ValueError(f"{name} is a structured array (a survival target?); a regression "
+                         "target is one number per sample")
+    if values.ndim == 2 and values.shape[1] == 1:
+        values = values[:, 0]
+    if values.ndim != 1:
+        raise ValueError(f"{name} must be one number per sample; got shape {values.shape}")
+    if values.dtype.kind == "b" or not (values.dtype.kind in "iuf" or values.dtype == object):
+        raise ValueError(f"{name} must be numeric for regression; got dtype {values.dtype}")
+    try:
+        values = values.astype(np.float64)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name} must be numeric for regression ({error})") from None
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        raise ValueError(f"{name} must be finite; {bad.size} value(s) are NaN or infinite "
+                         f"(first at index {int(bad[0])})")
+    if values.size and np.all(values == values[0]):
+        raise ValueError(f"{name} is constant ({values[0]!r}); a regression target must vary")
+    return values
+
+
+def survival_target(event: Any, time: Any) -> np.ndarray:
+    """The canonical survival target from an event indicator and a time (both length ``n``).
+
+    The same array as scikit-survival's ``Surv.from_arrays(event, time)``: fields ``event``
+    (bool, True = the event was observed) and ``time`` (float64, time of the event or of
+    censoring). Times must be finite and non-negative, and at least one event observed.
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import survival_target
+    >>> y = survival_target([True, False], [5.0, 7.5])
+    >>> y["time"].tolist(), y["event"].tolist()
+    ([5.0, 7.5], [True, False])
+    """
+    event = np.asarray(event)
+    time = np.asarray(time)
+    if event.ndim != 1 or time.shape != event.shape:
+        raise ValueError(
+            f"event and time must be 1-d of equal length; got shapes {event.shape} and {time.shape}"
+        )
+    if event.dtype.kind != "b":
+        if event.dtype.kind not in "iuf" or not np.all(np.isin(event, (0, 1))):
+            raise ValueError("event must be boolean or 0/1 (1 = the event was observed)")
+        event = event.astype(bool)
+    if time.dtype.kind not in "iuf":
+        raise ValueError(f"time must be numeric; got dtype {time.dtype}")
+    time = time.astype(np.float64)
+    bad = np.flatnonzero(~np.isfinite(time) | (time < 0))
+    if bad.size:
+        raise ValueError(f"time must be finite and non-negative; {bad.size} value(s) are not "
+                         f"(first at index {int(bad[0])}: {time[bad[0]]!r})")
+    if event.size and not event.any():
+        raise ValueError("every sample is censored (no event observed): survival needs events")
+    y = np.empty(event.size, dtype=SURVIVAL_DTYPE)
+    y["event"] = event
+    y["time"] = time
+    return y
+
+
+def as_survival_target(y: Any, *, name: str = "y") -> np.ndarray:
+    """Any accepted survival target as the canonical structured array (:data:`SURVIVAL_DTYPE`).
+
+    Accepted: a structured array of two fields, the event indicator (bool, or 0/1) first and
+    the time second (scikit-survival's convention, any field names); an ``(n, 2)`` array of
+    columns ``(time, event)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.outcomes import as_survival_target
+    >>> as_survival_target(np.array([[3.0, 1], [4.0, 0]]))["event"].tolist()
+    [True, False]
+    """
+    values = np.asarray(y)
+    names = values.dtype.names
+    if names is not None:
+        if len(names) != 2 or values.ndim != 1:
+            raise ValueError(
+                f"{name} must be a 1-d structured array of two fields (event, time), as "
+                f"scikit-survival's Surv.from_arrays makes it; got fields {names} and shape "
+                f"{values.shape}"
+            )
+        event, time = values[names[0]], values[names[1]]
+    elif values.ndim == 2 and values.shape[1] == 2:
+        time, event = values[:, 0], values[:, 1]
+        if time.dtype == object or event.dtype == object:
+            try:
+                time, event = time.astype(np.float64), event.astype(np.float64)
+            except (TypeError, ValueError):
+                raise ValueError(f"{name} columns (time, event) must be numeric") from None
+    else:
+        raise ValueError(
+            f"{name} must be a survival target: a structured array (event, time) as "
+            "scikit-survival's Surv.from_arrays(event, time) makes it, or an (n, 2) array of "
+            f"columns (time, event); got shape {values.shape} dtype {values.dtype}"
+        )
+    try:
+        return survival_target(event, time)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
+def as_target(task: str, y: Any, *, name: str = "y") -> np.ndarray:
+    """``y`` in the form the selectors take for ``task`` (class labels are returned as given:
+    the classification selectors encode them themselves)."""
+    task = check_task(task)
+    if task == "regression":
+        return as_regression_target(y, name=name)
+    if task == "survival":
+        return as_survival_target(y, name=name)
+    values = np.asarray(y)
+    if values.ndim != 1:
+        raise ValueError(f"{name} must be one class label per sample; got shape {values.shape}")
+    return values
+
+
+def censored_fraction(y: Any) -> float:
+    """The fraction of censored samples of a survival target."""
+    return float(1.0 - as_survival_target(y)["event"].mean())
+
+
+def stratification_labels(task: str, y: Any, *, n_bins: int = 5) -> np.ndarray:
+    """Labels to stratify resampling by: the classes, the event indicator (survival: each
+    training set keeps the share of events) or, for regression, ``n_bins`` quantile bins of
+    ``y`` (equal counts, ties kept together), so that no training set misses a tail.
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import stratification_labels
+    >>> stratification_labels("regression", [5.0, 1.0, 3.0, 2.0, 4.0, 6.0], n_bins=2).tolist()
+    [1, 0, 0, 0, 1, 1]
+    """
+    task = check_task(task)
+    if task == "survival":
+        return as_survival_target(y)["event"].astype(np.int64)
+    if task == "classification":
+        return np.unique(np.asarray(y), return_inverse=True)[1].astype(np.int64)
+    values = as_regression_target(y)
+    if isinstance(n_bins, bool) or not isinstance(n_bins, int | np.integer) or n_bins < 1:
+        raise ValueError(f"n_bins must be a positive integer; got {n_bins!r}")
+    # rank / n in (0, 1], ties sharing their highest rank, cut into n_bins equal parts
+    order = np.sort(values)
+    upper_rank = np.searchsorted(order, values, side="right")
+    return np.minimum((upper_rank - 1) * n_bins // values.size, n_bins - 1).astype(np.int64)
+
+
+def describe_target(task: str, y: Any) -> dict[str, Any]:
+    """A JSON-compatible summary of a target for logs and provenance.
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import describe_target, survival_target
+    >>> describe_target("survival", survival_target([1, 0, 1, 0], [1.0, 2.0, 3.0, 4.0]))
+    {'task': 'survival', 'n': 4, 'events': 2, 'censored_fraction': 0.5, 'median_time': 2.5}
+    """
+    task = check_task(task)
+    if task == "survival":
+        target = as_survival_target(y)
+        return {"task": task, "n": int(target.size), "events": int(target["event"].sum()),
+                "censored_fraction": float(1.0 - target["event"].mean()),
+                "median_time": float(np.median(target["time"]))}
+    if task == "regression":
+        values = as_regression_target(y)
+        return {"task": task, "n": int(values.size), "mean": float(values.mean()),
+                "sd": float(values.std(ddof=1)) if values.size > 1 else 0.0,
+                "min": float(values.min()), "max": float(values.max())}
+    labels, counts = np.unique(np.asarray(y), return_counts=True)
+    return {"task": task, "n": int(counts.sum()),
+            "class_counts": {str(label): int(c) for label, c in zip(labels, counts, strict=True)}}
+
+
+# --------------------------------------------------------------------------------------------
+# Targets from the columns a reader read (values as text or numbers)
+# --------------------------------------------------------------------------------------------
+
+
+def _is_missing(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, float | np.floating):
+        return bool(np.isnan(value))
+    return isinstance(value, str) and value.strip().lower() in _MISSING_TEXT
+
+
+def _where(rows: Sequence[int], sample_ids: Sequence[Any] | None) -> str:
+    """``row 3 (sample 'S03'), row 9 (sample 'S09')`` for the first few 0-based ``rows``."""
+    shown = []
+    for row in rows[:5]:
+        sample = "" if sample_ids is None else f" (sample {str(sample_ids[row])!r})"
+        shown.append(f"row {row + 1}{sample}")
+    more = f" and {len(rows) - 5} more" if len(rows) > 5 else ""
+    return ", ".join(shown) + more
+
+
+def _parse_numbers(values: Sequence[Any], column: str, sample_ids: Sequence[Any] | None,
+                   what: str) -> np.ndarray:
+    out = np.empty(len(values), dtype=np.float64)
+    missing, unparsable = [], []
+    for i, value in enumerate(values):
+        if _is_missing(value):
+            missing.append(i)
+            continue
+        try:
+            out[i] = float(value.strip() if isinstance(value, str) else value)
+        except (TypeError, ValueError):
+            unparsable.append(i)
+            continue
+        if not np.isfinite(out[i]):
+            unparsable.append(i)
+    if missing:
+        raise ValueError(f"{what} column {column!r}: {len(missing)} missing value(s) at "
+                         f"{_where(missing, sample_ids)}; leave those samples out first")
+    if unparsable:
+        first = values[unparsable[0]]
+        raise ValueError(f"{what} column {column!r}: {len(unparsable)} value(s) are not finite "
+                         f"numbers at {_where(unparsable, sample_ids)} (e.g. {first!r})")
+    return out
+
+
+def parse_regression_column(values: Sequence[Any], *, column: str,
+                            sample_ids: Sequence[Any] | None = None) -> np.ndarray:
+    """A regression target from the values of a column (numbers, or text holding numbers).
+
+    Errors name ``column``, the 1-based rows and the samples (``sample_ids``, one per value).
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import parse_regression_column
+    >>> parse_regression_column(["61", "47.5", " 70"], column="age").tolist()
+    [61.0, 47.5, 70.0]
+    """
+    y = _parse_numbers(values, column, sample_ids, "target")
+    try:
+        return as_regression_target(y, name=f"target column {column!r}")
+    except ValueError as error:
+        raise ValueError(str(error)) from None
+
+
+def _event_indicator(values: Sequence[Any], column: str, positive: Any,
+                     sample_ids: Sequence[Any] | None) -> np.ndarray:
+    missing = [i for i, v in enumerate(values) if _is_missing(v)]
+    if missing:
+        raise ValueError(f"event column {column!r}: {len(missing)} missing value(s) at "
+                         f"{_where(missing, sample_ids)}; leave those samples out first")
+    text = [str(v).strip() for v in values]
+    if positive is not None:
+        # compared as text, so that an event coded 1 matches "1" read from a file
+        wanted = str(positive).strip()
+        distinct = sorted(set(text))
+        if wanted not in distinct:
+            raise ValueError(f"event column {column!r}: positive={positive!r} (the event value) "
+                             f"does not occur; its values are {distinct[:10]}")
+        if len(distinct) > 2:
+            raise ValueError(f"event column {column!r} has {len(distinct)} distinct values "
+                             f"{distinct[:10]}; an event indicator has two (the event, "
+                             f"positive={positive!r}, and censoring)")
+        return np.array([t == wanted for t in text], dtype=bool)
+    event = np.zeros(len(text), dtype=bool)
+    unknown = []
+    for i, t in enumerate(text):
+        key = t.lower()
+        if key in _EVENT_TRUE:
+            event[i] = True
+        elif key not in _EVENT_FALSE:
+            unknown.append(i)
+    if unknown:
+        raise ValueError(
+            f"event column {column!r}: {len(unknown)} value(s) are not an event indicator at "
+            f"{_where(unknown, sample_ids)} (e.g. {text[unknown[0]]!r}); use 1/0 or true/false, "
+            "or name the event value with positive:"
+        )
+    return event
+
+
+def parse_survival_columns(time: Sequence[Any], event: Sequence[Any], *, time_column: str,
+                           event_column: str, positive: Any = None,
+                           sample_ids: Sequence[Any] | None = None) -> np.ndarray:
+    """A survival target from a time column and an event column as read from a file.
+
+    ``event`` holds the event indicator: with ``positive`` (the configuration's ``positive:``,
+    the value that marks an observed event) the column must have exactly two distinct values,
+    compared as text; without it, 1/0, true/false, yes/no (any case) are understood. Errors
+    name the column, the 1-based rows and the samples.
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import parse_survival_columns
+    >>> y = parse_survival_columns(["12", "30.5"], ["relapse", "none"], time_column="months",
+    ...                            event_column="status", positive="relapse")
+    >>> y["event"].tolist(), y["time"].tolist()
+    ([True, False], [12.0, 30.5])
+    """
+    if len(time) != len(event):
+        raise ValueError(f"time column {time_column!r} and event column {event_column!r} have "
+                         f"{len(time)} and {len(event)} values")
+    times = _parse_numbers(time, time_column, sample_ids, "time")
+    negative = np.flatnonzero(times < 0)
+    if negative.size:
+        raise ValueError(f"time column {time_column!r}: {negative.size} negative time(s) at "
+                         f"{_where(negative.tolist(), sample_ids)}")
+    events = _event_indicator(event, event_column, positive, sample_ids)
+    if events.size and not events.any():
+        raise ValueError(f"event column {event_column!r}: every sample is censored (no event"
+                         f"{'' if positive is None else f' {positive!r}'}); survival needs events")
+    return survival_target(events, times)

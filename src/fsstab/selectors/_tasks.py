@@ -1,0 +1,24 @@
+"""Which registered selectors serve which task (:attr:`BaseSelector.tasks`)."""
+
+from __future__ import annotations
+
+__all__ = ["selectors_for_task"]
+
+
+def selectors_for_task(task: str) -> list[str]:
+    """Names of the registered selectors (:data:`fsstab.selectors.SELECTORS`) that serve
+    ``task``, in registry order: what a configuration check lists when it refuses a selector.
+
+    Examples
+    --------
+    >>> from fsstab.selectors import selectors_for_task
+    >>> selectors_for_task("survival")[:3]
+    ['LassoSelector', 'ElasticNetSelector', 'GroupLassoSelector']
+    >>> "HybridRFE" in selectors_for_task("regression")
+    False
+    """
+    from fsstab.outcomes import check_task
+    from fsstab.selectors import SELECTORS
+
+    task = check_task(task)
+    return [name for name, cls in SELECTORS.items() if task in cls.tasks]
