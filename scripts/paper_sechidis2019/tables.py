@@ -12,12 +12,12 @@ with logged(snakemake.log[0]):
     methods = snakemake.params.methods
     pareto = pd.concat([read_parquet(path)[0].to_pandas() for path in snakemake.input.pareto],
                        ignore_index=True) if snakemake.input.pareto else pd.DataFrame(
-        columns=["dataset", "measure", "label", "non_dominated"])
+        columns=["dataset", "measure", "label", "accuracy", "stability", "non_dominated"])
     rank = read_parquet(snakemake.input.rank)[0].to_pandas()
     meta = {"paper": "sechidis2019"}
     write_table(table1(pareto, methods, snakemake.params.datasets), snakemake.output.table1,
                 metadata={**meta, "item": "Table 1"})
-    write_table(table2(rank, methods), snakemake.output.table2,
+    write_table(table2(pareto, rank, methods, snakemake.params.datasets), snakemake.output.table2,
                 metadata={**meta, "item": "Table 2"})
     write_table(rank_definition_check(), snakemake.output.check,
                 metadata={**meta, "item": "Table 2: rank definition against Table 1"})

@@ -18,6 +18,7 @@ from fsstab.papers.sechidis2019.stages import (
     figure1_values,
     group_stability_table,
     rank_definition_check,
+    strict_dominators,
     table1,
     table2,
     table3,
@@ -113,20 +114,51 @@ def test_table1_and_pareto_figure():
     # Φ_C: RF (0.8, 0.9) is now on the front with LASSO (0.9, 0.8); MIM (0.85, 0.7) dominated
     assert table.loc["d1", "pareto_optimal_effective_stability"] == "LASSO, RF"
     assert table.loc["d1", "change"]
-    # no ties in d1: §4.1's strict wording gives the same sets
-    assert table.loc["d1", "pareto_optimal_stability_strict"] == "LASSO, MIM"
-    assert table.loc["d1", "pareto_optimal_effective_stability_strict"] == "LASSO, RF"
+    # no ties in d1: the workflow's weak dominance gives the same sets
+    assert table.loc["d1", "pareto_optimal_stability_weak"] == "LASSO, MIM"
+    assert table.loc["d1", "pareto_optimal_effective_stability_weak"] == "LASSO, RF"
     fig = pareto_figure(_pareto(), methods, "d1")
     assert len(fig.axes) == 2
     assert "effective stability" in fig.axes[1].get_xlabel()
 
 
-def test_table2_sorts_by_rank():
-    rank = pd.DataFrame({"measure": ["nogueira"] * 3 + ["sechidis"],
-                         "label": ["lasso", "mim", "rf", "mim"],
-                         "non_dominated_rank": [1.5, 1.0, 2.0, 1.0], "n_datasets": 2})
-    table = table2(rank, {"lasso": "LASSO", "mim": "MIM", "rf": "RF"})
-    assert table[table["measure"] == "nogueira"]["method"].tolist() == ["MIM", "LASSO", "RF"]
+def test_table2_counts_section_4_1_dominators():
+    # _pareto(), φ: d1 LASSO (0.9, 0.3), MIM (0.85, 0.6), RF (0.8, 0.2): RF has 2 dominators;
+    # d2 LASSO (0.7, 0.5), MIM (0.75, 0.4), RF (0.74, 0.1): RF is below MIM in both (1).
+    # Ranks 1 + count: LASSO (1 + 1)/2 = 1, MIM 1, RF (3 + 2)/2 = 2.5
+    rank = pd.DataFrame({"measure": ["nogueira"] * 3, "label": ["lasso", "mim", "rf"],
+                         "non_dominated_rank": [1.0, 1.0, 2.5], "n_datasets": 2})
+    methods = {"lasso": "LASSO", "mim": "MIM", "rf": "RF"}
+    table = table2(_pareto(), rank, methods, ["d1", "d2"]).set_index(["measure", "method"])
+    assert table.loc["nogueira", "non_dominated_rank"].to_dict() == {
+        "LASSO": 1.0, "MIM": 1.0, "RF": 2.5}
+    assert table.loc[("nogueira", "RF"), "non_dominated_rank_weak"] == 2.5
+    assert np.isnan(table.loc[("sechidis", "RF"), "non_dominated_rank_weak"])
+    # Φ_C: d1 LASSO (0.9, 0.8), MIM (0.85, 0.7), RF (0.8, 0.9): MIM below LASSO (2);
+    # d2 LASSO (0.7, 0.5), MIM (0.75, 0.6), RF (0.74, 0.1): LASSO below MIM, RF below MIM;
+    # all three average 1.5 and are listed by name
+    assert list(table.loc["sechidis"].index) == ["LASSO", "MIM", "RF"]
+    assert table.loc["sechidis", "non_dominated_rank"].tolist() == [1.5, 1.5, 1.5]
+    assert (table["n_datasets"] == 2).all()
+
+
+def test_table2_ties_never_dominate():
+    """§4.1's rank counts methods with *both* higher accuracy and stability: at φ = 1 for all
+    three, the most accurate dominates nobody (the workflow's weak rank counted it)."""
+    pareto = pd.DataFrame({"dataset": "d", "measure": "nogueira", "label": ["a", "b", "c"],
+                           "accuracy": [0.9, 0.8, 0.7], "stability": [1.0, 1.0, 1.0],
+                           "evaluated": True, "non_dominated": [True, False, False]})
+    rank = pd.DataFrame({"measure": "nogueira", "label": ["a", "b", "c"],
+                         "non_dominated_rank": [1.0, 2.0, 3.0], "n_datasets": 1})
+    table = table2(pareto, rank, {"a": "LASSO", "b": "MIM", "c": "RF"}, ["d"])
+    assert table["non_dominated_rank"].tolist() == [1.0, 1.0, 1.0]
+    assert table["non_dominated_rank_weak"].tolist() == [1.0, 2.0, 3.0]
+
+
+def test_strict_dominators_tie_equal_accuracies():
+    # the same 422/450 as three different floats (tests/test_ties.py derives them)
+    acc = [0.9377777777777776, 0.9377777777777777, 0.9377777777777778, 0.9]
+    assert strict_dominators(acc, [0.78, 0.98, 0.5, 0.4]).tolist() == [0, 0, 0, 3]
 
 
 def test_group_stability_against_the_formulas():
@@ -235,9 +267,10 @@ def test_pareto_noise_uses_paired_standard_errors():
     assert table.loc[("nogueira", "GBM"), "dominated_by"] == ""
 
 
-def test_table1_strict_wording_keeps_ties():
+def test_table1_section_4_1_keeps_ties():
     # A and B both reach stability 1; A is more accurate. Dominance "at least as good in both,
     # better in one" removes B; "both higher" (§4.1's words) keeps it. C is below A in both.
+    # The set then changes from φ to Φ_C, which the weak fronts ({LASSO} twice) would deny.
     methods = {"a": "LASSO", "b": "MIM", "c": "RF"}
     pareto = pd.DataFrame({
         "dataset": "d", "measure": ["nogueira"] * 3 + ["sechidis"] * 3,
@@ -245,6 +278,29 @@ def test_table1_strict_wording_keeps_ties():
         "stability": [1.0, 1.0, 0.5, 0.9, 0.8, 0.7],
         "non_dominated": [True, False, False, True, False, False]})
     row = table1(pareto, methods, ["d"]).iloc[0]
-    assert row["pareto_optimal_stability"] == "LASSO"
-    assert row["pareto_optimal_stability_strict"] == "LASSO, MIM"
-    assert row["pareto_optimal_effective_stability_strict"] == "LASSO"
+    assert row["pareto_optimal_stability_weak"] == "LASSO"
+    assert row["pareto_optimal_effective_stability_weak"] == "LASSO"
+    assert row["pareto_optimal_stability"] == "LASSO, MIM"
+    assert row["pareto_optimal_effective_stability"] == "LASSO"
+    assert bool(row["change"])
+
+
+def test_pareto_noise_follows_section_4_1_dominance():
+    """A method that ties the best stability (φ = 1) is not dominated in §4.1's sense even if
+    another one is more accurate: Pareto-optimal, with no dominator listed."""
+    from fsstab.papers.sechidis2019.stages import pareto_noise
+
+    methods = {"lasso": "LASSO", "mim": "MIM"}
+    per_run = {"lasso": [1.0, 1.0, 0.9, 1.0], "mim": [0.5, 0.6, 0.5, 0.5]}
+    accuracies = pd.DataFrame([{"dataset": "x", "label": label, "resample": r, "accuracy": a}
+                               for label, values in per_run.items()
+                               for r, a in enumerate(values)])
+    pareto = pd.DataFrame([{"dataset": "x", "measure": m, "label": label,
+                            "accuracy": float(np.mean(per_run[label])), "stability": 1.0,
+                            "non_dominated": label == "lasso"}
+                           for m in ("nogueira", "sechidis") for label in methods])
+    table = pareto_noise(pareto, accuracies, methods, ["x"]).set_index(["measure", "method"])
+    mim = table.loc[("nogueira", "MIM")]
+    assert bool(mim["pareto_optimal"])
+    assert mim["dominated_by"] == ""
+    assert bool(mim["within_noise"])

@@ -11,6 +11,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from fsstab.papers.sechidis2019.stages import strict_dominators
+
 __all__ = ["figure1_plot", "pareto_figure", "table4_figure"]
 
 _TIMING_LABELS = {"sechidis": r"$\hat\Phi_C$ (sechidis)",
@@ -41,16 +43,17 @@ _MEASURE_NAMES = {"nogueira": "accuracy vs stability (φ)",
 def pareto_figure(pareto: pd.DataFrame, methods: Mapping[str, str], dataset: str,
                   title: str | None = None) -> Figure:
     """Fig. 2 style: accuracy against φ (left) and against Φ_C (right) for one data set, each
-    method labelled, the Pareto-optimal ones filled and joined by the front."""
+    method labelled, the Pareto-optimal ones (§4.1's definition,
+    :func:`~fsstab.papers.sechidis2019.stages.strict_dominators`) filled and joined."""
     fig = Figure(figsize=(9.0, 3.9), layout="constrained")
     axes = fig.subplots(1, 2)
     for ax, measure in zip(axes, ("nogueira", "sechidis"), strict=True):
         part = pareto[(pareto["dataset"] == dataset) & (pareto["measure"] == measure)
                       & pareto["label"].isin(list(methods)) & pareto["evaluated"]]
-        front = part[part["non_dominated"]].sort_values("stability")
+        on_front = strict_dominators(part["accuracy"], part["stability"]) == 0
+        front = part[on_front].sort_values(["stability", "accuracy"])
         ax.plot(front["stability"], front["accuracy"], "-", color="tab:red", lw=1, alpha=0.6)
-        for _, row in part.iterrows():
-            optimal = bool(row["non_dominated"])
+        for optimal, (_, row) in zip(on_front, part.iterrows(), strict=True):
             ax.scatter(row["stability"], row["accuracy"], s=40, zorder=3,
                        color="tab:red" if optimal else "white",
                        edgecolors="tab:red" if optimal else "0.3")

@@ -11,8 +11,9 @@ scripts of ``scripts/paper_sechidis2019/`` read the files, call these and write 
 - **§4.1** -- M = 50 versions with 5 % left out, seven selectors tuned to the top 25 % of the
   features, 3-NN accuracy on the held-out rows, C from |Spearman ρ| > 0.5 -- is run by the
   workflow's generic stages (on :func:`uci_datasets`); :func:`table1` and :func:`table2`
-  present their Pareto analysis, :func:`rank_definition_check` checks how the paper's
-  Table 2 rank is defined against its Table 1, and :func:`pareto_noise` says which dominance
+  present their Pareto analysis with §4.1's dominance (:func:`strict_dominators`),
+  :func:`rank_definition_check` checks how the paper's Table 2 rank is defined against its
+  Table 1, and :func:`pareto_noise` says which dominance
   relations behind Table 1 rest on accuracy differences within the run's noise.
 - **§4.2** (:func:`table3`, :func:`group_stability_table`, :func:`covariate_table`): Tables
   3-5 for GBM and CMIM on :func:`fsstab.synthetic.ipass_like`, a simulated stand-in for the
@@ -39,6 +40,7 @@ from fsstab.papers.sechidis2019.reference import (
 from fsstab.seeds import as_seed
 from fsstab.similarity import group_similarity
 from fsstab.synthetic import IPASS_COVARIATES, IPASS_GROUPS
+from fsstab.ties import merge_ties
 from fsstab.workflow.seeds import derive_seed
 from fsstab.workflow.selection import fit_variants
 
@@ -55,6 +57,7 @@ __all__ = [
     "group_stability_table",
     "pareto_noise",
     "rank_definition_check",
+    "strict_dominators",
     "table1",
     "table2",
     "table3",
@@ -175,13 +178,36 @@ def _ordered(methods: Sequence[str]) -> list[str]:
     return sorted(set(methods), key=lambda m: (order.get(m, len(order)), m))
 
 
+def strict_dominators(accuracy: Any, stability: Any) -> np.ndarray:
+    """§4.1's dominance: for every point, the number of other points with *both* higher
+    accuracy and higher stability ("we define the Pareto-optimal set as the set of points for
+    which no other point has both higher accuracy and higher stability"). A tie in either
+    objective never dominates; values equal up to rounding tie (:func:`fsstab.ties.merge_ties`).
+
+    Examples
+    --------
+    >>> strict_dominators([0.9, 0.9, 0.8], [1.0, 0.7, 0.6]).tolist()
+    [0, 0, 2]
+    """
+    acc = merge_ties(np.asarray(accuracy, dtype=float))
+    stab = merge_ties(np.asarray(stability, dtype=float))
+    higher = (acc[None, :] > acc[:, None]) & (stab[None, :] > stab[:, None])
+    return higher.sum(axis=1)
+
+
+def _evaluated(pareto: pd.DataFrame, dataset: str, measure: str,
+               methods: Mapping[str, str]) -> pd.DataFrame:
+    part = pareto[(pareto["dataset"] == dataset) & (pareto["measure"] == measure)
+                  & pareto["label"].isin(list(methods))]
+    if "evaluated" in part.columns:
+        part = part[part["evaluated"].astype(bool)]
+    return part
+
+
 def _strictly_optimal(part: pd.DataFrame) -> list[str]:
-    """§4.1's wording: the points "for which no other point has both higher accuracy and
-    higher stability" (strictly higher in both: ties in one objective never dominate)."""
-    acc = part["accuracy"].to_numpy(dtype=float)
-    stab = part["stability"].to_numpy(dtype=float)
-    keep = [not np.any((acc > a) & (stab > s)) for a, s in zip(acc, stab, strict=True)]
-    return part.loc[keep, "label"].tolist()
+    """The labels of ``part`` on §4.1's Pareto-optimal set (:func:`strict_dominators`)."""
+    counts = strict_dominators(part["accuracy"], part["stability"])
+    return part.loc[counts == 0, "label"].tolist()
 
 
 def table1(pareto: pd.DataFrame, methods: Mapping[str, str],
@@ -189,39 +215,61 @@ def table1(pareto: pd.DataFrame, methods: Mapping[str, str],
     """Table 1: per data set, the Pareto-optimal methods in (accuracy, φ) and (accuracy, Φ_C)
     and whether they change. ``pareto``: the workflow's pareto tables (all datasets).
 
-    The sets are the workflow's fronts (Bommert 2020, §3.4.1: a point dominates when at least
-    as good in both objectives and better in one); ``*_strict`` give the sets under §4.1's
-    wording ("no other point has both higher accuracy and higher stability"), which keep
-    every method that ties the best in one objective. They differ only where values tie."""
+    The sets follow §4.1's definition, "the set of points for which no other point has both
+    higher accuracy and higher stability" (:func:`strict_dominators`): a method that ties the
+    best in one objective stays in the set. ``*_weak`` give the workflow's fronts (Bommert
+    2020, §3.4.1: a point dominates when at least as good in both and better in one), which
+    drop such ties; the two differ only where values tie."""
     rows = []
     for name in datasets:
-        sets, strict = {}, {}
+        sets, weak = {}, {}
         for measure in ("nogueira", "sechidis"):
-            part = pareto[(pareto["dataset"] == name) & (pareto["measure"] == measure)
-                          & pareto["label"].isin(list(methods))]
-            sets[measure] = _ordered(_method(lab, methods)
+            part = _evaluated(pareto, name, measure, methods)
+            sets[measure] = _ordered(_method(lab, methods) for lab in _strictly_optimal(part))
+            weak[measure] = _ordered(_method(lab, methods)
                                      for lab in part.loc[part["non_dominated"], "label"])
-            strict[measure] = _ordered(_method(lab, methods)
-                                       for lab in _strictly_optimal(part))
         rows.append({"dataset": name,
                      "pareto_optimal_stability": ", ".join(sets["nogueira"]),
                      "pareto_optimal_effective_stability": ", ".join(sets["sechidis"]),
                      "change": sets["nogueira"] != sets["sechidis"],
-                     "pareto_optimal_stability_strict": ", ".join(strict["nogueira"]),
-                     "pareto_optimal_effective_stability_strict": ", ".join(
-                         strict["sechidis"])})
+                     "pareto_optimal_stability_weak": ", ".join(weak["nogueira"]),
+                     "pareto_optimal_effective_stability_weak": ", ".join(weak["sechidis"])})
     return pd.DataFrame(rows)
 
 
-def table2(rank: pd.DataFrame, methods: Mapping[str, str]) -> pd.DataFrame:
+def table2(pareto: pd.DataFrame, rank: pd.DataFrame, methods: Mapping[str, str],
+           datasets: Sequence[str]) -> pd.DataFrame:
     """Table 2: the average non-dominated rank of every method for φ and Φ_C (1 = best),
-    sorted by rank within each measure. ``rank``: the workflow's ``pareto_rank`` table."""
-    part = rank[rank["measure"].isin(["nogueira", "sechidis"])
-                & rank["label"].isin(list(methods))].copy()
-    part["method"] = [_method(lab, methods) for lab in part["label"]]
-    part = part.sort_values(["measure", "non_dominated_rank", "method"])
-    return part[["measure", "method", "label", "non_dominated_rank", "n_datasets"]].reset_index(
-        drop=True)
+    sorted by rank within each measure.
+
+    §4.1: "computed per data set as the number of other criteria which dominate a given
+    criterion, in the Pareto-optimal sense, and then averaged over the 10 datasets" -- with
+    §4.1's dominance (:func:`strict_dominators`) and 1 + that number (docs: "The rank of Table
+    2"), averaged over ``datasets``; only methods evaluated on every one of them are ranked.
+    ``non_dominated_rank_weak``: the workflow's rank (``rank``: its ``pareto_rank`` table;
+    weak dominance, :func:`fsstab.pareto.non_dominated_rank`)."""
+    rows = []
+    weak = rank.set_index(["measure", "label"])["non_dominated_rank"] if len(rank) else {}
+    for measure in ("nogueira", "sechidis"):
+        counts: dict[str, list[int]] = {}
+        for name in datasets:
+            part = _evaluated(pareto, name, measure, methods)
+            found = strict_dominators(part["accuracy"], part["stability"])
+            for label, count in zip(part["label"], found, strict=True):
+                counts.setdefault(label, []).append(1 + int(count))
+        for label, ranks in counts.items():
+            if len(ranks) != len(datasets):
+                continue
+            rows.append({"measure": measure, "method": _method(label, methods), "label": label,
+                         "non_dominated_rank": float(np.mean(ranks)),
+                         "non_dominated_rank_weak": float(weak.get((measure, label), np.nan)),
+                         "n_datasets": len(datasets)})
+    columns = ["measure", "method", "label", "non_dominated_rank", "non_dominated_rank_weak",
+               "n_datasets"]
+    if not rows:
+        return pd.DataFrame(columns=columns)
+    return pd.DataFrame(rows).sort_values(["measure", "non_dominated_rank", "method"])[
+        columns].reset_index(drop=True)
 
 
 def rank_definition_check(
@@ -266,11 +314,12 @@ def pareto_noise(
 ) -> pd.DataFrame:
     """Which of Table 1's dominance relations rest on accuracy differences within the noise of
     the run: per data set, measure (φ, Φ_C) and method, its accuracy and stability, whether it
-    is Pareto-optimal, the methods that dominate it, and those that dominate it *clearly*
-    (higher stability and an accuracy higher by more than ``n_se`` standard errors of the
-    paired difference over the M resamples: both methods are scored on the same held-out rows
-    of each resample). ``within_noise``: no method dominates it clearly, so a rerun with other
-    resamples could put it on the front. The stability values are taken as exact (their
+    is Pareto-optimal, the methods that dominate it (§4.1: both higher accuracy and higher
+    stability, :func:`strict_dominators`), and those that dominate it *clearly* (an accuracy
+    higher by more than ``n_se`` standard errors of the paired difference over the M
+    resamples: both methods are scored on the same held-out rows of each resample).
+    ``within_noise``: no method dominates it clearly, so a rerun with other resamples could put
+    it on the front. The stability values are taken as exact (their
     sampling error is not counted: the set within noise is, if anything, too small).
 
     ``pareto``: the workflow's Pareto tables; ``accuracies``: ``dataset, label, resample,
@@ -284,30 +333,31 @@ def pareto_noise(
                          & accuracies["label"].isin(list(methods))]
         per_run = acc.pivot_table(index="resample", columns="label", values="accuracy")
         for measure in ("nogueira", "sechidis"):
-            part = pareto[(pareto["dataset"] == name) & (pareto["measure"] == measure)
-                          & pareto["label"].isin(list(methods))].set_index("label")
+            part = _evaluated(pareto, name, measure, methods).set_index("label")
+            tied = pd.DataFrame({column: merge_ties(part[column].to_numpy(dtype=float))
+                                 for column in ("accuracy", "stability")}, index=part.index)
             in_order = {_method(lab, methods): lab for lab in part.index}
             for label in (in_order[m] for m in _ordered(in_order)):
                 accuracy, stability = part.loc[label, ["accuracy", "stability"]]
                 dominated, clearly = [], []
                 for other in part.index:
-                    a2, s2 = part.loc[other, ["accuracy", "stability"]]
-                    if other == label or not (a2 >= accuracy and s2 >= stability
-                                              and (a2 > accuracy or s2 > stability)):
+                    s2 = part.loc[other, "stability"]
+                    (ta, ts), (ta2, ts2) = tied.loc[label], tied.loc[other]
+                    if other == label or not (ta2 > ta and ts2 > ts):  # §4.1's dominance
                         continue
                     diff = (per_run[other] - per_run[label]).dropna()
                     se = float(diff.std(ddof=1) / np.sqrt(len(diff))) if len(diff) > 1 \
                         else float("nan")
-                    gap = float(a2 - accuracy)
+                    gap = float(ta2 - ta)  # 0 between tied accuracies
                     units = gap / se if se > 0 else (float("inf") if gap > 0 else 0.0)
                     dominated.append(f"{_method(other, methods)} (+{gap:.4f} = "
                                      f"{units:.1f} SE, +{s2 - stability:.3f})")
-                    if s2 > stability and units > n_se:
+                    if units > n_se:
                         clearly.append(_method(other, methods))
                 rows.append({
                     "dataset": name, "measure": measure, "method": _method(label, methods),
                     "accuracy": float(accuracy), "stability": float(stability),
-                    "pareto_optimal": bool(part.loc[label, "non_dominated"]),
+                    "pareto_optimal": not dominated,
                     "dominated_by": "; ".join(dominated),
                     "clearly_dominated_by": ", ".join(_ordered(clearly)),
                     "within_noise": not clearly,
