@@ -589,6 +589,7 @@ rule hamer2021_conclusions:
             "section72": list(HAMER["section72"]["datasets"]),
             "section73": list(HAMER["section73"]["datasets"]),
         },
+        methods=HAMER["section72"]["methods"],
         run=run_settings(HAMER, WF),
     log:
         get_paper_log("conclusions"),

@@ -24,6 +24,7 @@ with logged(snakemake.log[0]):
         variation=tables.get("variation"),
         trajectories={name.removeprefix(TRAJECTORY): table for name, table in tables.items()
                       if name.startswith(TRAJECTORY)},
+        methods=snakemake.params.methods,
         configured=snakemake.params.configured,
         run=snakemake.params.run,
     )

@@ -1,0 +1,80 @@
+"""Hamer & Dupont (2021): the criteria of conclusions.md on made-up evidence, each flipped.
+
+Every claim below is fed two made-up inputs that differ only where its criterion looks, and
+must hold on one and not on the other; the comment of each test says what the criterion was
+before (the verdict the old criterion gave on the first input) where a criterion was fixed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from fsstab.papers.conclusions import Verdict, claims_frame, holds_if
+from fsstab.papers.hamer2021.conclusions_cases import missing_case, roll_up
+from fsstab.papers.hamer2021.conclusions_common import TABLE5_CLOSE
+from fsstab.papers.hamer2021.conclusions_standard import table5_claims
+from fsstab.papers.hamer2021.reference import TABLE5
+
+HOLDS, FAILS = Verdict.HOLDS.value, Verdict.DOES_NOT_HOLD.value
+UNTESTED, NOT_RUN = Verdict.NOT_TESTABLE.value, Verdict.NOT_RUN.value
+DOC = Path(__file__).resolve().parents[3] / "docs" / "paper-hamer2021.md"
+PAPER72 = {"M": 30, "k": "min(20, √d)", "features": "at most 5000"}
+RUN = {"toy": {"M": 30, "d": "→ ∞"},
+       "correlated": {"M": 30, "generative seeds": 10, "l": 1000, "features at c = 1": 40},
+       "section71": {}, "section72": {"sonar": PAPER72, "breast": PAPER72},
+       "section73": {d: {"M": 1000, "group size": 5} for d in ("sonar", "ionosphere")}}
+
+
+def _frame(found) -> pd.DataFrame:
+    return claims_frame(found).set_index("key")
+
+
+# -- the roll-ups of claims over data sets --------------------------------------------------------
+
+
+def test_a_roll_up_with_data_sets_left_out_is_not_run():
+    held = holds_if(True, "r > 0")
+    # old criterion (over_cases): "holds" after testing 1 of 3 data sets
+    assert roll_up({"singh": held, "alon": missing_case("alon"),
+                    "borovecki": missing_case("borovecki")}).verdict.value == NOT_RUN
+    # data that cannot be had here do not block the verdict
+    assert roll_up({"singh": held, "chiaretti": missing_case("chiaretti")}).verdict.value == HOLDS
+    # a failure is a failure whatever was left out
+    failed = holds_if(False, "r > 0")
+    assert roll_up({"singh": failed, "alon": missing_case("alon")}).verdict.value == FAILS
+    assert missing_case("gastro").verdict.value == UNTESTED
+    assert "no network" in missing_case("gastro").why
+
+
+# -- Table 5 ----------------------------------------------------------------------------------
+
+
+def _table5(shift: dict[str, float]) -> pd.DataFrame:
+    """sonar and breast as Table 5 prints them, breast's values moved by ``shift``."""
+    rows = []
+    for dataset in ("sonar", "breast"):
+        a, phi, pears, iw = TABLE5[dataset]
+        values = {"accuracy": a, "nogueira": phi, "pearson": pears, "importance_weighted": iw}
+        if dataset == "breast":
+            values.update({q: values[q] + v for q, v in shift.items()})
+        rows.append({"dataset": dataset, **values, "mean_n_selected": 8.0, "n_runs": 30,
+                     "n_features": 60})
+    return pd.DataFrame(rows)
+
+
+def test_table5_values_fail_beyond_the_tolerance_and_the_roll_up_counts_what_was_run():
+    configured = ["ionosphere", "sonar", "breast", "gastro"]
+    # breast's φ +0.053: beyond the tolerance
+    beyond = _frame(table5_claims(_table5({"nogueira": 0.053}), configured, RUN))
+    assert beyond.loc["table5.values.breast", "verdict"] == FAILS
+    within = _frame(table5_claims(_table5({"nogueira": TABLE5_CLOSE - 0.005}), configured,
+                                  RUN))
+    assert within.loc["table5.values.breast", "verdict"] == HOLDS
+    # ionosphere is on disk but not in this run: the roll-up is "not run", not "holds"
+    assert within.loc["table5.values.all", "verdict"] == NOT_RUN
+    assert within.loc["table5.iw_below_pearson", "verdict"] == NOT_RUN
+    assert beyond.loc["table5.values.all", "verdict"] == Verdict.PARTLY_HOLDS.value
+    run_all = _frame(table5_claims(_table5({}), ["sonar", "breast", "gastro"], RUN))
+    assert run_all.loc["table5.values.all", "verdict"] == HOLDS
