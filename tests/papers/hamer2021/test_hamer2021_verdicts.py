@@ -14,7 +14,7 @@ import pandas as pd
 from fsstab.papers.conclusions import Verdict, claims_frame, holds_if
 from fsstab.papers.hamer2021.conclusions_cases import missing_case, roll_up
 from fsstab.papers.hamer2021.conclusions_common import TABLE5_CLOSE
-from fsstab.papers.hamer2021.conclusions_standard import table5_claims
+from fsstab.papers.hamer2021.conclusions_standard import table5_claims, variation_claims
 from fsstab.papers.hamer2021.reference import TABLE5
 
 HOLDS, FAILS = Verdict.HOLDS.value, Verdict.DOES_NOT_HOLD.value
@@ -78,3 +78,24 @@ def test_table5_values_fail_beyond_the_tolerance_and_the_roll_up_counts_what_was
     assert beyond.loc["table5.values.all", "verdict"] == Verdict.PARTLY_HOLDS.value
     run_all = _frame(table5_claims(_table5({}), ["sonar", "breast", "gastro"], RUN))
     assert run_all.loc["table5.values.all", "verdict"] == HOLDS
+
+
+# -- Fig. 19: ionosphere, the paper's exception -------------------------------------------------
+
+
+def _cv(ionosphere_iw: float) -> pd.DataFrame:
+    return pd.DataFrame([
+        {"dataset": "ionosphere", "nogueira": 0.3, "pearson": 0.1,
+         "importance_weighted": ionosphere_iw},
+        {"dataset": "sonar", "nogueira": 0.1, "pearson": 0.3, "importance_weighted": 0.2}])
+
+
+def test_fig19_applies_the_ionosphere_exception():
+    # c_v(φ_pears) < c_v(φ_iw) on ionosphere is what the paper reports there (the old criterion
+    # asked c_v(φ_iw) < c_v(φ_pears) everywhere: does not hold)
+    exception = _frame(variation_claims(_cv(0.2), ["ionosphere", "sonar"], RUN))
+    assert exception.loc["fig19.iw_less_variable.ionosphere", "verdict"] == HOLDS
+    assert exception.loc["fig19.iw_less_variable.all", "verdict"] == HOLDS
+    reversed_ = _frame(variation_claims(_cv(0.05), ["ionosphere", "sonar"], RUN))
+    assert reversed_.loc["fig19.iw_less_variable.ionosphere", "verdict"] == FAILS
+    assert reversed_.loc["fig19.usual_order.ionosphere", "verdict"] == FAILS

@@ -83,9 +83,18 @@ def table5_claims(table5: pd.DataFrame | None, configured: Sequence[str],
 
 
 def _iw_less_variable(dataset: str, cv: Mapping[str, float]) -> Assessment:
-    """§7.3: c_v(φ_iw) < c_v(φ_pears)."""
+    """§7.3: c_v(φ_iw) < c_v(φ_pears), or no noticeable difference between the two; on
+    ionosphere the paper reports c_v(φ_pears) < c_v(φ_iw), its one exception."""
     iw, pears = cv["importance_weighted"], cv["pearson"]
-    return holds_if(iw < pears, f"c_v(φ_iw) {show(iw, 4)} < c_v(φ_pears) {show(pears, 4)}")
+    if dataset == FIG19_EXCEPTION:
+        return holds_if(pears < iw, f"the paper's exception on {dataset}: c_v(φ_pears) "
+                        f"{show(pears, 4)} < c_v(φ_iw) {show(iw, 4)}")
+    ratio = max(iw, pears) / min(iw, pears)
+    return holds_if(iw < pears or ratio <= NOTICEABLE,
+                    f"c_v(φ_iw) {show(iw, 4)} < c_v(φ_pears) {show(pears, 4)} "
+                    f"({'yes' if iw < pears else 'no'}) or no noticeable difference (larger / "
+                    f"smaller = {show(ratio, 2)} {'<=' if ratio <= NOTICEABLE else '>'} "
+                    f"{NOTICEABLE:g})")
 
 
 def _usual_order(dataset: str, cv: Mapping[str, float]) -> Assessment:
@@ -128,8 +137,7 @@ def variation_claims(cv: pd.DataFrame | None, configured: Sequence[str],
                 f"{key}.{dataset}", ", ".join(f"c_v({SYMBOL[m]}) {show(values[m])}"
                                               for m in MEASURES),
                 cases[key][dataset], settings, statement=key, dataset=dataset,
-                paper_evidence="c_v,φ_pears < c_v,φ_iw < c_v,φ"
-                if exception and key == "fig19.usual_order" else None))
+                paper_evidence="c_v,φ_pears < c_v,φ_iw < c_v,φ" if exception else None))
     for key, per_dataset in cases.items():
         out.append(claim(f"{key}.all", f"{len(matches)} of {len(configured)} data sets run",
                          roll_up(per_dataset), combined(matches), statement=key, dataset="all"))
