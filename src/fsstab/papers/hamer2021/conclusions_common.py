@@ -48,8 +48,11 @@ APPROXIMATELY_CONSTANT = 0.05
 #: "better stability" (Fig. 9): the hybrid-RFE's stability at equal accuracy exceeds the
 #: RFE's by at least this.
 MIN_STABILITY_GAIN = 0.02
-#: Table 5's accuracy and stabilities agree when they differ by at most this (the paper gives
-#: no standard errors; with M = 30 a stability estimate varies by a few hundredths).
+#: Table 5's accuracy and stabilities agree when they differ by at most this: the paper prints
+#: two decimals (rounding: ±0.005) and gives no standard errors; our value and the paper's are
+#: two independent estimates from M = 30 bootstrap runs, whose difference has a standard error
+#: of √2 × that of one estimate (a few hundredths at M = 30): 2 such standard errors plus the
+#: rounding.
 TABLE5_CLOSE = 0.05
 #: Fig. 19, "no noticeable difference": the largest c_v is at most this factor above the
 #: smallest.
