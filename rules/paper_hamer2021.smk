@@ -55,6 +55,7 @@ rule hamer2021_toy:
             for number, (stem, _) in sorted(TOY_DESCRIPTIONS.items())
         },
         table=get_paper_table("fig03-06_toy_measures"),
+        replicates=get_paper_table("fig03-06_canberra_replicates"),
     params:
         settings=HAMER["toy"],
     log:
@@ -547,6 +548,7 @@ rule hamer2021_comparison:
 rule hamer2021_conclusions:
     input:
         toy=rules.hamer2021_toy.output.table,
+        canberra_replicates=rules.hamer2021_toy.output.replicates,
         correlated=rules.hamer2021_correlated_figures.output.table,
         # the tables of the sections this run has (the others' claims are "not testable here")
         **(

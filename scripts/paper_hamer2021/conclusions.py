@@ -14,6 +14,7 @@ with logged(snakemake.log[0]):
     tables = {name: read_table(files) for name, files in snakemake.input.items()}
     found = claims(
         toy=tables["toy"][tables["toy"]["measure"] != TIES_IN_ORDER],
+        canberra_replicates=tables["canberra_replicates"],
         correlated=tables["correlated"],
         areas=tables.get("areas"),
         versus=tables.get("versus"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
 from conftest import paper_workflow
@@ -53,6 +54,13 @@ def _toy_from_paper() -> pd.DataFrame:
     return pd.DataFrame([{"figure": f, "measure": m, "value": v}
                          for f, values in TOY_FIGURES.items() for m, v in values.items()])
 
+
+def _replicates(means: dict[int, float], sd: float = 0.01, n: int = 50) -> pd.DataFrame:
+    """φ_can of n redraws of each toy map: ``means[f]`` ± a symmetric spread of sd."""
+    spread = np.linspace(-1, 1, n)
+    spread = spread / spread.std(ddof=1) * sd
+    return pd.DataFrame([{"figure": f, "replicate": r, "canberra": m + spread[r]}
+                         for f, m in means.items() for r in range(n)])
 
 
 def _correlated(phi_rise=0.2, iw_band=0.01) -> pd.DataFrame:
@@ -128,6 +136,7 @@ def _table(hybrid_wins=True, **changes) -> pd.DataFrame:
                          for d in ("ionosphere", "sonar", "breast")}}
     inputs = {
         "toy": _toy_from_paper(), "correlated": _correlated(), "areas": areas, "versus": versus,
+        "canberra_replicates": _replicates({f: v["canberra"] for f, v in TOY_FIGURES.items()}),
         "methods": METHODS,
         "frequency": pd.DataFrame([{"dataset": "singh", "pearson_r": 0.6, "n_runs": 100,
                                  "n_features_selected": 150}]),

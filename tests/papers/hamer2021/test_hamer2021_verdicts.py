@@ -10,13 +10,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from fsstab.papers.conclusions import Verdict, claims_frame, holds_if
+from fsstab.papers.hamer2021.conclusions import claims
 from fsstab.papers.hamer2021.conclusions_cases import missing_case, roll_up
 from fsstab.papers.hamer2021.conclusions_common import TABLE5_CLOSE
 from fsstab.papers.hamer2021.conclusions_standard import table5_claims, variation_claims
-from fsstab.papers.hamer2021.reference import TABLE5
+from fsstab.papers.hamer2021.reference import TABLE5, TOY_FIGURES
 
 HOLDS, FAILS = Verdict.HOLDS.value, Verdict.DOES_NOT_HOLD.value
 UNTESTED, NOT_RUN = Verdict.NOT_TESTABLE.value, Verdict.NOT_RUN.value
@@ -47,6 +49,54 @@ def test_a_roll_up_with_data_sets_left_out_is_not_run():
     assert roll_up({"singh": failed, "alon": missing_case("alon")}).verdict.value == FAILS
     assert missing_case("gastro").verdict.value == UNTESTED
     assert "no network" in missing_case("gastro").why
+
+
+# -- §4: φ_can of Figs. 3 and 5 -------------------------------------------------------------------
+
+
+def _toy(canberra: dict[int, float]) -> pd.DataFrame:
+    return pd.DataFrame([{"figure": f, "measure": m, "value": canberra[f] if m == "canberra"
+                          else v} for f, values in TOY_FIGURES.items()
+                         for m, v in values.items()])
+
+
+def _redraws(means: dict[int, float], sd: float, n: int = 100) -> pd.DataFrame:
+    spread = np.linspace(-1, 1, n)
+    spread = spread / spread.std(ddof=1) * sd
+    return pd.DataFrame([{"figure": f, "replicate": r, "canberra": m + spread[r]}
+                         for f, m in means.items() for r in range(n)])
+
+
+def _toy_claims(canberra, redraws) -> pd.DataFrame:
+    return _frame(claims(toy=_toy(canberra), canberra_replicates=redraws,
+                         correlated=_empty_correlated(), configured=_NOTHING, run=RUN))
+
+
+_NOTHING = {"section71": [], "frequency_score": [], "section72": [], "section73": []}
+
+
+def _empty_correlated() -> pd.DataFrame:
+    return pd.DataFrame([{"scenario": s, "group_size": c, "measure": m, "mean": 0.5, "se": 0.01}
+                         for s in (1, 2, 3) for c in (1, 5) for m in
+                         ("nogueira", "pearson", "importance_weighted", "sechidis")])
+
+
+def test_canberra_of_fig5_above_fig3_is_decided_over_redrawn_maps():
+    drawn = {3: 0.5285, 4: 0.31, 5: 0.5294, 6: 0.309}
+    # the drawn Fig. 5 is above the drawn Fig. 3 (the old criterion: holds), but the redraws
+    # of the two maps, both with random rankings, have the same mean: not higher
+    same = _toy_claims(drawn, _redraws({3: 0.529, 4: 0.31, 5: 0.529, 6: 0.309}, sd=0.004))
+    assert same.loc["fig5.canberra_above_fig3", "verdict"] == FAILS
+    assert same.loc["fig5.canberra_highest", "verdict"] == FAILS
+    assert "redraws" in same.loc["fig5.canberra_above_fig3", "our_evidence"]
+    # a difference beyond 2 standard errors of the means' difference decides the other way
+    # (SE of each mean 0.004 / 10: 2 SE of the difference = 0.0011)
+    higher = _toy_claims(drawn, _redraws({3: 0.529, 4: 0.31, 5: 0.531, 6: 0.309}, sd=0.004))
+    assert higher.loc["fig5.canberra_above_fig3", "verdict"] == HOLDS
+    assert higher.loc["fig5.canberra_highest", "verdict"] == HOLDS
+    # without redraws no verdict
+    none = _toy_claims(drawn, None)
+    assert none.loc["fig5.canberra_above_fig3", "verdict"] == UNTESTED
 
 
 # -- Table 5 ----------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from fsstab.papers.hamer2021.standard import (
     coefficients_of_variation,
     method_rows,
 )
-from fsstab.papers.hamer2021.toy import canberra_stability, toy_maps
+from fsstab.papers.hamer2021.toy import canberra_replicates, canberra_stability, toy_maps
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
@@ -118,8 +118,10 @@ def _row_values(row: Mapping[str, Any]) -> dict[str, float]:
 # -- Figs. 3-6 ------------------------------------------------------------------------------------
 
 
-def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFrame]:
-    """Figs. 3-6: ``{figure number: figure}`` and the table (figure, title, measure, value)."""
+def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFrame,
+                                                   pd.DataFrame]:
+    """Figs. 3-6: ``{figure number: figure}``, the table (figure, title, measure, value) and
+    φ_can of ``settings["replicates"]`` redraws of each map (figure, replicate, canberra)."""
     maps = toy_maps(n_runs=settings["n_runs"], n_features=settings["n_features"],
                     canberra_k=settings["canberra_k"], random_state=settings["random_state"])
     drawn = {m.figure: figures.toy_map_figure(m, settings["n_features"]) for m in maps}
@@ -135,7 +137,13 @@ def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFra
          "n_runs": settings["n_runs"], "n_features": settings["n_features"]}
         for f, t, measure, value in rows
     ])
-    return drawn, table
+    redrawn = canberra_replicates(
+        n_replicates=settings["replicates"], n_runs=settings["n_runs"],
+        n_features=settings["n_features"], canberra_k=settings["canberra_k"],
+        random_state=settings["random_state"])
+    replicates = pd.DataFrame([{"figure": f, "replicate": r, "canberra": float(v)}
+                               for f, values in redrawn.items() for r, v in enumerate(values)])
+    return drawn, table, replicates
 
 
 # -- Figs. 7-8 ------------------------------------------------------------------------------------
