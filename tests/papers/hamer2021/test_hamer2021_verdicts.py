@@ -156,3 +156,45 @@ def test_fig19_applies_the_ionosphere_exception():
     reversed_ = _frame(variation_claims(_cv(0.05), ["ionosphere", "sonar"], RUN))
     assert reversed_.loc["fig19.iw_less_variable.ionosphere", "verdict"] == FAILS
     assert reversed_.loc["fig19.usual_order.ionosphere", "verdict"] == FAILS
+
+
+# -- §7.2.3 (Fig. 14) on every data set; rises at a ceiling -------------------------------------
+
+
+def _logistic(phi_second: float) -> pd.DataFrame:
+    return pd.DataFrame({
+        "paper_dataset": "sonar", "param_C": [1.0, 1.0], "param_final_C": [1.0, 0.01],
+        "accuracy": 0.8, "nogueira": [0.3, phi_second], "pearson": [0.2, 0.5],
+        "importance_weighted": [0.2, 0.4]})
+
+
+def _trajectory_frame(trajectories) -> pd.DataFrame:
+    methods = {"elastic_net": "elastic_net", "logistic_rfe": "logistic_rfe",
+               "random_forest": "random_forest", "relief": "relief"}
+    return _frame(claims(toy=_toy({3: 0.47, 4: 0.39, 5: 0.55, 6: 0.51}),
+                         correlated=_empty_correlated(), run=RUN,
+                         configured={**_NOTHING, "section72": ["sonar", "gastro"]},
+                         trajectories=trajectories, methods=methods))
+
+
+def test_fig14_phi_unchanged_cannot_fail_where_the_subsets_are_the_same():
+    # φ identical over λ_f (λ_f only refits the final model): the old criterion said "holds"
+    same = _trajectory_frame({"logistic_rfe": _logistic(0.3)})
+    assert same.loc["fig14.phi_unchanged.sonar", "verdict"] == UNTESTED
+    assert "cannot fail" in same.loc["fig14.phi_unchanged.sonar", "why"]
+    changed = _trajectory_frame({"logistic_rfe": _logistic(0.31)})
+    assert changed.loc["fig14.phi_unchanged.sonar", "verdict"] == FAILS
+    assert changed.loc["fig14.final_lambda_stabilises.sonar", "verdict"] == HOLDS
+    assert changed.loc["fig14.final_lambda_stabilises.all", "verdict"] == HOLDS
+
+
+def test_a_rise_from_the_ceiling_is_not_testable():
+    forests = pd.DataFrame({"paper_dataset": "sonar", "param_n_estimators": [3, 3000],
+                            "accuracy": [1.0, 1.0], "nogueira": [0.2, 0.6],
+                            "pearson": [0.2, 0.6], "importance_weighted": [0.2, 0.6]})
+    table = _trajectory_frame({"random_forest": forests})
+    assert table.loc["fig15.larger_forests.sonar", "verdict"] == UNTESTED
+    assert "ceiling" in table.loc["fig15.larger_forests.sonar", "why"]
+    lower = forests.assign(accuracy=[0.9, 0.95])
+    assert _trajectory_frame({"random_forest": lower}).loc[
+        "fig15.larger_forests.sonar", "verdict"] == HOLDS

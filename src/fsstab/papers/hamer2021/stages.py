@@ -291,10 +291,14 @@ def trajectories_step(summaries: Mapping[str, pd.DataFrame], *, method: str, sel
 
 
 def logistic_rfe_step(summaries: Mapping[str, pd.DataFrame], *, selector: str,
-                      note: str = "") -> tuple[Figure, pd.DataFrame]:
-    """Fig. 14: the logistic RFE, one line per λ along increasing λ_f."""
+                      drawn: Sequence[str] | None = None, note: str = "") -> (
+    tuple[Figure, pd.DataFrame]
+):
+    """Fig. 14: the logistic RFE, one line per λ along increasing λ_f, drawn on the data sets
+    ``drawn`` (default: all); the table has every data set of ``summaries`` (the claims of
+    §7.2.3 are checked on all of them)."""
     table = _trajectory_table(summaries, selector)
-    rows = {d: table[table["paper_dataset"] == d] for d in summaries}
+    rows = {d: table[table["paper_dataset"] == d] for d in (drawn or summaries)}
     title = r"Fig. 14: logistic RFE, one line per $\lambda$, points by increasing $\lambda_f$"
     figure = figures.trajectories_figure(
         rows, parameter="final_C", symbol=r"$\lambda_f$", inverse=True, descending=False,
