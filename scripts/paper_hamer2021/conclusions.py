@@ -9,6 +9,7 @@ from fsstab.workflow.scripting import logged
 
 PREFIX = "compromises_"
 TRAJECTORY = "trajectory_"
+SUMMARY = "summary72_"
 
 with logged(snakemake.log[0]):
     tables = {name: read_table(files) for name, files in snakemake.input.items()}
@@ -23,8 +24,13 @@ with logged(snakemake.log[0]):
                      if name.startswith(PREFIX)},
         table5=tables.get("table5"),
         variation=tables.get("variation"),
+        estimates=tables.get("estimates"),
         trajectories={name.removeprefix(TRAJECTORY): table for name, table in tables.items()
                       if name.startswith(TRAJECTORY)},
+        properties=tables.get("properties"),
+        lasso_checks=tables.get("lasso_checks"),
+        summaries={name.removeprefix(SUMMARY): table for name, table in tables.items()
+                   if name.startswith(SUMMARY)},
         methods=snakemake.params.methods,
         configured=snakemake.params.configured,
         run=snakemake.params.run,

@@ -12,12 +12,23 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from fsstab.papers.conclusions import Verdict, claims_frame, holds_if
 from fsstab.papers.hamer2021.conclusions import claims
 from fsstab.papers.hamer2021.conclusions_cases import missing_case, roll_up
-from fsstab.papers.hamer2021.conclusions_common import TABLE5_CLOSE
-from fsstab.papers.hamer2021.conclusions_standard import table5_claims, variation_claims
+from fsstab.papers.hamer2021.conclusions_common import (
+    CHANCE_STANDARD_ERRORS,
+    HIGHLY_VARYING,
+    TABLE5_CLOSE,
+)
+from fsstab.papers.hamer2021.conclusions_properties import property_claims
+from fsstab.papers.hamer2021.conclusions_standard import (
+    distribution_claims,
+    lasso_claims,
+    table5_claims,
+    variation_claims,
+)
 from fsstab.papers.hamer2021.reference import TABLE5, TOY_FIGURES
 
 HOLDS, FAILS = Verdict.HOLDS.value, Verdict.DOES_NOT_HOLD.value
@@ -198,3 +209,112 @@ def test_a_rise_from_the_ceiling_is_not_testable():
     lower = forests.assign(accuracy=[0.9, 0.95])
     assert _trajectory_frame({"random_forest": lower}).loc[
         "fig15.larger_forests.sonar", "verdict"] == HOLDS
+
+
+# -- §5.1-5.2: Theorems 1-3, Properties 1-4, eq. 10, φ_iw like φ ---------------------------------
+
+
+def _maps(**changes) -> pd.DataFrame:
+    """Two maps of sonar whose identities all hold; ``changes`` overwrite columns of the first."""
+    rows = [{"dataset": "sonar", "configuration": c, "variant": "default", "n_runs": 30.0,
+             "n_features": 60.0, "mean_n_selected": 8.0, "constant_size": float(constant),
+             "importance_weighted": 0.4, "eq10_left": 0.4, "eq10_right": 0.4,
+             "even_importance_weighted": 0.5, "theorem2": 0.5,
+             "kuncheva": 0.5 if constant else np.nan,
+             "even_nogueira": 0.5 if constant else np.nan,
+             "deterministic_importance_weighted": 1.0, "disjoint_importance_weighted": -0.01,
+             "importance_spread": 0.7} for c, constant in (("lasso", False), ("rfe", True))]
+    rows[0].update(changes)
+    return pd.DataFrame(rows)
+
+
+def _lasso(**changes) -> pd.DataFrame:
+    row = {"dataset": "sonar", "configuration": "lasso", "variant": "default",
+           "chance_mean": 0.001, "chance_se": 0.001, "chance_min": -0.02, "chance_max": 0.03,
+           "chance_replicates": 200.0, "theorem1_n_features": 8.0,
+           "theorem1_max_difference": 1e-12, "pearson_r": 0.4, "n_features_selected": 30.0,
+           "n_recurring": 20.0, "median_log_sd": 0.8}
+    row.update(changes)
+    return pd.DataFrame([row])
+
+
+def _summary(iw_noise: float) -> pd.DataFrame:
+    phi = np.linspace(0.2, 0.8, 12)
+    iw = phi + iw_noise * np.resize([1.0, -1.0], phi.size)
+    return pd.DataFrame({"selector": "lasso", "nogueira": phi, "importance_weighted": iw})
+
+
+def _properties(maps=None, lasso=None, noise=0.01) -> pd.DataFrame:
+    return _frame(property_claims(
+        _maps() if maps is None else maps, _lasso() if lasso is None else lasso,
+        {"sonar": _summary(noise)}, ["lasso"], ["sonar", "gastro"], RUN))
+
+
+@pytest.mark.parametrize(("key", "maps", "lasso", "noise"), [
+    ("theorem1", None, _lasso(theorem1_max_difference=1e-3), 0.01),
+    ("sec5_2.fully_defined", _maps(importance_weighted=np.nan), None, 0.01),
+    ("sec5_2.maximum", _maps(deterministic_importance_weighted=0.98), None, 0.01),
+    ("sec5_2.maximum", _maps(importance_weighted=1.0), None, 0.01),
+    ("sec5_2.bounds", _maps(disjoint_importance_weighted=-0.05), None, 0.01),
+    ("sec5_2.bounds", _maps(even_importance_weighted=1.2, theorem2=1.2), None, 0.01),
+    ("sec5_2.chance", None, _lasso(chance_mean=(CHANCE_STANDARD_ERRORS + 0.5) * 0.001), 0.01),
+    ("theorem2", _maps(theorem2=0.51), None, 0.01),
+    ("eq10", _maps(eq10_right=0.41), None, 0.01),
+    ("sec5_2.iw_like_phi", None, None, 0.3),
+])
+def test_each_section5_claim_holds_on_consistent_evidence_and_fails_on_a_departure(
+        key, maps, lasso, noise):
+    assert _properties().loc[key, "verdict"] == HOLDS, _properties().loc[key, "why"]
+    assert _properties(maps, lasso, noise).loc[key, "verdict"] == FAILS
+
+
+def test_theorem3_is_checked_on_maps_of_constant_size_only():
+    assert _properties().loc["theorem3", "verdict"] == HOLDS
+    rfe_off = _maps()
+    rfe_off.loc[1, "kuncheva"] = 0.45
+    assert _properties(rfe_off).loc["theorem3", "verdict"] == FAILS
+    # a wrong Kuncheva value on a map of varying size is not evidence (not used)
+    assert _properties(_maps(kuncheva=0.1)).loc["theorem3", "verdict"] == HOLDS
+    no_constant = _maps()
+    no_constant["constant_size"] = 0.0
+    assert _properties(no_constant).loc["theorem3", "verdict"] == UNTESTED
+
+
+def test_section5_claims_count_data_sets_left_out():
+    both = _frame(property_claims(_maps(), _lasso(), {"sonar": _summary(0.01)}, ["lasso"],
+                                  ["sonar", "breast"], RUN))
+    assert both.loc["eq10", "verdict"] == NOT_RUN  # breast on disk, not in the maps
+    assert "not run for breast" in both.loc["eq10", "why"]
+
+
+# -- Fig. 12 and Fig. 20 ----------------------------------------------------------------------
+
+
+def test_fig12_claims_flip():
+    table = _frame(lasso_claims(_lasso(), ["sonar", "lsvt"], RUN))
+    assert table.loc["fig12.frequent_more_important", "verdict"] == HOLDS
+    assert table.loc["fig12.importance_varies", "verdict"] == HOLDS
+    flipped = _frame(lasso_claims(_lasso(pearson_r=-0.1, median_log_sd=HIGHLY_VARYING - 0.01),
+                                  ["sonar", "lsvt"], RUN))
+    assert flipped.loc["fig12.frequent_more_important", "verdict"] == FAILS
+    assert flipped.loc["fig12.importance_varies", "verdict"] == FAILS
+
+
+def _estimates(skewed: bool) -> pd.DataFrame:
+    quantiles = (np.arange(200) + 0.5) / 200
+    from scipy import stats
+    normal = stats.norm.ppf(quantiles) * 0.05 + 0.5
+    values = stats.expon.ppf(quantiles) * 0.05 + 0.3 if skewed else normal
+    return pd.DataFrame({"dataset": "sonar", "block": np.arange(200), "nogueira": normal,
+                         "pearson": normal, "importance_weighted": values})
+
+
+def test_fig20_normality_flips_on_a_skewed_distribution():
+    normal = _frame(distribution_claims(_estimates(False), ["sonar", "gastro"], RUN))
+    assert normal.loc["fig20.approximately_normal", "verdict"] == HOLDS
+    skewed = _frame(distribution_claims(_estimates(True), ["sonar", "gastro"], RUN))
+    assert skewed.loc["fig20.approximately_normal", "verdict"] == FAILS
+    assert "φ_iw: Shapiro-Wilk" in skewed.loc["fig20.approximately_normal", "our_evidence"]
+    few = _estimates(False).iloc[:10]
+    assert _frame(distribution_claims(few, ["sonar"], RUN)).loc[
+        "fig20.approximately_normal", "verdict"] == UNTESTED

@@ -7,8 +7,9 @@ words) with our evidence and a verdict computed by a criterion of
 the constants of :mod:`fsstab.papers.hamer2021.conclusions_common` (and
 :data:`~fsstab.papers.hamer2021.decisions.EQUAL_ACCURACY_SE`); the *why* column shows each with
 the numbers it was applied to. This module checks §4 (Figs. 3-6), §5.3 (Fig. 8) and the §7.2
-trajectories (Figs. 13-17) and assembles every section's claims: §6-7.1 in
-:mod:`~fsstab.papers.hamer2021.conclusions_decisions`, Table 5 and §7.3 in
+trajectories (Figs. 13-17) and assembles every section's claims: §5.1-5.2 in
+:mod:`~fsstab.papers.hamer2021.conclusions_properties`, §6-7.1 in
+:mod:`~fsstab.papers.hamer2021.conclusions_decisions`, the LASSO and §7.3 in
 :mod:`~fsstab.papers.hamer2021.conclusions_standard`.
 """
 
@@ -38,12 +39,16 @@ from fsstab.papers.conclusions import (
 from fsstab.papers.hamer2021.conclusions_cases import missing_case, roll_up
 from fsstab.papers.hamer2021.conclusions_common import (
     APPROXIMATELY_CONSTANT,
+    CHANCE_STANDARD_ERRORS,
     DRASTIC,
     EXACT,
+    FLIP_TOLERANCE,
     HIGH,
+    HIGHLY_VARYING,
     METHOD_NOT_RUN,
     MIN_STABILITY_GAIN,
     N_STANDARD_ERRORS,
+    NORMALITY_ALPHA,
     NOTICEABLE,
     SYMBOL,
     TABLE5_CLOSE,
@@ -54,10 +59,17 @@ from fsstab.papers.hamer2021.conclusions_common import (
 from fsstab.papers.hamer2021.conclusions_common import claim as _claim
 from fsstab.papers.hamer2021.conclusions_common import show as _show
 from fsstab.papers.hamer2021.conclusions_decisions import decision_claims
-from fsstab.papers.hamer2021.conclusions_standard import table5_claims, variation_claims
+from fsstab.papers.hamer2021.conclusions_properties import property_claims
+from fsstab.papers.hamer2021.conclusions_standard import (
+    distribution_claims,
+    lasso_claims,
+    table5_claims,
+    variation_claims,
+)
 from fsstab.papers.hamer2021.decisions import (
     EQUAL_ACCURACY_SE,
 )
+from fsstab.papers.hamer2021.properties import IDENTITY_TOLERANCE
 from fsstab.papers.hamer2021.reference import MEASURES, STATEMENTS, TOY_FIGURES, UNAVAILABLE
 
 __all__ = [
@@ -80,27 +92,36 @@ TITLE = ("Hamer & Dupont (2021), \"An importance weighted feature selection stab
 
 PREAMBLE = (
     "§4 (Figs. 3-6) is checked on toy maps built from the paper's description only (the "
-    "choices where it is silent: docs/paper-hamer2021.md, `fsstab.papers.hamer2021.toy`); §5.3 "
-    "(Figs. 7-8) on the correlated-groups simulation; §6-7 on the workflow's runs. The "
-    f"paper's words as numbers: \"high\" = at least {HIGH:g}; \"drastically overestimated\" / "
-    f"\"able to assess the instability\" = φ at least {DRASTIC:g} above the measure; φ_can "
-    "\"higher\" in one toy map than another = the mean over redrawn maps higher by more than "
-    f"{N_STANDARD_ERRORS:g} standard errors of the difference; \"increases\" / \"decreases\" "
-    "with c = a change of the mean over the generative seeds from the smallest to the largest c "
-    f"beyond {N_STANDARD_ERRORS:g} standard errors of the difference; \"approximately "
-    f"constant\" = within a band of {APPROXIMATELY_CONSTANT:g}. "
+    "choices where it is silent: docs/paper-hamer2021.md, `fsstab.papers.hamer2021.toy`); "
+    "§5.1-5.2 (Theorems 1-3, Properties 1-4, eq. 10) on every feature stability map of the §7.2 "
+    "runs (`fsstab.papers.hamer2021.properties`); §5.3 (Figs. 7-8) on the correlated-groups "
+    "simulation; §6-7 on the workflow's runs. The "
+    f"paper's words as numbers: \"high\" = at least {HIGH:g} (for φ_iw \"behaving in a "
+    "similar manner\" to φ: their correlation over the §7.2 settings); \"drastically "
+    f"overestimated\" / \"able to assess the instability\" = φ at least {DRASTIC:g} above the "
+    "measure; φ_can \"higher\" in one toy map than another = the mean over redrawn maps higher "
+    f"by more than {N_STANDARD_ERRORS:g} standard errors of the difference; \"increases\" / "
+    "\"decreases\" with c = a change of the mean over the generative seeds from the smallest to "
+    f"the largest c beyond {N_STANDARD_ERRORS:g} standard errors of the difference; "
+    f"\"approximately constant\" = within a band of {APPROXIMATELY_CONSTANT:g}; an identity "
+    f"(eq. 10, Theorems 1-3) = equal within {IDENTITY_TOLERANCE:g} on every map "
+    f"({FLIP_TOLERANCE:g} for Theorem 1's searched decision flips); \"corrected for chance\" = "
+    "the mean φ_iw of random-identity maps within "
+    f"{CHANCE_STANDARD_ERRORS:g} standard errors of 0. "
     "Fig. 9: the hybrid-RFE front has only settings with N ≥ 1 forced features, the RFE front "
     "only N = 0; \"better stability at equal accuracy\" = at every Pareto-optimal RFE setting, "
     f"a hybrid-RFE setting whose mean accuracy is at most {EQUAL_ACCURACY_SE:g} standard error "
     "of the RFE setting's mean out-of-bag accuracy below it (or above it) is at least "
     f"{MIN_STABILITY_GAIN:g} more stable; areas dominated with respect to the reference point "
-    f"of `section71.area_reference`. Table 5 agrees within {TABLE5_CLOSE:g} (its two printed "
-    "decimals and 2 standard errors of the difference of two M = 30 estimates); Fig. 19's "
-    f"\"no noticeable difference\" = largest c_v at most {NOTICEABLE:g} × the smallest, "
-    "ionosphere the paper's exception. A claim over several data sets (the `.all` rows) holds "
-    "when it holds on every data set tested and none on disk was left out (then: not run); "
-    + ", ".join(UNAVAILABLE) + " cannot be had here (no network): not testable here. "
-    "docs/paper-hamer2021.md discusses the claims that do not hold."
+    "of `section71.area_reference`. Fig. 12's \"highly varying\" importance = median sd of "
+    f"log importance at least {HIGHLY_VARYING:g}. Table 5 agrees within {TABLE5_CLOSE:g} (its "
+    "two printed decimals and 2 standard errors of the difference of two M = 30 estimates); "
+    f"Fig. 19's \"no noticeable difference\" = largest c_v at most {NOTICEABLE:g} × the "
+    "smallest, ionosphere the paper's exception; Fig. 20's \"approximately normally "
+    f"distributed\" = Shapiro-Wilk p at least {NORMALITY_ALPHA:g}. A claim over several data "
+    "sets (the `.all` rows) holds when it holds on every data set tested and none on disk was "
+    "left out (then: not run); " + ", ".join(UNAVAILABLE) + " cannot be had here (no network): "
+    "not testable here. docs/paper-hamer2021.md discusses the claims that do not hold."
 )
 
 # --------------------------------------------------------------------------------------------
@@ -454,7 +475,11 @@ def claims(
     compromises: Mapping[str, pd.DataFrame] | None = None,
     table5: pd.DataFrame | None = None,
     variation: pd.DataFrame | None = None,
+    estimates: pd.DataFrame | None = None,
     trajectories: Mapping[str, pd.DataFrame] | None = None,
+    properties: pd.DataFrame | None = None,
+    lasso_checks: pd.DataFrame | None = None,
+    summaries: Mapping[str, pd.DataFrame] | None = None,
     methods: Mapping[str, str] | None = None,
 ) -> list[Claim]:
     """Every claim of :data:`~fsstab.papers.hamer2021.reference.STATEMENTS`, checked, in the
@@ -467,9 +492,12 @@ def claims(
     :func:`~fsstab.papers.hamer2021.decisions.hybrid_versus_rfe`, with ``dataset``);
     ``frequency``: Fig. 10's correlations; ``compromises``: §7.1 data set -> its compromise
     table (:func:`~fsstab.papers.hamer2021.decisions.compromise_table`); ``table5``: Table 5;
-    ``variation``: Fig. 19's c_v (``dataset`` and one column per measure); ``trajectories``:
-    §7.2 method (``elastic_net``, ``logistic_rfe``, ``random_forest``, ``relief``) -> its
-    trajectory table (Figs. 13-17); ``methods``: ``section72.methods`` (method -> selector label);
+    ``variation``: Fig. 19's c_v (``dataset`` and one column per measure); ``estimates``: the
+    §7.3 group estimates (Fig. 20); ``trajectories``: §7.2 method (``elastic_net``,
+    ``logistic_rfe``, ``random_forest``, ``relief``) -> its trajectory table (Figs. 13-17);
+    ``properties``, ``lasso_checks``: §5's checks on the §7.2 maps
+    (:func:`~fsstab.papers.hamer2021.stages.properties_step`); ``summaries``: §7.2 data set ->
+    its stability summary; ``methods``: ``section72.methods`` (method -> selector label);
     ``configured``: ``section71``, ``frequency_score``, ``section72``, ``section73`` -> the
     paper data sets of the configuration (those without results are "not run" when on disk,
     "not testable here" otherwise: :mod:`fsstab.papers.hamer2021.conclusions_cases`);
@@ -479,12 +507,16 @@ def claims(
     s72, s73 = configured["section72"], configured["section73"]
     found = [
         *_toy_claims(toy, canberra_replicates, run),
+        *property_claims(properties, lasso_checks, summaries or {}, list(methods.values()),
+                         s72, run),
         *_correlated_claims(correlated, run),
         *decision_claims(areas, versus, frequency, compromises or {},
                           configured["section71"], run, configured["frequency_score"]),
+        *lasso_claims(lasso_checks, s72, run),
         *table5_claims(table5, s72, run),
         *_trajectory_claims(trajectories or {}, s72, list(methods), run),
         *variation_claims(variation, s73, run),
+        *distribution_claims(estimates, s73, run),
     ]
     order = list(STATEMENTS.values())
     return sorted(found, key=lambda claim: order.index(claim.statement))

@@ -1,5 +1,5 @@
-"""The claims of Hamer & Dupont (2021) on the LASSO of §7.2.1 (Table 5) and on the variability
-of the measures, §7.3 (Fig. 19), checked on a run.
+"""The claims of Hamer & Dupont (2021) on the LASSO of §7.2.1 (Fig. 12, Table 5) and on the
+variability of the measures, §7.3 (Figs. 19-20), checked on a run.
 
 Every claim is checked on each data set of the configuration the run has results for; the
 others are cases "not run" or "not testable here" (:mod:`fsstab.papers.hamer2021.
@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
+from scipy import stats
 
 from fsstab.papers.conclusions import (
     Assessment,
@@ -19,10 +21,13 @@ from fsstab.papers.conclusions import (
     all_of,
     close_to,
     holds_if,
+    not_testable,
     same_ordering,
 )
 from fsstab.papers.hamer2021.conclusions_cases import missing_case, roll_up
 from fsstab.papers.hamer2021.conclusions_common import (
+    HIGHLY_VARYING,
+    NORMALITY_ALPHA,
     NOTICEABLE,
     SYMBOL,
     TABLE5_CLOSE,
@@ -33,8 +38,16 @@ from fsstab.papers.hamer2021.conclusions_common import (
 )
 from fsstab.papers.hamer2021.reference import MEASURES, TABLE5
 
-__all__ = ["table5_claims", "variation_claims"]
+__all__ = [
+    "MIN_NORMALITY_ESTIMATES",
+    "distribution_claims",
+    "lasso_claims",
+    "table5_claims",
+    "variation_claims",
+]
 
+#: Fig. 20: fewer group estimates than this cannot show a distribution's shape.
+MIN_NORMALITY_ESTIMATES = 20
 #: The data set on which the paper reports the reverse ordering of Fig. 19.
 FIG19_EXCEPTION = "ionosphere"
 
@@ -143,3 +156,73 @@ def variation_claims(cv: pd.DataFrame | None, configured: Sequence[str],
                          roll_up(per_dataset), combined(matches), statement=key, dataset="all"))
     order = list(cases)
     return sorted(out, key=lambda c: order.index(c.key.rsplit(".", 1)[0]))
+
+
+def lasso_claims(checks: pd.DataFrame | None, configured: Sequence[str],
+                 run: Mapping[str, Any]) -> list[Claim]:
+    """Fig. 12 on the LASSO's map of every §7.2 data set: importance grows with selection
+    frequency (Pearson r > 0) and varies highly across runs (median sd of log importance at
+    least :data:`HIGHLY_VARYING`)."""
+    rows = checks.set_index("dataset") if checks is not None else pd.DataFrame()
+    frequent: dict[str, Assessment] = {}
+    varying: dict[str, Assessment] = {}
+    matches = []
+    for dataset in configured:
+        if dataset not in rows.index:
+            frequent[dataset] = varying[dataset] = missing_case(dataset)
+            continue
+        row = rows.loc[dataset]
+        matches.append(settings_of(run, "section72", dataset))
+        r, spread = float(row["pearson_r"]), float(row["median_log_sd"])
+        frequent[dataset] = (
+            holds_if(r > 0, f"{dataset}: r(p_f, mean importance) = {show(r)} over "
+                     f"{int(row['n_features_selected'])} features > 0")
+            if np.isfinite(r) else not_testable(f"{dataset}: r undefined (constant p_f)"))
+        varying[dataset] = (
+            holds_if(spread >= HIGHLY_VARYING, f"{dataset}: median sd of log importance over "
+                     f"{int(row['n_recurring'])} features = {show(spread)} >= "
+                     f"{HIGHLY_VARYING:g}")
+            if np.isfinite(spread) else not_testable(f"{dataset}: no feature selected twice"))
+    settings = combined(matches)
+    return [
+        claim("fig12.frequent_more_important", _whys(frequent), roll_up(frequent), settings,
+              dataset="all"),
+        claim("fig12.importance_varies", _whys(varying), roll_up(varying), settings,
+              dataset="all"),
+    ]
+
+
+def _whys(cases: Mapping[str, Assessment]) -> str:
+    return "; ".join(a.why.rsplit(":", 1)[0] for d, a in cases.items()
+                     if a.why.startswith(f"{d}: ") and a.verdict.value in ("holds",
+                                                                          "does not hold"))
+
+
+def distribution_claims(estimates: pd.DataFrame | None, configured: Sequence[str],
+                        run: Mapping[str, Any]) -> list[Claim]:
+    """Fig. 20: the group estimates of each measure on each §7.3 data set are approximately
+    normal: Shapiro-Wilk does not reject normality at :data:`NORMALITY_ALPHA`."""
+    cases: dict[str, Assessment] = {}
+    matches = []
+    present = set() if estimates is None else set(estimates["dataset"])
+    for dataset in configured:
+        if dataset not in present:
+            cases[dataset] = missing_case(dataset)
+            continue
+        matches.append(settings_of(run, "section73", dataset))
+        frame = estimates[estimates["dataset"] == dataset]
+        parts = []
+        for m in MEASURES:
+            values = frame[m].to_numpy(dtype=float)
+            values = values[np.isfinite(values)]
+            if values.size < MIN_NORMALITY_ESTIMATES:
+                parts.append(not_testable(f"{SYMBOL[m]}: {values.size} group estimates, fewer "
+                                          f"than {MIN_NORMALITY_ESTIMATES}"))
+                continue
+            p = float(stats.shapiro(values).pvalue)
+            parts.append(holds_if(p >= NORMALITY_ALPHA, f"{SYMBOL[m]}: Shapiro-Wilk p = "
+                                  f"{p:.2g} over {values.size} estimates >= {NORMALITY_ALPHA:g}"))
+        cases[dataset] = all_of(*parts)
+    return [claim("fig20.approximately_normal",
+                  "; ".join(f"{d}: {a.why}" for d, a in cases.items() if d in present),
+                  roll_up(cases), combined(matches), dataset="all")]

@@ -21,7 +21,7 @@ import scipy.sparse as sp
 from matplotlib.figure import Figure
 
 from fsstab.io import read_parquet_metadata
-from fsstab.papers.hamer2021 import figures
+from fsstab.papers.hamer2021 import figures, properties
 from fsstab.papers.hamer2021.correlated import (
     correlated_groups_stability,
     summarise_correlated_groups,
@@ -45,6 +45,7 @@ from fsstab.papers.hamer2021.standard import (
     method_rows,
 )
 from fsstab.papers.hamer2021.toy import canberra_replicates, canberra_stability, toy_maps
+from fsstab.seeds import as_seed, substream
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
@@ -62,6 +63,7 @@ __all__ = [
     "importances_of",
     "logistic_rfe_step",
     "maps_step",
+    "properties_step",
     "read_selection_tables",
     "toy_step",
     "trajectories_step",
@@ -70,6 +72,9 @@ __all__ = [
 
 #: The measure name of Fig. 6's φ_can with the tied features in index order (toy table).
 TIES_IN_ORDER = "canberra_ties_in_order"
+
+#: The random stream of Property 4's random-identity maps (``substream(seed, 4)``).
+CHANCE_STREAM = 4
 
 #: Parquet metadata of the paper's tables (``format``).
 TABLE_METADATA: dict[str, str] = {"format": "fsstab.paper_hamer2021/1"}
@@ -353,6 +358,45 @@ def appendix_step(summaries: Mapping[str, pd.DataFrame], methods: Mapping[str, s
             per_method[method] = frame
         rows[dataset] = per_method
     return figures.appendix_figure(rows, number, note)
+
+
+def properties_step(selection: SelectionTables, X: np.ndarray, y: np.ndarray, *, paper: str,
+                    lasso: str | None, n_replicates: int, random_state: int) -> (
+    tuple[pd.DataFrame, pd.DataFrame]
+):
+    """§5.1-5.2, eq. 10, Fig. 12 on one §7.2 data set: the identities and properties of φ_iw
+    on every map of ``selection`` (one row per configuration and variant,
+    :func:`~fsstab.papers.hamer2021.properties.map_checks`), and one row for the map of the
+    LASSO configuration ``lasso`` (its only variant): Property 4 on ``n_replicates``
+    random-identity maps, Theorem 1 on the features of its first run, Fig. 12's importance
+    profile."""
+    d = X.shape[1]
+    maps, lasso_row = [], []
+    for configuration, (runs, _) in selection.items():
+        for variant in sorted(set(runs.column("variant").to_pylist())):
+            W = importances_of(selection, configuration, variant, d)
+            maps.append({"dataset": paper, "configuration": configuration, "variant": variant,
+                         **properties.map_checks(W)})
+    if lasso is not None:
+        runs, _ = selection[lasso]
+        variants = sorted(set(runs.column("variant").to_pylist()))
+        if len(variants) != 1:
+            raise ValueError(f"{paper}: the LASSO configuration {lasso!r} has {len(variants)} "
+                             "settings; §5 and Fig. 12 use one")
+        W = importances_of(selection, lasso, variants[0], d).toarray()
+        chance = properties.chance_replicates(W, n_replicates,
+                                              substream(as_seed(random_state), CHANCE_STREAM))
+        mean, se = properties.chance_summary(chance)
+        features = np.flatnonzero(W[0] > 0)
+        eq7, eq9 = properties.theorem1_importances(X, y, features)
+        lasso_row.append({
+            "dataset": paper, "configuration": lasso, "variant": variants[0],
+            "chance_mean": mean, "chance_se": se, "chance_min": float(chance.min()),
+            "chance_max": float(chance.max()), "chance_replicates": float(n_replicates),
+            "theorem1_n_features": float(features.size),
+            "theorem1_max_difference": float(np.abs(eq7 - eq9).max()),
+            **properties.importance_profile(W)})
+    return pd.DataFrame(maps), pd.DataFrame(lasso_row)
 
 
 # -- §7.3 -----------------------------------------------------------------------------------------
