@@ -11,6 +11,7 @@
 from fsstab.papers.hamer2021.plan import DECISION_FIGURES, MAP_FIGURES, TRAJECTORY_FIGURES, Plan
 from fsstab.papers.hamer2021.settings import SETTINGS, run_settings
 from fsstab.papers.hamer2021.toy import TOY_DESCRIPTIONS
+from fsstab.workflow.seeds import derive_seed
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
 HAMER = SETTINGS.checked(WF)
@@ -36,6 +37,9 @@ if WF.raw["localrules"]:
         hamer2021_table5,
         hamer2021_trajectories,
         hamer2021_logistic_rfe,
+        hamer2021_properties,
+        hamer2021_properties_table,
+        hamer2021_lasso_checks_table,
         hamer2021_maps,
         hamer2021_appendix,
         hamer2021_blocks,
@@ -55,6 +59,7 @@ rule hamer2021_toy:
             for number, (stem, _) in sorted(TOY_DESCRIPTIONS.items())
         },
         table=get_paper_table("fig03-06_toy_measures"),
+        replicates=get_paper_table("fig03-06_canberra_replicates"),
     params:
         settings=HAMER["toy"],
     log:
@@ -332,15 +337,14 @@ rule hamer2021_trajectories:
 
 rule hamer2021_logistic_rfe:
     input:
-        **{
-            paper: get_stability(dataset)
-            for paper, dataset in PLAN.logistic_rfe_datasets().datasets.items()
-        },
+        # the table (and the claims of §7.2.3) on every §7.2 data set, the figure on Fig. 14's
+        **{paper: get_stability(dataset) for paper, dataset in S72.items()},
     output:
         figure=get_paper_figure("fig14_logistic_rfe"),
         table=get_paper_table("fig14_logistic_rfe"),
     params:
         selector=HAMER["section72"]["methods"].get("logistic_rfe"),
+        drawn=list(PLAN.logistic_rfe_datasets().datasets),
         note=PLAN.logistic_rfe_datasets().note,
     log:
         get_paper_log("fig14"),
@@ -354,6 +358,79 @@ rule hamer2021_logistic_rfe:
         runtime=15,
     script:
         "../scripts/paper_hamer2021/logistic_rfe.py"
+
+
+rule hamer2021_properties:
+    input:
+        unpack(get_hamer2021_properties_inputs),
+    output:
+        maps=get_paper_work("section72/{paper}_properties.parquet"),
+        lasso=get_paper_work("section72/{paper}_lasso_checks.parquet"),
+    wildcard_constraints:
+        paper="|".join(S72) or "NONE",
+    params:
+        configurations=lambda wc: PLAN.selector_configurations(
+            S72[wc.paper], list(HAMER["section72"]["methods"].values())
+        ),
+        lasso=lambda wc: next(
+            iter(
+                PLAN.selector_configurations(
+                    S72[wc.paper], [HAMER["section72"]["methods"].get("lasso")]
+                )
+            ),
+            None,
+        ),
+        seed=lambda wc: derive_seed(WF.seed, wc.paper, "hamer2021", "properties"),
+    log:
+        get_paper_log("properties_{paper}"),
+    benchmark:
+        get_paper_benchmark("properties_{paper}")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    script:
+        "../scripts/paper_hamer2021/properties.py"
+
+
+rule hamer2021_properties_table:
+    input:
+        tables=expand(rules.hamer2021_properties.output.maps, paper=list(S72)),
+    output:
+        table=get_paper_table("sec5_phi_iw_properties"),
+    log:
+        get_paper_log("sec5_phi_iw_properties"),
+    benchmark:
+        get_paper_benchmark("sec5_phi_iw_properties")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    script:
+        "../scripts/paper_hamer2021/concatenate.py"
+
+
+rule hamer2021_lasso_checks_table:
+    input:
+        tables=expand(rules.hamer2021_properties.output.lasso, paper=list(S72)),
+    output:
+        table=get_paper_table("sec5_lasso_checks"),
+    log:
+        get_paper_log("sec5_lasso_checks"),
+    benchmark:
+        get_paper_benchmark("sec5_lasso_checks")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    script:
+        "../scripts/paper_hamer2021/concatenate.py"
 
 
 rule hamer2021_maps:
@@ -547,6 +624,7 @@ rule hamer2021_comparison:
 rule hamer2021_conclusions:
     input:
         toy=rules.hamer2021_toy.output.table,
+        canberra_replicates=rules.hamer2021_toy.output.replicates,
         correlated=rules.hamer2021_correlated_figures.output.table,
         # the tables of the sections this run has (the others' claims are "not testable here")
         **(
@@ -565,7 +643,23 @@ rule hamer2021_conclusions:
             for paper in DECISIONS
         },
         **({"table5": rules.hamer2021_table5.output.table} if S72 else {}),
-        **({"variation": rules.hamer2021_variability.output.cv} if S73 else {}),
+        **(
+            {
+                "variation": rules.hamer2021_variability.output.cv,
+                "estimates": rules.hamer2021_variability.output.estimates,
+            }
+            if S73
+            else {}
+        ),
+        **(
+            {
+                "properties": rules.hamer2021_properties_table.output.table,
+                "lasso_checks": rules.hamer2021_lasso_checks_table.output.table,
+            }
+            if S72
+            else {}
+        ),
+        **{f"summary72_{paper}": get_stability(dataset) for paper, dataset in S72.items()},
         **{
             f"trajectory_{method}": expand(
                 rules.hamer2021_trajectories.output.table,
@@ -589,6 +683,7 @@ rule hamer2021_conclusions:
             "section72": list(HAMER["section72"]["datasets"]),
             "section73": list(HAMER["section73"]["datasets"]),
         },
+        methods=HAMER["section72"]["methods"],
         run=run_settings(HAMER, WF),
     log:
         get_paper_log("conclusions"),
@@ -637,6 +732,8 @@ PAPER_TARGETS.extend(
         ),
         *expand(rules.hamer2021_appendix.output, number=list(PLAN.appendix_figures())),
         *(rules.hamer2021_variability.output if S73 else []),
+        *(rules.hamer2021_properties_table.output if S72 else []),
+        *(rules.hamer2021_lasso_checks_table.output if S72 else []),
         *(rules.hamer2021_distributions.output if PLAN.distribution_datasets().datasets else []),
         *rules.hamer2021_comparison.output,
         *rules.hamer2021_conclusions.output,

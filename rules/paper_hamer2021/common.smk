@@ -59,3 +59,13 @@ def get_hamer2021_block_inputs(wildcards):
         "runs": get_runs(dataset, configurations[0]),
         "features": get_features(dataset, configurations[0]),
     }
+
+
+def get_hamer2021_properties_inputs(wildcards):
+    """§5 and Fig. 12 on one §7.2 data set: the dataset and the selections of every §7.2
+    method."""
+    dataset = S72[wildcards.paper]
+    return {
+        "dataset": get_dataset(dataset),
+        **get_hamer2021_selection(dataset, list(HAMER["section72"]["methods"].values())),
+    }

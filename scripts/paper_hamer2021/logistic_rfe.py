@@ -9,6 +9,7 @@ with logged(snakemake.log[0]):
     figure, table = logistic_rfe_step(
         {name: read_table(path) for name, path in snakemake.input.items()},
         selector=snakemake.params.selector,
+        drawn=snakemake.params.drawn,
         note=snakemake.params.note,
     )
     save_figure(figure, stem_of(snakemake.output.figure))

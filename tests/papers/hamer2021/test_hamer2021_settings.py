@@ -38,7 +38,7 @@ def test_the_reduced_configuration_is_valid_and_gets_the_schema_defaults():
     assert checked["section72"]["appendix"]["28"] == ["alon", "singh", "chiaretti"]
     filled = SETTINGS.resolve(None)
     assert filled["toy"] == {"n_runs": 30, "n_features": 1_000_000, "canberra_k": 20,
-                             "random_state": 0}
+                             "random_state": 0, "replicates": 200}
     assert filled["correlated_groups"]["map"] == {"scenario": 1, "seed": 0,
                                                   "group_sizes": [1, 10]}
     assert filled["section71"]["frequency_score"] == {

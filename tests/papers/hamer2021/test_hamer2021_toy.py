@@ -9,12 +9,15 @@ of §4 hold on these maps is a result (``conclusions.md``), not a test.
 
 from __future__ import annotations
 
+import math
+
 import bruteforce_measures as bf
 import numpy as np
 import pytest
 
 from fsstab.papers.hamer2021.reference import TOY_FIGURES
 from fsstab.papers.hamer2021.toy import (
+    canberra_replicates,
     canberra_stability,
     equal_importances,
     frequent_unimportant_importances,
@@ -154,3 +157,14 @@ def test_tied_importances_in_random_or_fixed_order():
     # a fixed order makes the stable block's ranks agree: φ_can rises
     assert canberra_stability(W, 10**6, 20, rng, ties="index") > canberra_stability(
         W, 10**6, 20, rng)
+
+
+def test_redrawn_toy_maps_of_figs_3_and_5_have_the_same_canberra_distribution():
+    values = canberra_replicates(n_replicates=100, n_features=10**6, random_state=7)
+    gap = values[5].mean() - values[3].mean()
+    se = math.hypot(values[5].std(ddof=1), values[3].std(ddof=1)) / 10
+    # both maps rank their 20 features at random in every run: no difference beyond noise
+    assert abs(gap) < 4 * se
+    assert values[4].mean() < values[3].mean() - 0.1
+    with pytest.raises(ValueError, match="n_replicates"):
+        canberra_replicates(n_replicates=1)

@@ -21,7 +21,7 @@ import scipy.sparse as sp
 from matplotlib.figure import Figure
 
 from fsstab.io import read_parquet_metadata
-from fsstab.papers.hamer2021 import figures
+from fsstab.papers.hamer2021 import figures, properties
 from fsstab.papers.hamer2021.correlated import (
     correlated_groups_stability,
     summarise_correlated_groups,
@@ -44,7 +44,8 @@ from fsstab.papers.hamer2021.standard import (
     coefficients_of_variation,
     method_rows,
 )
-from fsstab.papers.hamer2021.toy import canberra_stability, toy_maps
+from fsstab.papers.hamer2021.toy import canberra_replicates, canberra_stability, toy_maps
+from fsstab.seeds import as_seed, substream
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
@@ -62,6 +63,7 @@ __all__ = [
     "importances_of",
     "logistic_rfe_step",
     "maps_step",
+    "properties_step",
     "read_selection_tables",
     "toy_step",
     "trajectories_step",
@@ -70,6 +72,9 @@ __all__ = [
 
 #: The measure name of Fig. 6's φ_can with the tied features in index order (toy table).
 TIES_IN_ORDER = "canberra_ties_in_order"
+
+#: The random stream of Property 4's random-identity maps (``substream(seed, 4)``).
+CHANCE_STREAM = 4
 
 #: Parquet metadata of the paper's tables (``format``).
 TABLE_METADATA: dict[str, str] = {"format": "fsstab.paper_hamer2021/1"}
@@ -118,8 +123,10 @@ def _row_values(row: Mapping[str, Any]) -> dict[str, float]:
 # -- Figs. 3-6 ------------------------------------------------------------------------------------
 
 
-def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFrame]:
-    """Figs. 3-6: ``{figure number: figure}`` and the table (figure, title, measure, value)."""
+def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFrame,
+                                                   pd.DataFrame]:
+    """Figs. 3-6: ``{figure number: figure}``, the table (figure, title, measure, value) and
+    φ_can of ``settings["replicates"]`` redraws of each map (figure, replicate, canberra)."""
     maps = toy_maps(n_runs=settings["n_runs"], n_features=settings["n_features"],
                     canberra_k=settings["canberra_k"], random_state=settings["random_state"])
     drawn = {m.figure: figures.toy_map_figure(m, settings["n_features"]) for m in maps}
@@ -135,7 +142,13 @@ def toy_step(settings: Mapping[str, Any]) -> tuple[dict[int, Figure], pd.DataFra
          "n_runs": settings["n_runs"], "n_features": settings["n_features"]}
         for f, t, measure, value in rows
     ])
-    return drawn, table
+    redrawn = canberra_replicates(
+        n_replicates=settings["replicates"], n_runs=settings["n_runs"],
+        n_features=settings["n_features"], canberra_k=settings["canberra_k"],
+        random_state=settings["random_state"])
+    replicates = pd.DataFrame([{"figure": f, "replicate": r, "canberra": float(v)}
+                               for f, values in redrawn.items() for r, v in enumerate(values)])
+    return drawn, table, replicates
 
 
 # -- Figs. 7-8 ------------------------------------------------------------------------------------
@@ -283,10 +296,14 @@ def trajectories_step(summaries: Mapping[str, pd.DataFrame], *, method: str, sel
 
 
 def logistic_rfe_step(summaries: Mapping[str, pd.DataFrame], *, selector: str,
-                      note: str = "") -> tuple[Figure, pd.DataFrame]:
-    """Fig. 14: the logistic RFE, one line per λ along increasing λ_f."""
+                      drawn: Sequence[str] | None = None, note: str = "") -> (
+    tuple[Figure, pd.DataFrame]
+):
+    """Fig. 14: the logistic RFE, one line per λ along increasing λ_f, drawn on the data sets
+    ``drawn`` (default: all); the table has every data set of ``summaries`` (the claims of
+    §7.2.3 are checked on all of them)."""
     table = _trajectory_table(summaries, selector)
-    rows = {d: table[table["paper_dataset"] == d] for d in summaries}
+    rows = {d: table[table["paper_dataset"] == d] for d in (drawn or summaries)}
     title = r"Fig. 14: logistic RFE, one line per $\lambda$, points by increasing $\lambda_f$"
     figure = figures.trajectories_figure(
         rows, parameter="final_C", symbol=r"$\lambda_f$", inverse=True, descending=False,
@@ -341,6 +358,45 @@ def appendix_step(summaries: Mapping[str, pd.DataFrame], methods: Mapping[str, s
             per_method[method] = frame
         rows[dataset] = per_method
     return figures.appendix_figure(rows, number, note)
+
+
+def properties_step(selection: SelectionTables, X: np.ndarray, y: np.ndarray, *, paper: str,
+                    lasso: str | None, n_replicates: int, random_state: int) -> (
+    tuple[pd.DataFrame, pd.DataFrame]
+):
+    """§5.1-5.2, eq. 10, Fig. 12 on one §7.2 data set: the identities and properties of φ_iw
+    on every map of ``selection`` (one row per configuration and variant,
+    :func:`~fsstab.papers.hamer2021.properties.map_checks`), and one row for the map of the
+    LASSO configuration ``lasso`` (its only variant): Property 4 on ``n_replicates``
+    random-identity maps, Theorem 1 on the features of its first run, Fig. 12's importance
+    profile."""
+    d = X.shape[1]
+    maps, lasso_row = [], []
+    for configuration, (runs, _) in selection.items():
+        for variant in sorted(set(runs.column("variant").to_pylist())):
+            W = importances_of(selection, configuration, variant, d)
+            maps.append({"dataset": paper, "configuration": configuration, "variant": variant,
+                         **properties.map_checks(W)})
+    if lasso is not None:
+        runs, _ = selection[lasso]
+        variants = sorted(set(runs.column("variant").to_pylist()))
+        if len(variants) != 1:
+            raise ValueError(f"{paper}: the LASSO configuration {lasso!r} has {len(variants)} "
+                             "settings; §5 and Fig. 12 use one")
+        W = importances_of(selection, lasso, variants[0], d).toarray()
+        chance = properties.chance_replicates(W, n_replicates,
+                                              substream(as_seed(random_state), CHANCE_STREAM))
+        mean, se = properties.chance_summary(chance)
+        features = np.flatnonzero(W[0] > 0)
+        eq7, eq9 = properties.theorem1_importances(X, y, features)
+        lasso_row.append({
+            "dataset": paper, "configuration": lasso, "variant": variants[0],
+            "chance_mean": mean, "chance_se": se, "chance_min": float(chance.min()),
+            "chance_max": float(chance.max()), "chance_replicates": float(n_replicates),
+            "theorem1_n_features": float(features.size),
+            "theorem1_max_difference": float(np.abs(eq7 - eq9).max()),
+            **properties.importance_profile(W)})
+    return pd.DataFrame(maps), pd.DataFrame(lasso_row)
 
 
 # -- §7.3 -----------------------------------------------------------------------------------------
