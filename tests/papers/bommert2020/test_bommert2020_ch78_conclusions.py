@@ -89,6 +89,25 @@ def test_ch7_claims_on_a_hand_made_run():
         "ch7.agreement.gravier"]
 
 
+def test_ch7_less_overfitting_at_the_accuracy_ceiling_is_not_testable():
+    """A-best configurations with test accuracy 1 (christensen here) have no over-fitting the
+    PA-best could reduce: every gap 0, the claim cannot fail there (it 'did not hold')."""
+    table = _ch7_run()
+    table.loc[table["config"].isin(["c1", "c2"]), ["train_accuracy", "test_accuracy"]] = 1.0
+    settings = CH7_SETTINGS.resolve({"n_per_method": 1, "filters": ["none", "mim", "impurity"]})
+    frame = claims_frame(ch7.claims(_table71(3), {"christensen": table}, settings,
+                                    {"christensen": None})).set_index("key")
+    row = frame.loc["ch7.less_overfitting.christensen"]
+    assert row["verdict"] == "not testable here"
+    assert row["why"].startswith("cannot fail on this run's data: every A-best configuration "
+                                 "has test accuracy 1")
+    # one A-best below 1 on the test half: a test again (gap 0.05 > PA-best 0: holds)
+    table.loc[table["config"] == "c2", "test_accuracy"] = 0.9
+    frame = claims_frame(ch7.claims(_table71(3), {"christensen": table}, settings,
+                                    {"christensen": None})).set_index("key")
+    assert frame.loc["ch7.less_overfitting.christensen", "verdict"] == "holds"
+
+
 def test_ch7_claims_without_data_are_not_testable():
     frame = claims_frame(ch7.claims(None, {}, CH7_SETTINGS.resolve({})))
     assert list(frame["key"]) == list(CH7_STATEMENTS)
