@@ -51,6 +51,7 @@ from fsstab.papers.conclusions import (
     claim_maker,
     equal_to,
     holds_if,
+    not_run,
     not_testable,
     over_cases,
 )
@@ -161,7 +162,7 @@ def _no_unselective(dataset: str, table: pd.DataFrame):
 def _unselective_optimal(dataset: str, table: pd.DataFrame):
     candidates = table[unselective(table) & np.isfinite(table["train_accuracy"])]
     if candidates.empty:
-        return "no configuration without feature selection was drawn", not_testable(
+        return "no configuration without feature selection was drawn", not_run(
             "no configuration without feature selection (no filter, SVM / k-NN / ridge) in "
             "this run"), "Pareto-optimal"
     counts = {thesis_symbol(m): int(candidates[f"pareto_{m}"].sum())
