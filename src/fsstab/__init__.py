@@ -10,6 +10,7 @@ Modules (one concept each):
 - :mod:`fsstab.prefilter`, :mod:`fsstab.resampling` -- variance prefiltering, resampling schemes
 - :mod:`fsstab.similarity` -- feature-similarity matrices for the adjusted measures
 - :mod:`fsstab.pareto`     -- Pareto fronts, γ compromises, ε-constraint selection
+- :mod:`fsstab.ties`       -- equal scores compare equal (values equal up to rounding merged)
 - :mod:`fsstab.sklearn`    -- stability of scikit-learn cross-validations; searches tuned on
   (accuracy, stability)
 - :mod:`fsstab.simulator`  -- Onda et al.'s simulated selector: fast ensemble-stability estimates

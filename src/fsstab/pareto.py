@@ -17,8 +17,8 @@ Pure functions over NumPy arrays (and thin :mod:`pandas` wrappers for tables of 
 Dominance (Bommert 2020, §3.4.1): with every objective maximised, ``y`` dominates ``z`` iff
 ``y_i >= z_i`` for all ``i`` and ``y_j > z_j`` for some ``j``. Consequently **identical points
 never dominate each other**: duplicates of a non-dominated point are all non-dominated and are
-all reported (they are distinct configurations that reach the same trade-off). Comparisons are
-exact floating-point comparisons -- round the objectives first if near-ties should count as ties.
+all reported (they are distinct configurations that reach the same trade-off). Values equal up to
+rounding are equal: every objective passes :func:`fsstab.ties.merge_ties` before any comparison.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from fsstab.seeds import check_random_state
+from fsstab.ties import merge_ties
 
 Sense = Literal["max", "min"]
 _SENSES: tuple[str, ...] = ("max", "min")
@@ -45,7 +46,7 @@ _COLLINEAR_RTOL = 1e-12
 
 
 def _as_points(points: Any, name: str = "points") -> np.ndarray:
-    """Validate an ``n x t`` matrix of objective values (finite floats, ``t >= 1``)."""
+    """Validate an ``n x t`` matrix of objective values (finite, ``t >= 1``), ties merged."""
     try:
         arr = np.asarray(points, dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -63,7 +64,7 @@ def _as_points(points: Any, name: str = "points") -> np.ndarray:
             f"{name}[{i}, {j}] = {float(arr[i, j])!r}; objective values must be finite (drop or "
             "impute undefined stabilities before the Pareto analysis)"
         )
-    return arr
+    return merge_ties(arr)
 
 
 def _as_vector(values: Any, name: str) -> np.ndarray:
@@ -91,7 +92,7 @@ def _as_pair(x: Any, y: Any, x_name: str, y_name: str, *, nonempty: bool) -> tup
         )
     if nonempty and xv.size == 0:
         raise ValueError(f"{x_name} and {y_name} are empty; there is no configuration to choose")
-    return xv, yv
+    return merge_ties(xv), merge_ties(yv)
 
 
 def _as_maximize(maximize: bool | Sequence[bool], t: int) -> np.ndarray:
@@ -202,8 +203,8 @@ def non_dominated_mask(points: Any, *, maximize: bool | Sequence[bool] = True) -
 
     Bommert (2020), §3.4.1: ``y`` dominates ``z`` iff ``y`` is at least as good in every
     objective and strictly better in one; the Pareto front is the set of points no other point
-    dominates. Identical points do not dominate each other, so every copy of a non-dominated
-    point is kept.
+    dominates. Identical points (equal up to rounding, :mod:`fsstab.ties`) do not dominate each
+    other, so every copy of a non-dominated point is kept.
 
     Parameters
     ----------
@@ -481,7 +482,7 @@ def epsilon_constraint_selection(
     4. If several are still left (identical accuracy and stability), choose one at random.
 
     The thesis uses ``acc_const = 0.025`` and ``stab_const = 0.1`` (§8.2). Comparisons are exact,
-    as written in the algorithm.
+    as written in the algorithm, once values equal up to rounding are merged (:mod:`fsstab.ties`).
 
     Parameters
     ----------

@@ -39,6 +39,7 @@ from fsstab.papers.sechidis2019.reference import (
 from fsstab.seeds import as_seed
 from fsstab.similarity import group_similarity
 from fsstab.synthetic import IPASS_COVARIATES, IPASS_GROUPS
+from fsstab.ties import merge_ties
 from fsstab.workflow.seeds import derive_seed
 from fsstab.workflow.selection import fit_variants
 
@@ -178,8 +179,8 @@ def _ordered(methods: Sequence[str]) -> list[str]:
 def _strictly_optimal(part: pd.DataFrame) -> list[str]:
     """§4.1's wording: the points "for which no other point has both higher accuracy and
     higher stability" (strictly higher in both: ties in one objective never dominate)."""
-    acc = part["accuracy"].to_numpy(dtype=float)
-    stab = part["stability"].to_numpy(dtype=float)
+    acc = merge_ties(part["accuracy"].to_numpy(dtype=float))
+    stab = merge_ties(part["stability"].to_numpy(dtype=float))
     keep = [not np.any((acc > a) & (stab > s)) for a, s in zip(acc, stab, strict=True)]
     return part.loc[keep, "label"].tolist()
 
@@ -286,23 +287,25 @@ def pareto_noise(
         for measure in ("nogueira", "sechidis"):
             part = pareto[(pareto["dataset"] == name) & (pareto["measure"] == measure)
                           & pareto["label"].isin(list(methods))].set_index("label")
+            tied = pd.DataFrame({column: merge_ties(part[column].to_numpy(dtype=float))
+                                 for column in ("accuracy", "stability")}, index=part.index)
             in_order = {_method(lab, methods): lab for lab in part.index}
             for label in (in_order[m] for m in _ordered(in_order)):
                 accuracy, stability = part.loc[label, ["accuracy", "stability"]]
                 dominated, clearly = [], []
                 for other in part.index:
-                    a2, s2 = part.loc[other, ["accuracy", "stability"]]
-                    if other == label or not (a2 >= accuracy and s2 >= stability
-                                              and (a2 > accuracy or s2 > stability)):
+                    s2 = part.loc[other, "stability"]
+                    (ta, ts), (ta2, ts2) = tied.loc[label], tied.loc[other]
+                    if other == label or not (ta2 >= ta and ts2 >= ts and (ta2 > ta or ts2 > ts)):
                         continue
                     diff = (per_run[other] - per_run[label]).dropna()
                     se = float(diff.std(ddof=1) / np.sqrt(len(diff))) if len(diff) > 1 \
                         else float("nan")
-                    gap = float(a2 - accuracy)
+                    gap = float(ta2 - ta)  # 0 between tied accuracies
                     units = gap / se if se > 0 else (float("inf") if gap > 0 else 0.0)
                     dominated.append(f"{_method(other, methods)} (+{gap:.4f} = "
                                      f"{units:.1f} SE, +{s2 - stability:.3f})")
-                    if s2 > stability and units > n_se:
+                    if ts2 > ts and units > n_se:
                         clearly.append(_method(other, methods))
                 rows.append({
                     "dataset": name, "measure": measure, "method": _method(label, methods),

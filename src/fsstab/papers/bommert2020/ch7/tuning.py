@@ -35,6 +35,7 @@ from fsstab.selectors import (
     descending_order,
     tree_usage_fraction,
 )
+from fsstab.ties import merge_ties
 from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
@@ -278,10 +279,11 @@ def ch7_optimal_flags(table: pd.DataFrame, *, tolerance: float = 0.05,
 
     Pareto optimality is in (accuracy ↑, stability ↑, mean number of selected features ↓)
     among the configurations with finite values; PA-best = Pareto-optimal with accuracy ≥
-    acc.max − ``tolerance``; A-best = accuracy equal to the best one.
+    acc.max − ``tolerance``; A-best = accuracy equal to the best one (up to rounding,
+    :mod:`fsstab.ties`).
     """
     out = table[["config"]].copy()
-    accuracy = table["accuracy"].to_numpy(dtype=np.float64)
+    accuracy = merge_ties(table["accuracy"].to_numpy(dtype=np.float64))
     evaluated_acc = np.isfinite(accuracy)
     best = accuracy[evaluated_acc].max() if evaluated_acc.any() else np.nan
     out["a_best"] = evaluated_acc & (accuracy == best)

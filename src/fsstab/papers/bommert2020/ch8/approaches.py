@@ -33,6 +33,7 @@ from fsstab.selectors import (
     l0_logistic_fit,
     stability_selection_parameters,
 )
+from fsstab.ties import merge_ties
 from fsstab.workflow.evaluation import selection_accuracy
 from fsstab.workflow.seeds import derive_seed
 
@@ -86,8 +87,9 @@ def glm_accuracy(
 
 
 def choose_by_accuracy(accuracy: Any, random_state: Any) -> int:
-    """Index of the best accuracy; among ties one at random (single-criteria tuning, §8.2)."""
-    acc = np.asarray(accuracy, dtype=np.float64)
+    """Index of the best accuracy; among ties (equal up to rounding, :mod:`fsstab.ties`) one
+    at random (single-criteria tuning, §8.2)."""
+    acc = merge_ties(np.asarray(accuracy, dtype=np.float64))
     finite = np.isfinite(acc)
     if not finite.any():
         raise ValueError("accuracy has no finite value; no configuration can be chosen")
