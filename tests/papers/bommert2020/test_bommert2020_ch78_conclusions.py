@@ -205,6 +205,9 @@ def test_ch8_claims_on_a_hand_made_run():
     assert verdict["ch8.real.stabs.gravier"] == "holds"
     settings_text = frame.set_index("key")["settings"]
     assert "L0 solver abess here, l0learn in the paper" in settings_text["ch8.sim.identity"]
+    # the medians say how many replications they are over (one here; the thesis: 50)
+    assert frame.set_index("key").loc["ch8.sim.adj_fewer_false_positives", "our_evidence"] \
+        .startswith("median over 1 replication false positives adj/unadj/acc/stabs: ")
     assert "data sets 2 here, 1000 in the paper" in settings_text["ch8.toy.forest_all"]
 
 

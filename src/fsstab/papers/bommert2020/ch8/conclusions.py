@@ -145,6 +145,8 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
     fp, fn, acc = (_wide(medians, m).to_dict("records")
                    for m in ("false_positive", "false_negative", "test_accuracy"))
     order = "/".join(COMPARED)
+    counts = sorted(set(results.groupby("scenario")["replication"].nunique()))
+    over = f" over {'/'.join(map(str, counts))} replication{'s' if counts != [1] else ''}"
     out = []
     check = results[results["approach"] != "truth"]
     identity = (check["n_selected"] == check["false_positive"] - check["false_negative"] + 5)
@@ -169,12 +171,12 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
                           "features for which the thesis states it (§8.3.2)")
     out.append(_claim(
         "ch8.sim.adj_fewer_false_positives",
-        "median false positives adj/unadj/acc/stabs: " + "; ".join(
+        f"median{over} false positives {order}: " + "; ".join(
             f"{_scenario(f)}: {_values(f, 1)}" for f in fp if f["n_similar"] > 0),
         over_cases(fewer) if fewer else none_stated, settings))
     out.append(_claim(
         "ch8.sim.adj_keeps_accuracy",
-        f"median test accuracy {order}: " + "; ".join(
+        f"median{over} test accuracy {order}: " + "; ".join(
             f"{_scenario(a)}: {_values(a, 3)}" for a in acc if a["n_similar"] > 0),
         over_cases(kept) if kept else none_stated, settings))
 
@@ -203,7 +205,7 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
                      f"false negatives stabs {_n(f['stabs'], 1)} > {_n(most_fn, 1)}"))
     out.append(_claim(
         "ch8.sim.stabs_lower_accuracy",
-        f"median false negatives {order}: " + "; ".join(
+        f"median{over} false negatives {order}: " + "; ".join(
             f"{_scenario(f)}: {_values(f, 1)}" for f in fn if f["n_similar"] > 0),
         over_cases(stabs) if stabs else not_run("no scenario with similar features"),
         settings))
@@ -221,12 +223,12 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
     no_zero = not_run("no scenario without similar features")
     out.append(_claim(
         "ch8.sim.no_similar_same_accuracy",
-        f"median test accuracy {order}: " + "; ".join(
+        f"median{over} test accuracy {order}: " + "; ".join(
             f"{_scenario(a)}: {_values(a, 3)}" for a in acc if a["n_similar"] == 0),
         over_cases(same_acc) if same_acc else no_zero, settings))
     out.append(_claim(
         "ch8.sim.no_similar_stabs_fewest",
-        f"median false positives {order}: " + "; ".join(
+        f"median{over} false positives {order}: " + "; ".join(
             f"{_scenario(f)}: {_values(f, 1)}" for f in fp if f["n_similar"] == 0),
         over_cases(fewest) if fewest else no_zero, settings))
 
