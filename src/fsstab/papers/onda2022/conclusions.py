@@ -432,6 +432,8 @@ def _mtry_claim(curves: pd.DataFrame, parameters: pd.DataFrame, run_here: Sequen
                       & (curves["source"] == "real")]
         if part["n_tree"].nunique() < 2:
             cases[name] = not_run("fewer than two n_tree values")
+            trees_run = ", ".join(str(int(t)) for t in sorted(part["n_tree"].unique()))
+            evidence.append(f"{name}: n_tree {trees_run or 'none'} only")
             continue
         last = part[part["m_ensemble"] == part["m_ensemble"].max()].set_index("n_tree")[
             "stability"]
