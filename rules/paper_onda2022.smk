@@ -257,6 +257,10 @@ rule onda2022_conclusions:
         diagnostics=rules.onda2022_tables.output.diagnostics,
         timings=rules.onda2022_tables.output.timings,
         fixed=expand(rules.onda2022_fixed_point.output.summary, dataset=ONDA_PLAN.fixed_point),
+        fixed_curves=expand(
+            rules.onda2022_fixed_point.output.curves, dataset=ONDA_PLAN.fixed_point
+        ),
+        grids=[get_onda2022_parameter_map(d) for d in ONDA_PLAN.datasets],
     output:
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),

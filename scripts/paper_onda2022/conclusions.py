@@ -14,7 +14,11 @@ with logged(snakemake.log[0]):
                            "timings")}
     fixed = {name: read_json(path)
              for name, path in zip(p.fixed, snakemake.input.fixed, strict=True)}
+    fixed_curves = {name: read_table(path)
+                    for name, path in zip(p.fixed, snakemake.input.fixed_curves, strict=True)}
+    grids = {name: read_table(path)
+             for name, path in zip(p.run_here, snakemake.input.grids, strict=True)}
     found = claims(**tables, fixed=fixed, settings=p.settings, configured=p.configured,
-                   run_here=p.run_here)
+                   run_here=p.run_here, grids=grids, fixed_curves=fixed_curves)
     write_conclusions(found, snakemake.output.markdown, snakemake.output.table, title=TITLE,
                       preamble=PREAMBLE, metadata={"paper": "onda2022", "item": "conclusions"})

@@ -89,6 +89,25 @@ def test_ch7_claims_on_a_hand_made_run():
         "ch7.agreement.gravier"]
 
 
+def test_ch7_less_overfitting_at_the_accuracy_ceiling_is_not_testable():
+    """A-best configurations with test accuracy 1 (christensen here) have no over-fitting the
+    PA-best could reduce: every gap 0, the claim cannot fail there (it 'did not hold')."""
+    table = _ch7_run()
+    table.loc[table["config"].isin(["c1", "c2"]), ["train_accuracy", "test_accuracy"]] = 1.0
+    settings = CH7_SETTINGS.resolve({"n_per_method": 1, "filters": ["none", "mim", "impurity"]})
+    frame = claims_frame(ch7.claims(_table71(3), {"christensen": table}, settings,
+                                    {"christensen": None})).set_index("key")
+    row = frame.loc["ch7.less_overfitting.christensen"]
+    assert row["verdict"] == "not testable here"
+    assert row["why"].startswith("cannot fail on this run's data: every A-best configuration "
+                                 "has test accuracy 1")
+    # one A-best below 1 on the test half: a test again (gap 0.05 > PA-best 0: holds)
+    table.loc[table["config"] == "c2", "test_accuracy"] = 0.9
+    frame = claims_frame(ch7.claims(_table71(3), {"christensen": table}, settings,
+                                    {"christensen": None})).set_index("key")
+    assert frame.loc["ch7.less_overfitting.christensen", "verdict"] == "holds"
+
+
 def test_ch7_claims_without_data_are_not_testable():
     frame = claims_frame(ch7.claims(None, {}, CH7_SETTINGS.resolve({})))
     assert list(frame["key"]) == list(CH7_STATEMENTS)
@@ -186,6 +205,9 @@ def test_ch8_claims_on_a_hand_made_run():
     assert verdict["ch8.real.stabs.gravier"] == "holds"
     settings_text = frame.set_index("key")["settings"]
     assert "L0 solver abess here, l0learn in the paper" in settings_text["ch8.sim.identity"]
+    # the medians say how many replications they are over (one here; the thesis: 50)
+    assert frame.set_index("key").loc["ch8.sim.adj_fewer_false_positives", "our_evidence"] \
+        .startswith("median over 1 replication false positives adj/unadj/acc/stabs: ")
     assert "data sets 2 here, 1000 in the paper" in settings_text["ch8.toy.forest_all"]
 
 
@@ -199,8 +221,23 @@ def test_ch8_much_fewer_is_half_of_the_others(fp_adj, expected):
     frame = claims_frame(ch8.claims(None, sim, None, CH8_SETTINGS.resolve(
         {"simulation": {}}), "abess")).set_index("key")
     assert frame.loc["ch8.sim.adj_fewer_false_positives", "verdict"] == expected
-    assert frame.loc["ch8.toy.forest_all", "verdict"] == "not testable here"
-    assert frame.loc["ch8.real.benefit", "verdict"] == "not testable here"
+    # parts this configuration does not run: testable here, not run
+    assert frame.loc["ch8.toy.forest_all", "verdict"] == "not run (compute)"
+    assert frame.loc["ch8.real.benefit", "verdict"] == "not run (compute)"
+
+
+def test_ch8_scenarios_not_in_the_run_are_not_run():
+    """Scenarios of a size the thesis states its claims for, or with p = 200, are testable
+    here; a run without them (the slow test's n = 40, p = 30) did not run them."""
+    sim = _simulation()
+    sim["n"], sim["p"] = 40, 30
+    sim["scenario"] = sim["scenario"].str.replace("n100_p200", "n40_p30")
+    frame = claims_frame(ch8.claims(None, sim, None, CH8_SETTINGS.resolve(
+        {"simulation": {}}), "abess")).set_index("key")
+    for key in ("ch8.sim.adj_fewer_false_positives", "ch8.sim.adj_keeps_accuracy",
+                "ch8.sim.stabs_false_negatives_increase"):
+        assert frame.loc[key, "verdict"] == "not run (compute)", key
+    assert frame.loc["ch8.sim.identity", "verdict"] == "holds"
 
 
 def test_figure_rows_of_comparison_csv():

@@ -44,6 +44,7 @@ from fsstab.papers.conclusions import (
     close_to,
     compare_settings,
     holds_if,
+    not_run,
     not_testable,
     over_cases,
     same_set,
@@ -143,7 +144,7 @@ def _scaling_claims(scaling: pd.DataFrame | None, run: Mapping[str, Any]) -> lis
     cmim = (holds_if(list(top.index) == ["CMIM"],
                      f"the largest relative run time at 100 % selected is CMIM's alone "
                      f"(largest: {', '.join(top.index)} {select.max():.2f})")
-            if "CMIM" in select.index else not_testable("CMIM is not run"))
+            if "CMIM" in select.index else not_run("CMIM is not run"))
     out = [_claim("ch5.fig5_1.cmim", f"relative run time at 100 % selected: {shown}", cmim,
                   settings)]
     parts, evidence = [], []
@@ -151,7 +152,7 @@ def _scaling_claims(scaling: pd.DataFrame | None, run: Mapping[str, Any]) -> lis
         iterative = [f for f in ITERATIVE_FILTERS if f in values.index]
         others = [f for f in values.index if f not in ITERATIVE_FILTERS]
         if not (iterative and others):
-            parts.append(not_testable(f"Fig. {figure}: iterative or other filters not run"))
+            parts.append(not_run(f"Fig. {figure}: iterative or other filters not run"))
             continue
         low, high = values[iterative].min(), values[others].max()
         parts.append(holds_if(
@@ -192,7 +193,7 @@ def _ranking_claims(ranking: pd.DataFrame | None, top_pairs: pd.DataFrame | None
         alone, cluster = strict_group(groups, group)
         ours = "cluster: " + _members(sorted(cluster)) if cluster else ""
         if alone is None:
-            assessment = not_testable(f"none of {_members(group)} is run")
+            assessment = not_run(f"none of {_members(group)} is run")
         else:
             assessment = holds_if(
                 alone, f"{{{_members(group)}}} is a cluster of its own at the cut into "
@@ -215,7 +216,7 @@ def _ranking_claims(ranking: pd.DataFrame | None, top_pairs: pd.DataFrame | None
             cases[_pair(a, b)] = close_to(float(mean.loc[a, b]), value,
                                           RANK_CORRELATION_TOLERANCE, what=_pair(a, b))
         else:
-            cases[_pair(a, b)] = not_testable(f"{a} or {b} not run")
+            cases[_pair(a, b)] = not_run(f"{a} or {b} not run")
     out.append(_claim(
         "ch5.5_2.top_ten.values",
         "; ".join(f"{_pair(a, b)} {mean.loc[a, b]:.4f}" for a, b, _ in THESIS_TOP_RANK_CORRELATIONS
@@ -227,7 +228,7 @@ def _ranking_claims(ranking: pd.DataFrame | None, top_pairs: pd.DataFrame | None
                           close_to(value, THESIS_MIM_INFO_GAIN, RANK_CORRELATION_TOLERANCE,
                                    what="MIM & info.gain"), settings))
     else:
-        out.append(_claim("ch5.5_2.mim_info_gain", "", not_testable("MIM or info.gain not run"),
+        out.append(_claim("ch5.5_2.mim_info_gain", "", not_run("MIM or info.gain not run"),
                           settings))
     return out
 
@@ -330,7 +331,7 @@ def _section_5_5_claims(accuracy: pd.DataFrame, relative: pd.DataFrame,
     def each(names, check) -> Assessment:
         present = [f for f in names if f in rel.index]
         if not present:
-            return not_testable(f"none of {_members(names)} is run")
+            return not_run(f"none of {_members(names)} is run")
         return all_of(*(check(f) for f in present))
 
     recommended = [f for f in ("JMI", "MIM", "impurity") if f in rel.index]
@@ -343,7 +344,7 @@ def _section_5_5_claims(accuracy: pd.DataFrame, relative: pd.DataFrame,
         members = [f for f in group if f in rel.index]
         key = f"ch5.5_5.group_best.{name}"
         if name not in rel.index:
-            out.append(_claim(key, "", not_testable(f"{name} not run"), settings,
+            out.append(_claim(key, "", not_run(f"{name} not run"), settings,
                               statement="ch5.5_5.group_best"))
             continue
         winner = rel[members].idxmin()
@@ -368,7 +369,7 @@ def _section_5_5_claims(accuracy: pd.DataFrame, relative: pd.DataFrame,
                                   "to the best accuracy")
         ours = f"rank {rank} of {len(rel)} ({rel['impurity']:.4f})"
     else:
-        assessment, ours = not_testable("impurity not run"), ""
+        assessment, ours = not_run("impurity not run"), ""
     out.append(_claim("ch5.5_5.impurity", ours, assessment, settings))
     return out
 

@@ -41,6 +41,7 @@ from fsstab.papers.conclusions import (
     compare_settings,
     equal_to,
     holds_if,
+    not_run,
     not_testable,
     over_cases,
     same_set,
@@ -144,7 +145,7 @@ def _group_claims(prefix: str, keys: Sequence[str], thesis_groups, table: pd.Dat
         members = _symbols(group)
         alone, cluster = strict_group(groups, members)
         ordered = [m for m in table["measure"] if m in cluster]   # the figure's order
-        assessment = (not_testable(f"none of {_listed(members)} is computed") if alone is None
+        assessment = (not_run(f"none of {_listed(members)} is computed") if alone is None
                       else holds_if(alone, f"{{{_listed(members)}}} is a cluster of its own at "
                                            f"the cut into {n_groups} clusters"))
         out.append(_claim(f"{prefix}.{key}", "cluster: " + _listed(ordered), assessment,
@@ -167,7 +168,7 @@ def _all_pairs_claims(undefined: pd.DataFrame, table64: pd.DataFrame, pc1_order:
         "ch6.table6_3",
         ", ".join(f"{thesis_symbol(m)} {ours[m]}" for m in THESIS_TABLE_6_3 if m in ours),
         all_of(*(equal_to(ours[m], n, what=thesis_symbol(m)) if m in ours
-                 else not_testable(f"{thesis_symbol(m)} not computed")
+                 else not_run(f"{thesis_symbol(m)} not computed")
                  for m, n in THESIS_TABLE_6_3.items())), _ALL_PAIRS)]
     out.append(_claim(
         "ch6.table6_4",
@@ -204,7 +205,7 @@ def _all_pairs_claims(undefined: pd.DataFrame, table64: pd.DataFrame, pc1_order:
         "expected value min..max: " + ", ".join(
             f"{thesis_symbol(m)} {spread.loc[m, 'min']:.4f}..{spread.loc[m, 'max']:.4f}"
             for m in corrected),
-        all_of(*parts) if parts else not_testable("no corrected measure computed"), _ALL_PAIRS))
+        all_of(*parts) if parts else not_run("no corrected measure computed"), _ALL_PAIRS))
     increasing = ("davis", "ochiai", "dice", "novovicova", "zucknick", "jaccard")
     parts, shown = [], []
     for m in increasing:
@@ -269,7 +270,7 @@ def _real_claims(correlation: pd.DataFrame | None, values: pd.DataFrame | None,
             ours = [m for m in adjusted if m in row.index]
             others = [m for m in row.index if m not in adjusted]
             if not (ours and others):
-                return not_testable("adjusted-and-corrected or other measures not timed")
+                return not_run("adjusted-and-corrected or other measures not timed")
             fastest, slowest = row[ours].idxmin(), row[others].idxmax()
             return at_least(float(row[fastest] / row[slowest]), MUCH_LONGER,
                             what=f"fastest adjusted-and-corrected ({thesis_symbol(fastest)}) / "
@@ -281,7 +282,7 @@ def _real_claims(correlation: pd.DataFrame | None, values: pd.DataFrame | None,
         def under_a_second(row: pd.Series) -> Assessment:
             present = [m for m in ("zucknick", "sechidis") if m in row.index]
             if not present:
-                return not_testable("SMZ and SMES not timed")
+                return not_run("SMZ and SMES not timed")
             return all_of(*(at_most(float(row[m]), ONE_SECOND,
                                     what=f"{thesis_symbol(m)} median seconds") for m in present))
 
@@ -291,7 +292,7 @@ def _real_claims(correlation: pd.DataFrame | None, values: pd.DataFrame | None,
         def two_fastest(row: pd.Series) -> Assessment:
             present = row[[m for m in adjusted if m in row.index]]
             if len(present) < 2:
-                return not_testable("fewer than two adjusted-and-corrected measures timed")
+                return not_run("fewer than two adjusted-and-corrected measures timed")
             fastest = list(present.nsmallest(2).index)
             return same_set(_symbols(fastest), ["SMY", "SMA-Count"],
                             what="the two fastest adjusted-and-corrected")
@@ -355,7 +356,7 @@ def _recommendation_claims(correlation: pd.DataFrame | None, times: pd.DataFrame
         def fastest(row: pd.Series) -> Assessment:
             present = row[[m for m in variants if m in row.index]]
             if present.empty:
-                return not_testable("no SMA variant timed")
+                return not_run("no SMA variant timed")
             return equal_to(thesis_symbol(present.idxmin()), "SMA-Count",
                             what="fastest SMA variant")
 

@@ -44,6 +44,7 @@ from fsstab.papers.conclusions import (
     claim_maker,
     equal_to,
     holds_if,
+    not_run,
     not_testable,
     over_cases,
 )
@@ -144,6 +145,8 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
     fp, fn, acc = (_wide(medians, m).to_dict("records")
                    for m in ("false_positive", "false_negative", "test_accuracy"))
     order = "/".join(COMPARED)
+    counts = sorted(set(results.groupby("scenario")["replication"].nunique()))
+    over = f" over {'/'.join(map(str, counts))} replication{'s' if counts != [1] else ''}"
     out = []
     check = results[results["approach"] != "truth"]
     identity = (check["n_selected"] == check["false_positive"] - check["false_negative"] + 5)
@@ -164,16 +167,16 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
         kept[_scenario(a)] = holds_if(
             a["adj"] >= a["acc"] - SAME_ACCURACY,
             f"adj {_n(a['adj'])} >= acc {_n(a['acc'])} - {SAME_ACCURACY:g}")
-    none_stated = not_testable("no scenario of this run has a size and number of similar "
-                               "features for which the thesis states it (§8.3.2)")
+    none_stated = not_run("no scenario of this run has a size and number of similar "
+                          "features for which the thesis states it (§8.3.2)")
     out.append(_claim(
         "ch8.sim.adj_fewer_false_positives",
-        "median false positives adj/unadj/acc/stabs: " + "; ".join(
+        f"median{over} false positives {order}: " + "; ".join(
             f"{_scenario(f)}: {_values(f, 1)}" for f in fp if f["n_similar"] > 0),
         over_cases(fewer) if fewer else none_stated, settings))
     out.append(_claim(
         "ch8.sim.adj_keeps_accuracy",
-        f"median test accuracy {order}: " + "; ".join(
+        f"median{over} test accuracy {order}: " + "; ".join(
             f"{_scenario(a)}: {_values(a, 3)}" for a in acc if a["n_similar"] > 0),
         over_cases(kept) if kept else none_stated, settings))
 
@@ -187,7 +190,7 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
                                                             if better else ""),
         holds_if(len(better) < len(similar) / 2,
                  f"{len(better)} < half of {len(similar)}") if similar
-        else not_testable("no scenario with similar features"), settings))
+        else not_run("no scenario with similar features"), settings))
 
     stabs = {}
     for f, a in zip(fn, acc, strict=True):
@@ -202,9 +205,9 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
                      f"false negatives stabs {_n(f['stabs'], 1)} > {_n(most_fn, 1)}"))
     out.append(_claim(
         "ch8.sim.stabs_lower_accuracy",
-        f"median false negatives {order}: " + "; ".join(
+        f"median{over} false negatives {order}: " + "; ".join(
             f"{_scenario(f)}: {_values(f, 1)}" for f in fn if f["n_similar"] > 0),
-        over_cases(stabs) if stabs else not_testable("no scenario with similar features"),
+        over_cases(stabs) if stabs else not_run("no scenario with similar features"),
         settings))
 
     same_acc, fewest = {}, {}
@@ -217,15 +220,15 @@ def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[C
         fewest[_scenario(f)] = holds_if(
             f["stabs"] <= min(f[x] for x in ("adj", "unadj", "acc")),
             f"stabs {_n(f['stabs'], 1)} <= min(adj, unadj, acc)")
-    no_zero = not_testable("no scenario without similar features")
+    no_zero = not_run("no scenario without similar features")
     out.append(_claim(
         "ch8.sim.no_similar_same_accuracy",
-        f"median test accuracy {order}: " + "; ".join(
+        f"median{over} test accuracy {order}: " + "; ".join(
             f"{_scenario(a)}: {_values(a, 3)}" for a in acc if a["n_similar"] == 0),
         over_cases(same_acc) if same_acc else no_zero, settings))
     out.append(_claim(
         "ch8.sim.no_similar_stabs_fewest",
-        f"median false positives {order}: " + "; ".join(
+        f"median{over} false positives {order}: " + "; ".join(
             f"{_scenario(f)}: {_values(f, 1)}" for f in fp if f["n_similar"] == 0),
         over_cases(fewest) if fewest else no_zero, settings))
 
@@ -262,14 +265,14 @@ def _trend_claim(key: str, wide: Sequence[Mapping[str, Any]], approach: str, *, 
             f"{_n(v, 1)} (s={s})" for v, s in zip(values, part["n_similar"], strict=True)))
         steps = np.diff(values)
         if len(values) < 2:
-            cases[label] = not_testable("one number of similar features only")
+            cases[label] = not_run("one number of similar features only")
             continue
         ok = bool(np.all(steps <= 0) and values[-1] < values[0]) if falling \
             else bool(np.all(steps >= 0) and values[-1] > values[0])
         cases[label] = holds_if(ok, "never rising, ending lower" if falling
                                 else "never falling, ending higher")
     if not cases:
-        return _claim(key, "", not_testable(f"no scenario with p = {p_only} in this run"),
+        return _claim(key, "", not_run(f"no scenario with p = {p_only} in this run"),
                       settings)
     return _claim(key, "; ".join(shown), over_cases(cases), settings)
 
@@ -351,8 +354,8 @@ def claims(toy: pd.DataFrame | None, simulation: pd.DataFrame | None,
         if table is None or part not in ch8:
             prefix = {"toy": "ch8.toy.", "simulation": "ch8.sim.",
                       "real_data": "ch8.real."}[part]
-            out += [_claim(key, "", not_testable(f"§8 part {part} is not run in this "
-                                                 f"configuration"), SettingsMatch(False, ""))
+            out += [_claim(key, "", not_run(f"§8 part {part} is not run in this "
+                                            "configuration"), SettingsMatch(False, ""))
                     for key in STATEMENTS if key.startswith(prefix)]
             continue
         out += build(table, part_settings(part, ch8, solver))
