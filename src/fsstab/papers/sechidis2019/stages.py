@@ -215,7 +215,10 @@ def table1(pareto: pd.DataFrame, methods: Mapping[str, str],
 
 def table2(rank: pd.DataFrame, methods: Mapping[str, str]) -> pd.DataFrame:
     """Table 2: the average non-dominated rank of every method for φ and Φ_C (1 = best),
-    sorted by rank within each measure. ``rank``: the workflow's ``pareto_rank`` table."""
+    sorted by rank within each measure. ``rank``: the workflow's ``pareto_rank`` table (its
+    first group of ``datasets``: this run's; other configurations' ranks follow it)."""
+    if "datasets" in rank.columns and len(rank):
+        rank = rank[rank["datasets"] == rank["datasets"].iloc[0]]
     part = rank[rank["measure"].isin(["nogueira", "sechidis"])
                 & rank["label"].isin(list(methods))].copy()
     part["method"] = [_method(lab, methods) for lab in part["label"]]
