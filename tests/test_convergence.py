@@ -107,3 +107,17 @@ def test_workflow_table_groups_shared_selections_and_says_whether_m_suffices(sel
     short = verdicts[~verdicts["enough"]].iloc[0]
     assert f"about {short['needed']} resamples would do" in sentence
     assert f"Raising resampling.n_resamples to {short['needed']}" in sentence
+
+
+def test_the_sentence_when_m_suffices_everywhere(selections):
+    table = pd.DataFrame({
+        "label": "a", "configuration": "a", "selection": "a", "m": np.arange(1, 41),
+        **dict(zip(("phi", "ci_low", "ci_high", "half_width"),
+                   nogueira_convergence(selections)[1:5], strict=True)),
+    })
+    width = float(table["half_width"].iloc[-1])
+    sentence = convergence_sentence(convergence_verdicts(table, precision=width + 0.01),
+                                    precision=width + 0.01)
+    assert "they do for every configuration (largest half-width" in sentence
+    assert f"about {math.ceil(40 * (width / (width + 0.01)) ** 2 - 1e-9)} resamples would " \
+           "have sufficed" in sentence
