@@ -142,3 +142,19 @@ def test_the_landing_page_explains_shared_selections_and_convergence(study):
     assert "one-SE" in page
     for label in summary["label"]:
         assert label in page
+
+
+def test_a_gene_named_like_mathtext_reaches_the_saved_map(study, tmp_path):
+    from fsstab.plots import save_figure
+
+    ds, specs, tables, summary, _ = study
+    spec = specs[2]  # the filter: one panel
+    names = list(ds.feature_names)
+    names[:] = [r"$\foo{x}$" if i % 2 else n for i, n in enumerate(names)]
+    fig = feature_map_figure(tables[spec["id"]]["runs"], tables[spec["id"]]["features"], spec,
+                             summary[summary["configuration"] == spec["id"]], dataset="toy",
+                             feature_names=names, rank_cap=10, measures=MEASURES)
+    _, png = save_figure(fig, tmp_path / "map")  # mathtext would fail on \foo
+    assert png.stat().st_size > 0
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert any(text.startswith(r"\$\foo{x}\$") for text in legend)
