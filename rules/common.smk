@@ -2,7 +2,6 @@
 # the one place a path is spelled; rules, paper rules included, take paths from here) and the
 # input functions.
 
-import os
 import sys
 from pathlib import Path
 
@@ -30,16 +29,11 @@ RESULTS = WF.raw["results_dir"]
 
 # `snakemake --report` writes into this configuration's own folder only, so that the reports of
 # two configurations in one working directory never overwrite each other
-from fsstab.workflow.report_path import report_path_problem, report_profile_problem
+from fsstab.workflow.report_path import report_path_problem
 
 _REPORT_PROBLEM = report_path_problem(
     sys.argv, RESULTS if WF.paper is None else WF.paper.output_dir
 )
-if _REPORT_PROBLEM is None:
-    _REPORT_PROBLEM = report_profile_problem(
-        sys.argv, os.environ.get("PWD"), os.getcwd(),
-        ["report_metadata.yaml", "report_style.css"],
-    )
 if _REPORT_PROBLEM is not None:
     raise ConfigError([_REPORT_PROBLEM])
 LOGS = LOGS_DIR

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path, PurePath
+from pathlib import PurePath
 
-__all__ = ["report_path", "report_path_problem", "report_profile_problem"]
+__all__ = ["report_path", "report_path_problem"]
 
 #: What ``snakemake --report`` writes without a path.
 DEFAULT_REPORT = "report.html"
@@ -60,31 +60,3 @@ def report_path_problem(argv: Sequence[str], own_folder: str) -> str | None:
         "--configfile as the run)"
     )
 
-
-def report_profile_problem(argv: Sequence[str], invoked_in: str | None, workdir: str,
-                           profile_files: Sequence[str]) -> str | None:
-    """Why ``snakemake --report`` would fail to find the default profile's report files (None
-    if it will find them, or if there is no ``--report``).
-
-    Snakemake finds ``profiles/default`` relative to the folder it was started in
-    (``invoked_in``, the shell's ``$PWD``) and gives its files as paths relative to it, but
-    opens them after moving to ``--directory`` (``workdir``): a report made from the checkout
-    for another working directory then stops with a bare FileNotFoundError. An explicit
-    ``--workflow-profile`` or ``--profile`` is left alone.
-    """
-    if report_path(argv) is None or invoked_in is None:
-        return None
-    if any(word.startswith(("--workflow-profile", "--profile")) for word in argv):
-        return None
-    start, here = Path(invoked_in), Path(workdir)
-    profile = start / "profiles" / "default"
-    if _folder(str(start)) == _folder(str(here)) or not (profile / "config.yaml").is_file():
-        return None
-    missing = [name for name in profile_files if not (here / "profiles/default" / name).exists()]
-    if not missing:
-        return None
-    return (
-        f"snakemake --report from {start} with --directory {here}: Snakemake would look for "
-        f"the report files of profiles/default ({', '.join(missing)}) in {here}; add "
-        f"--workflow-profile {profile.resolve()}"
-    )
