@@ -3,7 +3,8 @@
 #   python3 -m pip install -e ".[workflow]" && snakemake --cores 2
 #
 # Stages (one .smk each): fetch -> prefilter -> resample (+ similarity, univariate scores)
-# -> select (chunks, gathered) -> stability -> pareto -> figures, tables -> report.
+# -> select (chunks, gathered) -> stability (+ convergence in M) -> pareto -> figures, tables
+# -> report.
 # docs/workflow.md documents the configuration, the file layout and every table.
 
 import sys
@@ -49,6 +50,7 @@ include: "rules/prefilter.smk"
 include: "rules/resample.smk"
 include: "rules/select.smk"
 include: "rules/stability.smk"
+include: "rules/convergence.smk"
 include: "rules/pareto.smk"
 include: "rules/figures.smk"
 include: "rules/tables.smk"

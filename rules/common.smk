@@ -2,6 +2,7 @@
 # the one place a path is spelled; rules, paper rules included, take paths from here) and the
 # input functions.
 
+import sys
 from pathlib import Path
 
 from snakemake.logging import logger
@@ -25,6 +26,16 @@ DATA = WF.raw["data_dir"]
 for warning in check_stored_datasets(WF, DATA):
     logger.warning(f"Warning: {warning}")
 RESULTS = WF.raw["results_dir"]
+
+# `snakemake --report` writes into this configuration's own folder only, so that the reports of
+# two configurations in one working directory never overwrite each other
+from fsstab.workflow.report_path import report_path_problem
+
+_REPORT_PROBLEM = report_path_problem(
+    sys.argv, RESULTS if WF.paper is None else WF.paper.output_dir
+)
+if _REPORT_PROBLEM is not None:
+    raise ConfigError([_REPORT_PROBLEM])
 LOGS = LOGS_DIR
 BENCH = f"{RESULTS}/benchmarks"
 DATASETS = tuple(WF.datasets)
@@ -61,6 +72,26 @@ def local_source_file(wildcards):
     """The file of a ``file:`` source and its sample sheet (relative to the working
     directory), so that editing them reruns the fetch and everything after it."""
     return local_source_paths(WF.datasets[wildcards.dataset].source)
+
+
+def local_source_checksum(wildcards):
+    """For a ``file:`` source, the record of the file's content (data/<dataset>/source.sha256,
+    rewritten when the Snakefile is read exactly when the content changes), so that a changed
+    file reruns the analysis even when its modification time is older than the results
+    (fsstab.workflow.source_state); nothing for other sources."""
+    from fsstab.workflow.source_state import source_checksum_file
+
+    files = local_source_file(wildcards)
+    record = source_checksum_file(files, f"{DATA}/{wildcards.dataset}") if files else None
+    return [] if record is None else [record]
+
+
+def normalised_source_of(wildcards):
+    """The dataset's source spec with its keys sorted: the order they are written in reruns
+    nothing."""
+    from fsstab.workflow.source_state import normalised_source
+
+    return normalised_source(WF.datasets[wildcards.dataset].source)
 
 
 # -- the stages' products (a wildcard such as "{dataset}" gives the rule's pattern) ----------
@@ -108,12 +139,37 @@ def get_stability(dataset):
     return f"{RESULTS}/{dataset}/stability.parquet"
 
 
+def get_convergence(dataset):
+    """φ and its interval on the first m = 1..M runs of every configuration."""
+    return f"{RESULTS}/{dataset}/convergence.parquet"
+
+
+def convergence_inputs(wildcards):
+    """The dataset's summary (its configurations and variants) and every configuration's
+    gathered selections."""
+    configs = [c.id for c in WF.configurations_for(wildcards.dataset)]
+    return {
+        "summary": get_stability(wildcards.dataset),
+        "runs": [get_runs(wildcards.dataset, c) for c in configs],
+        "features": [get_features(wildcards.dataset, c) for c in configs],
+    }
+
+
 def get_pareto(dataset):
     return f"{RESULTS}/{dataset}/pareto.parquet"
 
 
 def get_pareto_rank():
     return f"{RESULTS}/pareto_rank.parquet"
+
+
+def other_configurations_summaries():
+    """The stability summaries other configurations left in this results folder (datasets
+    this configuration does not name): results/summary.* and pareto_rank.parquet describe the
+    whole folder, so that a run never drops another configuration's rows."""
+    from fsstab.workflow.folder import other_summaries
+
+    return other_summaries(RESULTS, WF.datasets)
 
 
 # -- a paper's files (fsstab.workflow.config.PaperConfig) -------------------------------------
@@ -249,6 +305,14 @@ def dataset_figure_stems(dataset):
     }
 
 
+def score_label_of(dataset):
+    """The score's name and how it was measured, for the figures' axes ("out-of-bag
+    accuracy")."""
+    from fsstab.workflow.labels import score_label
+
+    return score_label(WF.resampling_for(dataset)["scheme"])
+
+
 def figure_targets(dataset):
     stems = dataset_figure_stems(dataset)
     every = [stems["summary"]]
@@ -298,6 +362,7 @@ def final_outputs():
         # (a paper run tabulates what its paper does; its stable features are a target away)
         if WF.paper is None:
             outputs.append(f"{RESULTS}/{dataset}/stable_features.parquet")
+            outputs.append(get_convergence(dataset))
         if WF.raw["figures"]["dataset_figures"]:
             outputs += figure_targets(dataset)
             if WF.paper is None:

@@ -3,11 +3,11 @@
 
 rule fetch:
     input:
-        local_source_file,
+        local_source_checksum,
     output:
         **dataset_files(f"{DATA}/{{dataset}}/raw"),
     params:
-        source=lambda wc: WF.datasets[wc.dataset].source,
+        source=normalised_source_of,
     log:
         f"{LOGS}/{{dataset}}/fetch.log",
     benchmark:

@@ -31,6 +31,7 @@ for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] els
             measures=list(WF.figure_measures),
             rank_cap=WF.rank_cap,
             confidence_level=WF.raw["measures"]["confidence_level"],
+            score_label=score_label_of(_dataset),
         log:
             f"{LOGS}/{_dataset}/figures.log",
         benchmark:

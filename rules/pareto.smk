@@ -1,5 +1,5 @@
-# Stage 6: Pareto fronts, γ compromises and ε-constraint choices per dataset; the
-# non-dominated rank across datasets and the summary of all datasets.
+# Stage 6: Pareto fronts, γ compromises, ε-constraint and one-SE choices per dataset; the
+# non-dominated rank across datasets and the summary of all datasets of the results folder.
 
 
 rule pareto:
@@ -31,6 +31,7 @@ rule rank:
         summaries=expand(
             get_stability("{dataset}"), dataset=WF.selected_datasets
         ),
+        others=other_configurations_summaries(),
     output:
         summary=f"{RESULTS}/summary.parquet",
         rank=get_pareto_rank(),

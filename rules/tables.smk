@@ -53,6 +53,7 @@ rule report_tables:
         summary=f"{RESULTS}/{{dataset}}/stability.parquet",
         pareto=f"{RESULTS}/{{dataset}}/pareto.parquet",
         stable=f"{RESULTS}/{{dataset}}/stable_features.parquet",
+        convergence=get_convergence("{dataset}"),
     output:
         summary=report(
             f"{RESULTS}/{{dataset}}/report/summary.html",
@@ -66,9 +67,13 @@ rule report_tables:
             category="Stable features",
             labels={"dataset": "{dataset}", "table": "stable features"},
         ),
+        # the report's landing page embeds it (report/workflow.rst)
+        overview=f"{RESULTS}/{{dataset}}/report/overview.html",
     params:
         measures=list(WF.figure_measures),
         confidence_level=WF.raw["measures"]["confidence_level"],
+        precision=WF.raw["convergence"]["precision"],
+        score_label=lambda wc: score_label_of(wc.dataset),
     log:
         f"{LOGS}/{{dataset}}/report_tables.log",
     benchmark:

@@ -27,4 +27,5 @@ with logged(snakemake.log[0]):
         measures=params.measures,
         rank_cap=params.rank_cap,
         confidence_level=params.confidence_level,
+        score_label=params.score_label,
     )

@@ -1,21 +1,33 @@
-"""Rule report_tables: a dataset's summary and stable features as HTML tables for the report."""
+"""Rule report_tables: a dataset's summary and stable features as HTML tables for the report,
+and the fragment its landing page shows (summary, stable features, convergence)."""
 
 from fsstab.io import read_parquet, write_text
 from fsstab.workflow.answers import stable_features_html, summary_html
+from fsstab.workflow.convergence import convergence_sentence, convergence_verdicts
+from fsstab.workflow.overview import overview_html, shared_selection_note
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     dataset = snakemake.wildcards.dataset
-    level = snakemake.params.confidence_level
+    params = snakemake.params
+    level = params.confidence_level
     stability = read_parquet(snakemake.input.summary)[0].to_pandas()
     pareto = read_parquet(snakemake.input.pareto)[0].to_pandas()
-    write_text(
-        snakemake.output.summary,
-        summary_html(stability, pareto, dataset=dataset, measures=snakemake.params.measures,
-                     confidence_level=level),
+    stable = read_parquet(snakemake.input.stable)[0].to_pandas()
+    convergence = read_parquet(snakemake.input.convergence)[0].to_pandas()
+    sentence = convergence_sentence(
+        convergence_verdicts(convergence, precision=params.precision, confidence_level=level),
+        precision=params.precision, confidence_level=level,
     )
     write_text(
-        snakemake.output.stable,
-        stable_features_html(read_parquet(snakemake.input.stable)[0].to_pandas(),
-                             dataset=dataset, confidence_level=level),
+        snakemake.output.summary,
+        summary_html(stability, pareto, dataset=dataset, measures=params.measures,
+                     confidence_level=level, notes=[shared_selection_note(stability), sentence]),
+    )
+    write_text(snakemake.output.stable,
+               stable_features_html(stable, dataset=dataset, confidence_level=level))
+    write_text(
+        snakemake.output.overview,
+        overview_html(stability, pareto, stable, dataset=dataset, convergence=sentence,
+                      confidence_level=level, score_label=params.score_label),
     )

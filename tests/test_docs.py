@@ -24,19 +24,80 @@ def python_blocks(path: Path) -> list[tuple[int, str]]:
 
 
 README_BLOCKS = python_blocks(REPO / "README.md")
+#: The documents whose code a reader pastes first: README and the library reference.
+PASTED = [REPO / "README.md", REPO / "docs" / "api.md"]
+BLOCKS = [(path.relative_to(REPO).as_posix(), line, code) for path in PASTED
+          for line, code in python_blocks(path)]
 
 
 def test_the_readme_has_python_examples():
-    assert len(README_BLOCKS) >= 3
+    assert len(README_BLOCKS) >= 2
+    assert len(BLOCKS) >= 5
 
 
-@pytest.mark.parametrize(("line", "code"), README_BLOCKS,
-                         ids=[f"README.md:{line}" for line, _ in README_BLOCKS])
-def test_readme_python_blocks_run_as_pasted(line, code, monkeypatch):
+@pytest.mark.parametrize(("name", "line", "code"), BLOCKS,
+                         ids=[f"{name}:{line}" for name, line, _ in BLOCKS])
+def test_python_blocks_run_as_pasted(name, line, code, monkeypatch):
     # each block on its own, in a fresh namespace, in the checkout: as a reader pastes it
     monkeypatch.chdir(REPO)
     namespace = {"__name__": "__main__"}
-    exec(compile(code, f"README.md:{line}", "exec"), namespace)
+    exec(compile(code, f"{name}:{line}", "exec"), namespace)
+
+
+@pytest.mark.parametrize(("name", "line", "code"), BLOCKS,
+                         ids=[f"{name}:{line}" for name, line, _ in BLOCKS])
+def test_python_blocks_print_what_they_compute(name, line, code):
+    """Run as a file, a bare expression shows nothing: every top-level expression statement
+    of a pasted block is a print()."""
+    import ast
+
+    tree = ast.parse(code)
+    silent = [node.lineno for node in tree.body if isinstance(node, ast.Expr) and not (
+        isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "print")]
+    assert not silent, f"{name}:{line}: lines {silent} of the block print nothing"
+    assert any(isinstance(node, ast.Expr) for node in tree.body), f"{name}:{line}"
+
+
+def test_the_readme_opens_on_the_two_commands():
+    """The first thing in README: the two commands, exactly; CI runs exactly the second."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    first = re.search(r"```bash\n(.*?)```", readme, flags=re.DOTALL).group(1)
+    commands = [line for line in first.splitlines() if line and not line.startswith("#")]
+    assert commands == ['python3 -m pip install -e ".[workflow]" && snakemake --cores 2',
+                        'python3 -m pip install -e ".[test]" && python3 -m pytest']
+    assert readme.index("```bash") < readme.index("\n## ")
+    ci = (REPO / ".ci" / "run").read_text().strip().splitlines()[-1]
+    assert ci == commands[1]
+
+
+#: User documents rewritten for the user: no development history, no paths of the
+#: development machine.
+USER_DOCUMENTS = ["README.md", "docs/api.md", "docs/workflow.md", "docs/sklearn.md",
+                  "docs/selectors.md", "docs/decisions-and-figures.md"]
+
+
+@pytest.mark.parametrize("name", USER_DOCUMENTS)
+def test_user_documents_hold_no_history_and_no_machine_paths(name):
+    text = (REPO / name).read_text(encoding="utf-8")
+    for pattern in (r"\bissues? \d+", r"earlier version", r"\.\./shared", r"before issue"):
+        found = re.search(pattern, text, flags=re.IGNORECASE)
+        assert found is None, f"{name}: {text[max(0, found.start() - 60):found.end() + 60]!r}"
+
+
+@pytest.mark.workflow
+@pytest.mark.parametrize("configfile", ["config/config.yaml", "config/examples/my_data.yaml"])
+def test_the_job_counts_in_the_readme_are_snakemakes(configfile, tmp_path):
+    import shutil
+
+    from conftest import run_snakemake
+    from test_workflow_user_data import job_counts
+
+    shutil.copytree(REPO / "config", tmp_path / "config")
+    shutil.copytree(REPO / ".test", tmp_path / ".test")
+    result = run_snakemake(tmp_path, "-n", "--configfile", configfile)
+    total = sum(job_counts(result.stdout + result.stderr).values())
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    assert f"{total} jobs ({total - 1} and the final `all`)" in readme, total
 
 
 def snakemake_commands(path: Path) -> list[tuple[int, str]]:

@@ -52,8 +52,12 @@ def _loaded_after(statement: str) -> set[str]:
         # pareto / rank work on pandas frames; figures draw them
         ("import fsstab.workflow.decisions", {"pandas"}),
         ("import fsstab.workflow.figures", {"pandas", "matplotlib"}),
-        # stable features, summary CSV, report tables
-        ("import fsstab.workflow.answers", {"pandas"}),
+        # stable features, summary CSV, report tables and the report's landing page
+        ("import fsstab.workflow.answers, fsstab.workflow.overview", {"pandas"}),
+        # convergence in M (its figure loads matplotlib when it draws)
+        ("import fsstab.workflow.convergence", {"pandas"}),
+        # the console progress of selection jobs, the report path check
+        ("import fsstab.workflow.progress, fsstab.workflow.report_path", set()),
         # selection and calibration need scikit-learn (and what it loads), not the config
         ("import fsstab.workflow.selection", {"sklearn", "scipy.stats", "pandas"}),
     ],

@@ -33,6 +33,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 from matplotlib.ticker import MaxNLocator
 
+from fsstab._text import plain_text
 from fsstab.io import write_bytes
 from fsstab.measures import as_importance_matrix
 from fsstab.pareto import (
@@ -112,9 +113,8 @@ def feature_colors(n_features: int, colored_features: int = len(FEATURE_COLORS))
     the rest cycle through :data:`TAIL_GREYS`, so that the reliably selected features stand
     out and the long tail of rarely selected ones reads as background.
     """
-    if isinstance(colored_features, bool) or not isinstance(colored_features, int) or (
-        colored_features < 0
-    ):
+    if isinstance(colored_features, bool) or not isinstance(colored_features, int) or \
+            colored_features < 0:
         raise ValueError(f"colored_features must be an integer >= 0, got {colored_features!r}")
     rank = np.arange(n_features)
     palette = np.array(FEATURE_COLORS)[rank % len(FEATURE_COLORS)]
@@ -373,9 +373,8 @@ def feature_stability_map(
     if feature_names is not None and len(feature_names) != d:
         raise ValueError(f"feature_names has {len(feature_names)} names but there are {d} "
                          "features")
-    if isinstance(legend_features, bool) or not isinstance(legend_features, int) or (
-        legend_features < 0
-    ):
+    if isinstance(legend_features, bool) or not isinstance(legend_features, int) or \
+            legend_features < 0:
         raise ValueError(f"legend_features must be an integer >= 0, got {legend_features!r}")
     height = float(np.clip(2.2 + 0.055 * n_runs, 3.0, 8.0))
     fig, ax = _axes(ax, figsize or (6.4 if legend_features else 5.2, height))
@@ -392,7 +391,8 @@ def feature_stability_map(
     if legend_features:
         handles = []
         for k, feature in enumerate(layout.order[:legend_features]):
-            name = feature_names[feature] if feature_names is not None else f"feature {feature}"
+            name = plain_text(feature_names[feature]) if feature_names is not None else (
+                f"feature {feature}")
             handles.append(Patch(facecolor=rank_colors[k],
                                  label=f"{name} ($p_f$ = {layout.frequency[k]:.2f})"))
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7,

@@ -83,6 +83,7 @@ __all__ = [
     "labels_fingerprint",
     "make_resamples",
     "read_resamples",
+    "scheme_parameter_problems",
     "write_resamples",
 ]
 
@@ -239,6 +240,42 @@ def _resolve_params(scheme: str, params: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(max_redraws, bool) or not isinstance(max_redraws, int) or max_redraws < 0:
         raise ValueError(f"max_redraws must be a non-negative integer, got {max_redraws!r}")
     return resolved
+
+
+def scheme_parameter_problems(scheme: str, params: Mapping[str, Any]) -> dict[str, str]:
+    """``{parameter: what is wrong}`` for scheme parameters that no data set can accept --
+    checked before anything is drawn (:func:`make_resamples` checks the rest against n):
+    ``fraction``/``delta`` strictly between 0 and 1 (1 would leave no test rows, 0 no training
+    rows), an integer ``n_splits >= 2``, a boolean ``stratify``, an integer
+    ``max_redraws >= 0``. Unknown schemes and parameters raise ``ValueError``.
+
+    Examples
+    --------
+    >>> scheme_parameter_problems("subsample", {"fraction": 1.0})
+    {'fraction': 'fraction must be a number strictly between 0 and 1, got 1.0'}
+    """
+    problems = {}
+    try:
+        resolved = _resolve_params(scheme, {k: v for k, v in params.items()
+                                            if k not in ("stratify", "max_redraws")})
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
+    for name in ("stratify", "max_redraws"):
+        if name in params:
+            try:
+                _resolve_params(scheme, {name: params[name]})
+            except ValueError as exc:
+                problems[name] = str(exc)
+    for name in ("fraction", "delta"):
+        if name in params:
+            try:
+                _check_fraction(name, resolved[name])
+            except ValueError as exc:
+                problems[name] = str(exc)
+    k = resolved.get("n_splits")
+    if "n_splits" in params and (isinstance(k, bool) or not isinstance(k, int) or k < 2):
+        problems["n_splits"] = f"n_splits must be an integer >= 2, got {k!r}"
+    return problems
 
 
 def _check_fraction(name: str, value: Any) -> float:

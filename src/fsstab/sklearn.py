@@ -87,14 +87,10 @@ from sklearn.pipeline import Pipeline
 from sklearn.utils.parallel import Parallel, delayed
 from sklearn.utils.validation import _check_method_params, check_is_fitted, indexable
 
+from fsstab._refit_rules import choose_candidate, parse_refit
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.measures import MEASURES, compute, nogueira_confidence_interval
-from fsstab.pareto import (
-    choose_by_gamma,
-    epsilon_constraint_selection,
-    hull_gamma_intervals,
-    pareto_front,
-)
+from fsstab.pareto import hull_gamma_intervals, pareto_front
 
 __all__ = [
     "RandomizedStabilitySearchCV",
@@ -196,6 +192,14 @@ def _default_names(n: int) -> np.ndarray:
     return np.array([f"x{j}" for j in range(n)], dtype=object)
 
 
+class _NewFeatures(ValueError):
+    """A transformer outputs features of its own (PCA, polynomial features)."""
+
+
+def _selects_later(steps: list[tuple[str, Any]]) -> bool:
+    return any(callable(getattr(step, "get_support", None)) for _, step in steps)
+
+
 def _passed_on(step: Any, name: str, width: int) -> np.ndarray:
     """Positions (among the step's ``width`` inputs) of the features a transformer passes on.
 
@@ -225,7 +229,7 @@ def _passed_on(step: Any, name: str, width: int) -> np.ndarray:
         if out not in position and "__" in out:
             out = out.split("__", 1)[1]  # ColumnTransformer's verbose names: "<name>__<input>"
         if out not in position:
-            raise ValueError(
+            raise _NewFeatures(
                 f"{_describe(name, step)} outputs the new feature {out!r}; a selection made "
                 "after it cannot be traced back to the input features. Select features before "
                 "this step, or use one-to-one transformations only."
@@ -276,7 +280,13 @@ def _trace(estimator: Any, *, importance: bool) -> _Trace:
             columns = columns[mask]
             selected_by_step = True
         elif not last:
-            columns = columns[_passed_on(step, name, width)]
+            try:
+                columns = columns[_passed_on(step, name, width)]
+            except _NewFeatures as exc:
+                if not selected_by_step or _selects_later(steps[position + 1:]):
+                    raise ValueError(str(exc)) from None
+                raw = None  # the selection is made; what follows models derived features
+                break
         else:
             local = _model_importance(step)
             if local is not None and local.size != width:
@@ -499,7 +509,7 @@ def _needs(names: list[str] | None, requirement: str) -> bool:
 def _interval(Z: np.ndarray, name: str, confidence_level: float) -> tuple[float, float]:
     if name not in _MEASURES_WITH_INTERVAL:
         return math.nan, math.nan
-    return nogueira_confidence_interval(Z, alpha=1.0 - confidence_level)
+    return nogueira_confidence_interval(Z, alpha=1.0 - confidence_level, clip=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -854,7 +864,6 @@ def _fit_score_select(estimator: Any, X: Any, y: Any, *, importance: bool,
     return result
 
 
-_GAMMA_RULE = re.compile(r"^\s*gamma\s*=\s*([0-9.eE+-]+)\s*$")
 
 
 def _rank_descending(values: np.ndarray) -> np.ndarray:
@@ -914,40 +923,7 @@ class _BaseStabilitySearch(BaseSearchCV):
     # -- validation ------------------------------------------------------------------------
 
     def _refit_rule(self) -> tuple[str, Any]:
-        refit = self.refit
-        if refit is False:
-            return "none", None
-        if callable(refit):
-            return "callable", refit
-        if refit is True or not isinstance(refit, str):
-            raise ValueError(
-                f"refit={refit!r} is ambiguous for a search on two objectives; pass "
-                "'gamma=<γ in [0, 1]>' (Hamer & Dupont 2021, §7.1), 'epsilon' (Bommert 2020, "
-                "Alg. 3.2, with acc_const and stab_const), 'accuracy' (GridSearchCV's choice), "
-                "a callable cv_results_ -> index, or False"
-            )
-        if refit.strip() in ("epsilon", "accuracy"):
-            if refit.strip() == "epsilon":
-                for name in ("acc_const", "stab_const"):
-                    value = getattr(self, name)
-                    if (isinstance(value, bool) or not isinstance(value, numbers.Real)
-                            or not 0 <= value <= 1):
-                        raise ValueError(f"{name} must lie in [0, 1] (Bommert 2020, Alg. 3.2), "
-                                         f"got {value!r}")
-            return refit.strip(), None
-        match = _GAMMA_RULE.match(refit)
-        if match:
-            try:
-                gamma = float(match.group(1))
-            except ValueError:
-                gamma = math.nan
-            if not 0.0 <= gamma <= 1.0:
-                raise ValueError(f"refit={refit!r}: γ must lie in [0, 1]")
-            return "gamma", gamma
-        raise ValueError(
-            f"refit={refit!r} is not understood; use 'gamma=0.5', 'epsilon', 'accuracy', a "
-            "callable, or False"
-        )
+        return parse_refit(self.refit, self.acc_const, self.stab_const)
 
     def _stability_name(self) -> str | None:
         """The measure's name (validated), or None for a callable."""
@@ -1208,12 +1184,10 @@ class _BaseStabilitySearch(BaseSearchCV):
                 "features, a score is NaN when a fit failed); use refit='accuracy' or check "
                 "the selection step"
             )
-        if rule == "gamma":
-            return int(rows[choose_by_gamma(accuracy[rows], stability[rows], rule_arg)])
-        return int(rows[epsilon_constraint_selection(
-            accuracy[rows], stability[rows], acc_const=self.acc_const,
-            stab_const=self.stab_const, random_state=self.random_state,
-        )])
+        return choose_candidate(rule, rule_arg, rows, accuracy, stability, results=results,
+                                metric=metric, n_splits=self.n_splits_,
+                                acc_const=self.acc_const, stab_const=self.stab_const,
+                                random_state=self.random_state)
 
     def score(self, X: Any, y: Any = None, **params: Any) -> float:
         """Score of the refitted best estimator on ``X``, ``y`` with the objective's scorer.
@@ -1265,6 +1239,10 @@ _SEARCH_PARAMETERS_DOC = """
           ``acc.max − acc_const`` and ``stab.max − stab_const``;
           :func:`fsstab.pareto.epsilon_constraint_selection`), ties broken with
           ``random_state``.
+        - ``"one_se"``: the most stable candidate whose mean score is at least the best mean
+          score minus its standard error over the splits (the one-standard-error rule of
+          Breiman et al. 1984 and Hastie et al. 2009, §7.10, with stability as the property
+          bought; :func:`fsstab.one_se.one_standard_error_choice`).
         - ``"accuracy"``: the best mean score, exactly as ``GridSearchCV`` chooses.
         - a callable ``cv_results_ -> int``, as in ``GridSearchCV``.
         - ``False``: no choice and no refit (``cv_results_`` and ``pareto_front_`` only).

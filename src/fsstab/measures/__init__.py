@@ -35,6 +35,7 @@ from fsstab.measures.adjusted import (
 from fsstab.measures.frequency import davis, nogueira, novovicova, somol
 from fsstab.measures.inference import (
     StabilityTest,
+    nogueira_bounds,
     nogueira_confidence_interval,
     nogueira_one_sample_test,
     nogueira_two_sample_test,
@@ -99,6 +100,7 @@ __all__ += [
     "kuncheva",
     "lustgarten",
     "nogueira",
+    "nogueira_bounds",
     "nogueira_brown",
     "nogueira_confidence_interval",
     "nogueira_one_sample_test",

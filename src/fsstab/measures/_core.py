@@ -683,11 +683,11 @@ def average_pair_scores(
     return float(np.mean(scores))
 
 
-def finite_or_policy(value: float, undefined: str, what: str) -> float:
-    """Apply an ``undefined`` policy to a whole-measure value that may be NaN."""
+def finite_or_policy(value: float, undefined: str, what: str, why: str = "") -> float:
+    """Apply an ``undefined`` policy to a value that may be NaN (``why``: ": <reason>")."""
     if math.isnan(value):
         if undefined == "raise":
-            raise UndefinedMeasureError(f"{what} is undefined for this input")
+            raise UndefinedMeasureError(f"{what} is undefined for this input{why}")
         if undefined == "zero":
             return 0.0
     return value

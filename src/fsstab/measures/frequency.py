@@ -154,9 +154,21 @@ def _corrected_against_pairs(
     return average_pair_scores(scores, rows_i, rows_j, undefined, name)
 
 
+def empty_or_full(stats: SelectionStats) -> str:
+    """Why a frequency measure is undefined: every set empty, or every set all d features."""
+    if stats.q == 0:
+        return f": every one of the M = {stats.M} selections is empty (q = 0)"
+    if stats.q == stats.M * stats.d:
+        return (f": every one of the M = {stats.M} selections holds all d = {stats.d} features, "
+                "so there is no variance to compare with chance")
+    return ""
+
+
 def _evaluate_nogueira(inputs: MeasureInputs, *, undefined: str = "nan") -> float:
     undefined = check_undefined_policy(undefined)
-    return finite_or_policy(nogueira_value(inputs.stats), undefined, "nogueira")
+    value = nogueira_value(inputs.stats)
+    why = empty_or_full(inputs.stats) if math.isnan(value) else ""
+    return finite_or_policy(value, undefined, "nogueira", why)
 
 
 def _evaluate_somol(inputs: MeasureInputs, *, undefined: str = "nan") -> float:

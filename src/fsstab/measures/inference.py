@@ -88,15 +88,47 @@ def nogueira_variance(Z: Any, *, d: int | None = None) -> float:
     return _estimate(SelectionStats(Z, d))[1]
 
 
+def nogueira_bounds(M: int) -> tuple[float, float]:
+    """The range of φ for M selections: ``[-1/(M-1), 1]`` (Nogueira, Sechidis & Brown 2018;
+    Bommert 2020, App. B.1): 1 for identical sets, -1/(M-1) at the most disagreement M sets
+    can have."""
+    if isinstance(M, bool) or not isinstance(M, int | np.integer) or M < 2:
+        raise ValueError(f"M (number of selections) must be an integer >= 2, got {M!r}")
+    return -1.0 / (int(M) - 1), 1.0
+
+
 def nogueira_confidence_interval(
-    Z: Any, *, alpha: float = 0.05, d: int | None = None
+    Z: Any, *, alpha: float = 0.05, d: int | None = None, clip: bool = False
 ) -> tuple[float, float]:
     """Asymptotic (1 - α) confidence interval φ̂ ± z_{1-α/2} √v(φ̂) for Nogueira's φ
-    (Nogueira, Sechidis & Brown 2018)."""
+    (Nogueira, Sechidis & Brown 2018).
+
+    The Wald interval is symmetric about φ̂ and so may reach beyond the values φ can take
+    (above 1 for nearly identical sets). With ``clip`` it is cut to :func:`nogueira_bounds`:
+    the true φ lies in that range, so the cut interval covers it whenever the uncut one does
+    (same coverage), and reports no impossible values. ``clip=False`` (default) is the
+    published interval, as in the authors' code.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> Z = np.zeros((5, 20), dtype=int)
+    >>> Z[:, :5] = 1                  # five runs select features 0-4 ...
+    >>> Z[4, 3], Z[4, 12] = 0, 1      # ... but the last swaps feature 3 for feature 12
+    >>> [round(v, 3) for v in nogueira_confidence_interval(Z)]
+    [0.781, 1.006]
+    >>> [round(v, 3) for v in nogueira_confidence_interval(Z, clip=True)]
+    [0.781, 1.0]
+    """
     alpha = _check_alpha(alpha)
-    stability, variance = _estimate(SelectionStats(Z, d))
+    stats = SelectionStats(Z, d)
+    stability, variance = _estimate(stats)
     half_width = _normal_quantile(1.0 - alpha / 2.0) * math.sqrt(variance)
-    return float(stability - half_width), float(stability + half_width)
+    low, high = float(stability - half_width), float(stability + half_width)
+    if clip and stats.M >= 2 and not math.isnan(stability):
+        lower, upper = nogueira_bounds(stats.M)
+        low, high = max(low, lower), min(high, upper)
+    return low, high
 
 
 def _normal_quantile(q: float) -> float:

@@ -73,8 +73,12 @@ def _evaluate_canberra(
     d = ranks.shape[1]
     k = check_location(k, d)
     chi = canberra_chance_term(k, d)
-    value = 1.0 - mean_canberra_distance(ranks, k) / chi if chi > 0 else math.nan
-    return finite_or_policy(value, undefined, "canberra")
+    # a distance is >= 0; the sum of differences above can land a rounding error below it,
+    # which would put φ_can above its bound 1 (1.0000000000000013 for identical rankings)
+    distance = max(0.0, mean_canberra_distance(ranks, k))
+    value = min(1.0, 1.0 - distance / chi) if chi > 0 else math.nan
+    return finite_or_policy(value, undefined, "canberra",
+                            ": χ <= 0, which happens only for d = 1 feature")
 
 
 def canberra(ranks: Any, *, k: int | None = None, undefined: str = "nan") -> float:

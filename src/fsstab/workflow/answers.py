@@ -236,10 +236,12 @@ def _page(title: str, body: str) -> str:
 
 
 def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
-                 measures: Sequence[str], confidence_level: float = 0.95) -> str:
+                 measures: Sequence[str], confidence_level: float = 0.95,
+                 notes: Sequence[str | None] = ()) -> str:
     """The dataset's summary as an HTML table: one row per configuration/variant (full
     labels), mean size, accuracy with its interval, φ with Nogueira's interval, the other
-    ``measures``, and the compromises that chose the row."""
+    ``measures``, the compromises that chose the row, and ``notes`` (plain-text paragraphs;
+    None skipped) under the table."""
     frame = summary_frame(stability, [m for m in measures if m in stability.columns],
                           confidence_level=confidence_level)
     chosen = chosen_compromises(pareto)
@@ -270,7 +272,8 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
         f"<p class=\"note\">M = {int(frame['n_runs'].max())} resamples. Accuracy: mean test "
         f"accuracy over the resamples with its {level} interval (mean ± t<sub>M−1</sub>·se). "
         f"φ: Nogueira's stability with its {level} asymptotic interval (Nogueira, Sechidis "
-        "&amp; Brown 2018). <b>–</b>: the measure is not defined for this configuration "
+        "&amp; Brown 2018), cut to the values φ can take, [−1/(M−1), 1]. <b>–</b>: the "
+        "measure is not defined for this configuration "
         "(φ<sub>can</sub> needs a selector that ranks features; Kuncheva's index needs sets "
         "of equal size; undefined values such as empty selections). Highlighted rows were "
         "chosen as compromises on the Pareto fronts (γ: Hamer &amp; Dupont 2021 §7.1; "
@@ -279,6 +282,7 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
     )
     table = f"<table><thead><tr>{''.join(header)}</tr></thead><tbody>\n" + \
         "\n".join(rows) + "\n</tbody></table>"
+    note += "".join(f"<p class=\"note\">{html.escape(n)}</p>" for n in notes if n)
     return _page(f"{dataset}: accuracy and stability of every configuration", table + note)
 
 

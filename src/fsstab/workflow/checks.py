@@ -6,7 +6,8 @@ checks here relate keys to each other and to the data:
 - :func:`configuration_problems` -- what the configuration alone shows: forced features
   beyond the number of selected ones, sizes above a dataset's ``prefilter.n_features``, a
   binary-only selector on a dataset whose ``classes`` keep three or more classes, a missing
-  ``file:`` source;
+  ``file:`` source, and every value no data set can accept
+  (:func:`fsstab.workflow.value_checks.value_problems`);
 - :func:`dataset_problems` -- what the data show as soon as a dataset is fetched and
   prefiltered (its ``n``, ``d`` and class counts): sizes above ``d``, binary-only selectors on
   multi-class data, classes too small to appear in a training and a test set; and
@@ -216,6 +217,9 @@ def configuration_problems(
             missing = missing_file_message(f"samples: {sheet}", sheet, base_dir)
             if missing is not None:
                 problems.append(f"datasets.{name}.source.samples: {missing}")
+    from fsstab.workflow.value_checks import value_problems
+
+    problems += value_problems(raw)
     for config in _raw_configurations(raw):
         problems += _forced_problems(config, raw)
         for name in config.datasets:

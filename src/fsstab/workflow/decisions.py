@@ -4,10 +4,11 @@ Per dataset and stability measure (:func:`pareto_table`), every (configuration, 
 point (mean test accuracy, stability). The table flags the Pareto-optimal points in (accuracy,
 stability) and in (accuracy, stability, −mean number selected) (Bommert 2020, §3.4.1, Ch. 7),
 the points of the convex hull of the front with the closed γ interval on which each maximises
-γA + (1 − γ)S (Hamer & Dupont 2021, §7.1), the compromise chosen for each configured γ and the
-ε-constraint choice (Bommert 2020, Algorithm 3.2). Across datasets (:func:`rank_table`), the
-mean non-dominated rank of every (configuration, variant) per measure (Sechidis et al. 2019,
-Table 2).
+γA + (1 − γ)S (Hamer & Dupont 2021, §7.1), the compromise chosen for each configured γ, the
+ε-constraint choice (Bommert 2020, Algorithm 3.2) and the one-standard-error choice (the most
+stable point within one standard error of the best accuracy, :mod:`fsstab.one_se`). Across
+datasets (:func:`rank_table`), the mean non-dominated rank of every (configuration, variant)
+per measure (Sechidis et al. 2019, Table 2).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from fsstab.one_se import one_standard_error_choice
 from fsstab.pareto import (
     choose_by_gamma,
     epsilon_constraint_selection,
@@ -26,7 +28,8 @@ from fsstab.pareto import (
     non_dominated_rank,
 )
 
-__all__ = ["PARETO_FORMAT", "RANK_FORMAT", "pareto_arrow", "pareto_table", "rank_table"]
+__all__ = ["PARETO_FORMAT", "RANK_FORMAT", "folder_rank_table", "pareto_arrow", "pareto_table",
+           "rank_table"]
 
 PARETO_FORMAT = "fsstab.pareto/1"
 RANK_FORMAT = "fsstab.pareto_rank/1"
@@ -37,7 +40,9 @@ _IDENTITY = ["dataset", "configuration", "selector", "variant", "label"]
 def _measure_points(summary: pd.DataFrame, measure: str) -> pd.DataFrame:
     if measure not in summary.columns:
         raise ValueError(f"the stability summary has no column for measure {measure!r}")
-    points = summary[[*_IDENTITY, "accuracy_mean", "mean_n_selected", measure]].rename(
+    # (a summary without standard errors -- e.g. built by hand -- gives a one-SE band of 0)
+    se = ["accuracy_se"] if "accuracy_se" in summary.columns else []
+    points = summary[[*_IDENTITY, "accuracy_mean", *se, "mean_n_selected", measure]].rename(
         columns={"accuracy_mean": "accuracy", measure: "stability"}
     )
     points.insert(1, "measure", measure)
@@ -59,11 +64,14 @@ def pareto_table(
     ``mean_n_selected``, ``evaluated`` (the stability is finite; only evaluated points take
     part), ``non_dominated``, ``non_dominated_size`` (with −mean size as third objective),
     ``on_hull``, ``gamma_lo``/``gamma_hi`` (NaN off the hull), ``chosen_gammas`` (the configured
-    γ values for which this point is the compromise) and ``epsilon_choice``.
+    γ values for which this point is the compromise), ``epsilon_choice`` and
+    ``one_se_choice`` (:func:`fsstab.one_se.one_standard_error_choice` on the accuracy, its
+    standard error over the resamples and the stability).
     """
     frames = []
     for measure in measures:
         points = _measure_points(summary, measure)
+        se_known = "accuracy_se" in points.columns
         n = len(points)
         evaluated = np.isfinite(points["stability"].to_numpy(dtype=float)) & np.isfinite(
             points["accuracy"].to_numpy(dtype=float)
@@ -76,6 +84,7 @@ def pareto_table(
             "gamma_lo": np.full(n, np.nan),
             "gamma_hi": np.full(n, np.nan),
             "epsilon_choice": np.zeros(n, bool),
+            "one_se_choice": np.zeros(n, bool),
         }
         chosen: list[list[float]] = [[] for _ in range(n)]
         rows = np.flatnonzero(evaluated)
@@ -97,6 +106,9 @@ def pareto_table(
                 acc, stab, acc_const=acc_const, stab_const=stab_const, random_state=random_state
             )
             columns["epsilon_choice"][rows[choice]] = True
+            se = points["accuracy_se"].to_numpy(dtype=float)[rows] if se_known else \
+                np.zeros(rows.size)
+            columns["one_se_choice"][rows[one_standard_error_choice(acc, se, stab)]] = True
         for name, values in columns.items():
             points[name] = values
         points["chosen_gammas"] = chosen
@@ -113,7 +125,7 @@ def pareto_arrow(table: pd.DataFrame) -> pa.Table:
         ("stability", pa.float64()), ("evaluated", pa.bool_()), ("non_dominated", pa.bool_()),
         ("non_dominated_size", pa.bool_()), ("on_hull", pa.bool_()), ("gamma_lo", pa.float64()),
         ("gamma_hi", pa.float64()), ("epsilon_choice", pa.bool_()),
-        ("chosen_gammas", pa.list_(pa.float64())),
+        ("chosen_gammas", pa.list_(pa.float64())), ("one_se_choice", pa.bool_()),
     ])
     return pa.Table.from_pandas(table[schema.names], schema=schema, preserve_index=False)
 
@@ -161,3 +173,24 @@ def rank_table(
     columns = ["measure", "label", "configuration", "variant", "non_dominated_rank",
                "n_datasets"]
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=columns)
+
+
+def folder_rank_table(
+    summaries: pd.DataFrame, others: pd.DataFrame | None, measures: Sequence[str],
+    datasets: Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """The rank table of a results folder: :func:`rank_table` across this run's datasets
+    (``summaries``, restricted to ``datasets``), then across the datasets other
+    configurations left in the same folder (``others``; the measures they have), so that a
+    run never drops another configuration's ranks. Column ``datasets`` names the datasets
+    each rank averages over (comma-separated, sorted)."""
+    groups = [(summaries, measures, datasets)]
+    if others is not None and not others.empty:
+        groups.append((others, [m for m in measures if m in others.columns], None))
+    frames = []
+    for frame, names, chosen in groups:
+        ranks = rank_table(frame, names, chosen)
+        used = frame if chosen is None else frame[frame["dataset"].isin(list(chosen))]
+        ranks["datasets"] = ",".join(sorted(used["dataset"].unique()))
+        frames.append(ranks)
+    return pd.concat(frames, ignore_index=True)

@@ -1,11 +1,13 @@
 """The figures stage: the workflow's tables drawn with :mod:`fsstab.plots`.
 
 - :func:`feature_map_figure` -- feature stability maps (Hamer & Dupont 2021, §3), one panel per
-  variant of a configuration;
-- :func:`pareto_figure` -- all configurations of a dataset in (accuracy, stability), the Pareto
-  front, the convex-hull compromises with their γ intervals, the compromise for the first
-  configured γ (star) and the ε-constraint choice (diamond);
-- :func:`trajectory_figure` -- stability against each varied parameter of a selector;
+  variant of a configuration, one colour per feature in all panels;
+- :func:`pareto_figure` -- all configurations of a dataset in (score, stability), the Pareto
+  front with intervals and a number per point (named in a list), the convex-hull compromises
+  with their γ intervals, the compromise for the first configured γ (star), the ε-constraint
+  choice (diamond) and the one-SE choice (square);
+- :func:`trajectory_figure` -- stability against each varied parameter of a selector, one
+  panel per measure;
 - :func:`summary_figure` -- the dataset's summary: accuracy and φ with their intervals, the
   other measures as points.
 
@@ -28,15 +30,11 @@ import pyarrow as pa
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from fsstab._text import plain_text
 from fsstab.io import read_parquet, read_parquet_metadata
-from fsstab.plots import (
-    feature_stability_map,
-    pareto_plot,
-    save_figure,
-    tidy_legend,
-    trajectory_plot,
-)
-from fsstab.workflow.naming import format_value
+from fsstab.plots import measure_color, pareto_plot, save_figure, tidy_legend
+from fsstab.plots_maps import feature_map_panel, shared_feature_colors, shared_features_legend
+from fsstab.plots_trajectories import number_text, trajectory_panels
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
@@ -68,16 +66,25 @@ def feature_map_figure(
     feature_names: Sequence[str],
     rank_cap: int,
     measures: Sequence[str],
+    n_colored: int = 10,
 ) -> Figure:
     """Feature stability maps of one configuration, one panel per variant, each titled with
-    the variant and its values of ``measures`` (Hamer & Dupont 2021, §3, Fig. 2)."""
+    the variant and its values of ``measures`` (Hamer & Dupont 2021, §3, Fig. 2). One colour
+    per feature in every panel: the ``n_colored`` features selected most often over all
+    panels in distinct colours (named in the legend), all others grey
+    (:mod:`fsstab.plots_maps`)."""
     variants = [v["id"] for v in spec["variants"]]
     n_runs = runs.num_rows // max(1, len(variants))
     height = float(np.clip(2.2 + 0.055 * n_runs, 3.0, 8.0))
     fig, axes = _panels(len(variants), 8.4, height)
     by_variant = stability.set_index("variant")
+    matrices = {v: run_matrices(runs, features, v, len(feature_names), rank_cap)[1]
+                for v in variants}
+    colors = shared_feature_colors(list(matrices.values()), n_colored)
+    counts = sum(np.asarray((W != 0).sum(axis=0)).ravel() for W in matrices.values())
+    total = sum(W.shape[0] for W in matrices.values())
     for ax, variant in zip(axes, variants, strict=True):
-        _, W, _, _ = run_matrices(runs, features, variant, len(feature_names), rank_cap)
+        W = matrices[variant]
         values = {
             m: float(by_variant.loc[variant, m]) for m in measures
             if np.isfinite(by_variant.loc[variant, m])
@@ -89,16 +96,44 @@ def feature_map_figure(
             ax.set_title(title, fontsize=10)
             ax.set_axis_off()
             continue
-        feature_stability_map(
-            W, feature_names=list(feature_names), measures=values, title=title,
-            legend_features=min(8, len(feature_names)), ax=ax,
-        )
+        feature_map_panel(W, colors=colors, ax=ax, title=title, measures=values)
+    if colors:
+        shared_features_legend(axes[0], colors, feature_names=list(feature_names),
+                               frequencies={f: counts[f] / total for f in colors})
     return fig
 
 
+def _pareto_intervals(points: pd.DataFrame, summary: pd.DataFrame | None, measure: str,
+                      confidence_level: float) -> tuple[np.ndarray, np.ndarray] | None:
+    """(xerr, yerr) of ``points`` from the dataset's summary: the accuracy's t interval and,
+    for φ, Nogueira's interval (other measures have none: NaN)."""
+    if summary is None:
+        return None
+    from fsstab.workflow.answers import summary_frame
+
+    frame = summary_frame(summary, [m for m in ("nogueira",) if m in summary.columns],
+                          confidence_level=confidence_level).set_index("label")
+    rows = frame.loc[points["label"]]
+    acc = points["accuracy"].to_numpy(dtype=float)
+    xerr = np.vstack([acc - rows["accuracy_low"].to_numpy(float),
+                      rows["accuracy_high"].to_numpy(float) - acc])
+    yerr = np.full((2, len(points)), np.nan)
+    if measure == "nogueira" and "nogueira_ci_low" in rows:
+        stab = points["stability"].to_numpy(dtype=float)
+        yerr = np.vstack([stab - rows["nogueira_ci_low"].to_numpy(float),
+                          rows["nogueira_ci_high"].to_numpy(float) - stab])
+    return np.clip(xerr, 0, None), np.clip(yerr, 0, None)
+
+
 def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
-                  gammas: Sequence[float]) -> Figure:
-    """The (accuracy, ``measure``) plane of one dataset (see the module docstring)."""
+                  gammas: Sequence[float], summary: pd.DataFrame | None = None,
+                  score_label: str = "Accuracy", confidence_level: float = 0.95) -> Figure:
+    """The (score, ``measure``) plane of one dataset (see the module docstring).
+
+    Every Pareto-optimal point is numbered by increasing score and named in the list on the
+    right (with the γ interval of the convex-hull compromises); with ``summary`` (the dataset's
+    stability table) the Pareto-optimal points carry their intervals. ``score_label`` names
+    the score and how it was measured (e.g. "out-of-bag accuracy")."""
     points = pareto[(pareto["measure"] == measure) & pareto["evaluated"]].reset_index(drop=True)
     if points.empty:
         fig = Figure(figsize=(7.0, 4.6))
@@ -111,24 +146,63 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
     acc = points["accuracy"].to_numpy(dtype=float)
     stab = points["stability"].to_numpy(dtype=float)
     labels = points["label"].tolist()
-    # room on the right for the γ list, whose lines carry the (possibly long) labels
-    longest = max(len(label) for label in labels)
-    right = float(np.clip(0.86 - 0.0055 * longest, 0.45, 0.72))
-    fig = Figure(figsize=(10.0, 4.8))
+    front = points.index[points["non_dominated"].to_numpy(dtype=bool)].to_numpy()
+    front = front[np.lexsort((front, acc[front]))]
+    # room on the right for the list of Pareto-optimal points with their (long) labels
+    longest = max(len(labels[i]) for i in front)
+    right = float(np.clip(0.80 - 0.0055 * longest, 0.42, 0.66))
+    fig = Figure(figsize=(10.5, 5.0))
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0.08, 0.11, right - 0.08, 0.81))
+    color = measure_color(measure)
     pareto_plot(
-        acc, stab, measure=measure, labels=labels,
-        gamma=float(gammas[0]) if gammas else None, title=f"{dataset}: accuracy vs stability",
-        ax=ax,
+        acc, stab, measure=measure, labels=labels, annotate_gamma=False,
+        gamma=float(gammas[0]) if gammas else None,
+        title=f"{dataset}: {score_label} vs stability", ax=ax,
     )
-    chosen = np.flatnonzero(points["epsilon_choice"].to_numpy(dtype=bool))
-    if chosen.size:
-        # drawn large and black-edged so that it shows around a star at the same point
-        ax.scatter(acc[chosen], stab[chosen], marker="D", s=260, facecolors="none",
-                   edgecolors="black", linewidths=1.0, zorder=6, label="ε-constraint choice")
-        tidy_legend(ax, loc="lower left", fontsize=8)
+    ax.set_xlabel(score_label[:1].upper() + score_label[1:])
+    errors = _pareto_intervals(points.loc[front], summary, measure, confidence_level)
+    if errors is not None:
+        ax.errorbar(acc[front], stab[front], xerr=errors[0], yerr=errors[1], fmt="none",
+                    ecolor=color, elinewidth=0.8, capsize=2.5, alpha=0.75, zorder=2)
+    lines = []
+    for number, group in enumerate(_coincident(front, acc, stab), start=1):
+        first = group[0]
+        ax.annotate(str(number), (acc[first], stab[first]), xytext=(5, 5),
+                    textcoords="offset points", fontsize=7, color=color, zorder=6)
+        row = points.loc[first]
+        gamma = (f"  γ ∈ [{row['gamma_lo']:.2f}, {row['gamma_hi']:.2f}]"
+                 if bool(row["on_hull"]) else "")
+        names = "\n    ".join(plain_text(labels[i]) for i in group)
+        lines.append(f"{number}: {names}{gamma}")
+    ax.text(1.02, 1.0, "Pareto-optimal (γ interval: compromise\nmaximising γA + (1 − γ)S):\n"
+            + "\n".join(lines), transform=ax.transAxes, va="top", ha="left", fontsize=7,
+            family="monospace")
+    for column, marker, size, name in (("epsilon_choice", "D", 260, "ε-constraint choice"),
+                                       ("one_se_choice", "s", 200, "one-SE choice")):
+        if column not in points:
+            continue
+        chosen = np.flatnonzero(points[column].to_numpy(dtype=bool))
+        if chosen.size:
+            # drawn large and black-edged so that it shows around a star at the same point
+            ax.scatter(acc[chosen], stab[chosen], marker=marker, s=size, facecolors="none",
+                       edgecolors="black" if marker == "D" else "0.35", linewidths=1.0,
+                       zorder=6, label=name)
+    tidy_legend(ax, loc="lower left", fontsize=8)
     return fig
+
+
+def _coincident(rows: np.ndarray, x: np.ndarray, y: np.ndarray) -> list[list[int]]:
+    """``rows`` (in order) grouped by identical (x, y): variants that share one point."""
+    groups: list[list[int]] = []
+    for row in rows.tolist():
+        for group in groups:
+            if x[group[0]] == x[row] and y[group[0]] == y[row]:
+                group.append(row)
+                break
+        else:
+            groups.append([row])
+    return groups
 
 
 def varied_parameters(stability: pd.DataFrame) -> list[str]:
@@ -145,10 +219,11 @@ def varied_parameters(stability: pd.DataFrame) -> list[str]:
 
 
 def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
-                      measures: Sequence[str]) -> Figure:
-    """Stability and accuracy as each varied parameter of ``selector`` changes (Hamer & Dupont
-    2021, Figs. 13-15): one panel per varied parameter, one line per measure and per value
-    combination of the other varied parameters."""
+                      measures: Sequence[str], score_label: str = "Accuracy") -> Figure:
+    """Stability and score as each varied parameter of ``selector`` changes (Hamer & Dupont
+    2021, Figs. 13-15): one row of panels per varied parameter, one panel per measure, one
+    line per value combination of the other varied parameters (the same colour and marker in
+    every panel of the row; :mod:`fsstab.plots_trajectories`)."""
     rows = stability[stability["selector"] == selector].reset_index(drop=True)
     parameters = varied_parameters(rows)
     if not parameters:
@@ -157,29 +232,38 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
              if np.all(np.isfinite(rows[m].to_numpy(dtype=float)))}
     if not shown:
         raise ValueError(f"none of {list(measures)} is defined for every setting of {selector!r}")
-    fig, axes = _panels(len(parameters), 7.0, 4.4)
-    for ax, parameter in zip(axes, parameters, strict=True):
+    columns = len(shown)
+    fig = Figure(figsize=(2.5 * columns + 2.2, 0.6 + 2.6 * len(parameters)),
+                 layout="constrained")
+    FigureCanvasAgg(fig)
+    grid = fig.subplots(len(parameters), columns, squeeze=False, sharex="row")
+    for axes, parameter in zip(grid, parameters, strict=True):
         others = [p for p in parameters if p != parameter]
         groups = None
         if others:
-            groups = [", ".join(format_value(row[f"param_{p}"]) for p in others)
+            groups = [", ".join(f"{p} = {number_text(row[f'param_{p}'])}" for p in others)
                       for _, row in rows.iterrows()]
-        trajectory_plot(
+        handles = trajectory_panels(
             rows["accuracy_mean"].to_numpy(dtype=float), shown,
             rows[f"param_{parameter}"].to_numpy(dtype=float), parameter_name=parameter,
-            groups=groups, group_name=f"({', '.join(others)})" if others else None,
-            title=f"{dataset}: {selector}, points joined by increasing {parameter}", ax=ax,
+            groups=groups, score_label=score_label, axes=list(axes),
         )
+        axes[0].set_ylabel(f"points joined by increasing\n{parameter}", fontsize=8)
+        axes[-1].legend(handles=handles, fontsize=7, loc="upper left",
+                        bbox_to_anchor=(1.03, 1.0), borderaxespad=0.0, frameon=False)
+    fig.suptitle(f"{dataset}: {selector}, stability against {score_label} as its parameters "
+                 "change", fontsize=10)
     return fig
 
 
 def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[str],
-                   confidence_level: float = 0.95) -> Figure:
+                   confidence_level: float = 0.95, score_label: str = "test accuracy"
+                   ) -> Figure:
     """The dataset's summary as an interval plot: one row per configuration/variant (full
     labels), the mean test accuracy with its interval, Nogueira's φ with its confidence
     interval, and the other ``measures`` as points (a measure not defined for a row -- e.g.
     φ_can for a selector that does not rank -- has no point; the footnote says so)."""
-    from fsstab.plots import measure_color, measure_label
+    from fsstab.plots import measure_label
     from fsstab.workflow.answers import summary_frame
 
     frame = summary_frame(stability, [m for m in measures if m in stability.columns],
@@ -205,7 +289,7 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
 
     intervals(axes[0], frame["accuracy_mean"].to_numpy(float),
               frame["accuracy_low"].to_numpy(float), frame["accuracy_high"].to_numpy(float),
-              "0.2", f"test accuracy ({level} CI)")
+              "0.2", f"{score_label} ({level} CI)")
     if "nogueira" in frame.columns:
         intervals(axes[1], frame["nogueira"].to_numpy(float),
                   frame["nogueira_ci_low"].to_numpy(float),
@@ -228,7 +312,8 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
     axes[0].set_yticks(y, labels, fontsize=8)
     axes[0].set_ylim(-0.6, n - 0.4)
-    fig.suptitle(f"{dataset}: accuracy and stability of every configuration", fontsize=10)
+    fig.suptitle(f"{dataset}: {score_label} and stability of every configuration",
+                 fontsize=10)
     if undefined:
         shown = "; ".join(undefined[:4]) + (" ..." if len(undefined) > 4 else "")
         fig.supxlabel(f"not defined (no point): {shown}", fontsize=7, color="0.35")
@@ -263,6 +348,7 @@ def write_dataset_figures(
     measures: Sequence[str],
     rank_cap: int,
     confidence_level: float = 0.95,
+    score_label: str = "test accuracy",
 ) -> list[Path]:
     """Draw and save every figure of one dataset; return the written files (PDF, PNG each).
 
@@ -271,7 +357,8 @@ def write_dataset_figures(
     feature names (from the Parquet metadata only), its summary of all configurations (for the
     summary and the trajectories), its Pareto table and each configuration's selection and
     stability tables. ``*_stem`` are output paths without extension; ``confidence_level`` is
-    the summary figure's (the configuration's ``measures.confidence_level``).
+    the summary figure's (the configuration's ``measures.confidence_level``); ``score_label``
+    names the score and how it was measured (:func:`fsstab.workflow.labels.score_label`).
     """
     written: list[Path] = []
 
@@ -280,13 +367,15 @@ def write_dataset_figures(
 
     summary = read_parquet(summary_file)[0].to_pandas()
     save(summary_figure(summary, dataset=dataset, measures=measures,
-                        confidence_level=confidence_level), summary_stem)
+                        confidence_level=confidence_level, score_label=score_label),
+         summary_stem)
     pareto = read_parquet(pareto_file)[0].to_pandas()
     for measure, stem in pareto_stems.items():
-        save(pareto_figure(pareto, measure, dataset=dataset, gammas=gammas), stem)
+        save(pareto_figure(pareto, measure, dataset=dataset, gammas=gammas, summary=summary,
+                           score_label=score_label, confidence_level=confidence_level), stem)
     for selector, stem in trajectory_stems.items():
-        save(trajectory_figure(summary, dataset=dataset, selector=selector, measures=measures),
-             stem)
+        save(trajectory_figure(summary, dataset=dataset, selector=selector, measures=measures,
+                               score_label=score_label), stem)
     if feature_maps:
         feature_names = read_parquet_metadata(dataset_file)["feature_names"]
     for entry in feature_maps:

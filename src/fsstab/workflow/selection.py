@@ -39,6 +39,7 @@ from fsstab.selectors import (
     total_ranking,
 )
 from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
+from fsstab.workflow.progress import Progress
 from fsstab.workflow.seeds import derive_seed, resample_seed
 from fsstab.workflow.sweeps import sweep_parameters
 from fsstab.workflow.tables import SelectionTables
@@ -259,8 +260,8 @@ def select_chunk(
     groups = None if ds.sample_groups is None else _group_codes(ds.sample_groups)
     if groups is not None:
         runs.update(n_train_groups=[], n_test_groups=[])
-    progress = _Progress(f"dataset {ds.name!r}, configuration {spec['id']!r}", len(resample_ids),
-                         len(spec["variants"]))
+    progress = Progress(f"dataset {ds.name!r}, configuration {spec['id']!r}", len(resample_ids),
+                        len(spec["variants"]), console_name=f"select {ds.name}/{spec['id']}")
     for r in resample_ids:
         r = int(r)
         progress.start(r)
@@ -324,30 +325,6 @@ def select_chunk(
             }
         ),
     }
-
-
-class _Progress:
-    """Log lines of a selection job (the job's log via :func:`fsstab.workflow.scripting.logged`):
-    a long job -- forests, large d -- says which resample it is at, how long each took and
-    about how long the rest will take."""
-
-    def __init__(self, what: str, total: int, n_variants: int) -> None:
-        self.what, self.total, self.count = what, total, 0
-        self.begun = self.started = time.perf_counter()
-        _LOGGER.info("%s: %d resample(s), %d variant(s) each", what, total, n_variants)
-
-    def start(self, resample: int) -> None:
-        self.started = time.perf_counter()
-
-    def done(self, resample: int) -> None:
-        self.count += 1
-        now = time.perf_counter()
-        mean = (now - self.begun) / self.count
-        _LOGGER.info(
-            "%s: resample %d done (%d of %d) in %.1f s; about %.0f s to go",
-            self.what, resample, self.count, self.total, now - self.started,
-            mean * (self.total - self.count),
-        )
 
 
 def _group_codes(sample_groups: Sequence[str]) -> np.ndarray:

@@ -7,7 +7,8 @@ From the gathered selection tables of one configuration, each variant's M runs g
   leaves φ_can^k unchanged for k <= cap: Hamer & Dupont 2021, eq. 5 truncates at k + 1);
 - every configured measure (:func:`fsstab.measures.compute`), NaN where the measure's inputs do
   not exist (Canberra for a selector that does not rank);
-- Nogueira's confidence interval (Nogueira, Sechidis & Brown 2018);
+- Nogueira's confidence interval (Nogueira, Sechidis & Brown 2018), cut to the range φ can
+  take, [-1/(M-1), 1] (:func:`fsstab.measures.nogueira_bounds`);
 - the mean test accuracy and its standard error, the mean number of selected features.
 
 One row per variant, with the configuration's parameters as ``param_<name>`` columns.
@@ -155,7 +156,8 @@ def stability_table(
             Z, W, ranks, measures=measures, measure_params=measure_params, C=C,
             threshold=threshold, random_state=random_state,
         )
-        ci_low, ci_high = nogueira_confidence_interval(Z, alpha=1.0 - confidence_level)
+        ci_low, ci_high = nogueira_confidence_interval(Z, alpha=1.0 - confidence_level,
+                                                      clip=True)
         params = {**spec["params"], **variant["params"]}
         label = spec["id"] if variant["id"] == DEFAULT_VARIANT else f"{spec['id']}:{variant['id']}"
         columns: dict[str, pa.Array] = {

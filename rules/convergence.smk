@@ -1,0 +1,32 @@
+# Stage 5b: how many resamples are enough -- φ and its interval on the first m = 1..M runs of
+# every configuration of a dataset, the table and its figure (fsstab.workflow.convergence).
+
+
+rule convergence:
+    input:
+        unpack(convergence_inputs),
+    output:
+        table=get_convergence("{dataset}"),
+        pdf=f"{RESULTS}/{{dataset}}/figures/convergence.pdf",
+        png=report(
+            f"{RESULTS}/{{dataset}}/figures/convergence.png",
+            caption="../report/convergence.rst",
+            category="Convergence",
+            labels={"dataset": "{dataset}", "figure": "φ against M"},
+        ),
+    params:
+        precision=WF.raw["convergence"]["precision"],
+        confidence_level=WF.raw["measures"]["confidence_level"],
+        rank_cap=WF.rank_cap,
+    log:
+        f"{LOGS}/{{dataset}}/convergence.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/convergence.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    script:
+        "../scripts/convergence.py"
