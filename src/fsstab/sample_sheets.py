@@ -69,8 +69,8 @@ _LOGGER = logging.getLogger("fsstab.sources")
 STUDY_OPTIONS = frozenset({"samples", "sample_id", "groups", "task", "sep", "decimal", "layer"})
 #: The outcomes a dataset may have.
 TASKS: tuple[str, ...] = ("classification", "regression", "survival")
-#: The outcomes this version analyses (the others are read and joined, then refused).
-SUPPORTED_TASKS: tuple[str, ...] = ("classification",)
+#: The outcomes this version analyses (every task of :data:`fsstab.outcomes.TASKS`).
+SUPPORTED_TASKS: tuple[str, ...] = ("classification", "regression", "survival")
 _SHOWN = 5
 
 
@@ -97,7 +97,7 @@ def check_study_options(options: Mapping[str, Any], source: str) -> None:
         raise ValueError(f"source {source!r}: task must be one of {list(TASKS)}, got {task!r}")
     target = options.get("target")
     if task == "survival":
-        if target is not None and not (
+        if target is None or not (
             isinstance(target, list | tuple) and len(target) == 2
             and all(isinstance(t, str) and t for t in target)
         ):
@@ -122,6 +122,13 @@ def check_study_options(options: Mapping[str, Any], source: str) -> None:
         raise ValueError(f"source {source!r}: sep and decimal are both {sep!r}")
     if task not in SUPPORTED_TASKS:
         raise ValueError(f"source {source!r}: {unsupported_task_message(task)}")
+    label_options = {"classification": set(), "regression": {"classes", "multiclass",
+                                                              "positive"},
+                     "survival": {"classes", "multiclass"}}[task]
+    misplaced = sorted(label_options & set(options))
+    if misplaced:
+        raise ValueError(f"source {source!r}: {misplaced} apply to class labels, not to task "
+                         f"{task} (for survival, positive: names the event value)")
 
 
 @dataclass(frozen=True)
@@ -508,8 +515,11 @@ def dataset_from_study(
 
     This is where an outcome becomes ``y``. ``classification`` (the default) keeps the target's
     values as class labels (``classes``, ``positive`` and ``multiclass`` of ``options`` apply,
-    :func:`fsstab.datasets.make_dataset`); ``study.groups`` become the dataset's sample
-    groups. Other tasks raise ``ValueError`` (:data:`SUPPORTED_TASKS`).
+    :func:`fsstab.datasets.make_dataset`); ``regression`` reads the target column as numbers
+    (:func:`fsstab.outcomes.parse_regression_column`), ``survival`` its two columns
+    ``[TIME, EVENT]`` as a time and an event indicator (``positive`` naming the event value,
+    :func:`fsstab.outcomes.parse_survival_columns`). Errors name the column, the 1-based row
+    and the sample; ``study.groups`` become the dataset's sample groups.
     """
     task = options.get("task", "classification")
     if task not in SUPPORTED_TASKS:
@@ -517,6 +527,9 @@ def dataset_from_study(
     record = dict(provenance)
     if study.record:
         record["study"] = study.record
+    if task != "classification":
+        return _outcome_dataset(study, name=name, task=task, positive=options.get("positive"),
+                                provenance=record)
     labels = study.targets.iloc[:, 0]
     return make_dataset(
         name,
@@ -529,4 +542,30 @@ def dataset_from_study(
         multiclass=bool(options.get("multiclass", False)),
         provenance=record,
         sample_groups=study.groups,
+    )
+
+
+def _outcome_dataset(study: StudyTable, *, name: str, task: str, positive: Any,
+                     provenance: dict[str, Any]) -> Dataset:
+    from fsstab.dataset_outcomes import make_outcome_dataset
+    from fsstab.outcomes import parse_regression_column, parse_survival_columns
+
+    columns = [str(c) for c in study.targets.columns]
+    values = [study.targets.iloc[:, k].tolist() for k in range(len(columns))]
+    try:
+        if task == "regression":
+            y = parse_regression_column(values[0], column=columns[0],
+                                        sample_ids=study.sample_ids)
+        else:
+            if len(columns) != 2:
+                raise ValueError(f"task survival takes target: [TIME, EVENT] (two columns); "
+                                 f"got {columns}")
+            y = parse_survival_columns(values[0], values[1], time_column=columns[0],
+                                       event_column=columns[1], positive=positive,
+                                       sample_ids=study.sample_ids)
+    except ValueError as error:
+        raise ValueError(f"dataset {name!r}: {error}") from None
+    return make_outcome_dataset(
+        name, _dense(study.X), y, task=task, feature_names=study.feature_names,
+        sample_ids=study.sample_ids, provenance=provenance, sample_groups=study.groups,
     )

@@ -9,6 +9,9 @@
 - :func:`summary_figure` -- the dataset's summary: accuracy and φ with their intervals, the
   other measures as points.
 
+For a continuous or survival outcome the accuracy is the dataset's score (R², a C-index:
+:mod:`fsstab.workflow.scoring`), which labels the axes and titles.
+
 Every function returns a :class:`matplotlib.figure.Figure`; :func:`write_dataset_figures`
 draws all figures of one dataset in one job (reading each table once) and saves them with
 :func:`fsstab.plots.save_figure` (PDF + PNG, byte-reproducible).
@@ -37,6 +40,7 @@ from fsstab.plots import (
     trajectory_plot,
 )
 from fsstab.workflow.naming import format_value
+from fsstab.workflow.scoring import decision_score, frame_decision_score
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
@@ -99,6 +103,7 @@ def feature_map_figure(
 def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
                   gammas: Sequence[float]) -> Figure:
     """The (accuracy, ``measure``) plane of one dataset (see the module docstring)."""
+    score = decision_score(pareto.columns, what="the Pareto table")
     points = pareto[(pareto["measure"] == measure) & pareto["evaluated"]].reset_index(drop=True)
     if points.empty:
         fig = Figure(figsize=(7.0, 4.6))
@@ -108,7 +113,7 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
                 ha="center", va="center", transform=ax.transAxes)
         ax.set_axis_off()
         return fig
-    acc = points["accuracy"].to_numpy(dtype=float)
+    acc = points[score.name].to_numpy(dtype=float)
     stab = points["stability"].to_numpy(dtype=float)
     labels = points["label"].tolist()
     # room on the right for the γ list, whose lines carry the (possibly long) labels
@@ -119,9 +124,10 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
     ax = fig.add_axes((0.08, 0.11, right - 0.08, 0.81))
     pareto_plot(
         acc, stab, measure=measure, labels=labels,
-        gamma=float(gammas[0]) if gammas else None, title=f"{dataset}: accuracy vs stability",
-        ax=ax,
+        gamma=float(gammas[0]) if gammas else None,
+        title=f"{dataset}: {score.label} vs stability", ax=ax,
     )
+    _label_score_axis(ax, score)
     chosen = np.flatnonzero(points["epsilon_choice"].to_numpy(dtype=bool))
     if chosen.size:
         # drawn large and black-edged so that it shows around a star at the same point
@@ -129,6 +135,12 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
                    edgecolors="black", linewidths=1.0, zorder=6, label="ε-constraint choice")
         tidy_legend(ax, loc="lower left", fontsize=8)
     return fig
+
+
+def _label_score_axis(ax: Any, score: Any) -> None:
+    """The x axis named after the score (the plots of :mod:`fsstab.plots` say "Accuracy")."""
+    if score.name != "accuracy":
+        ax.set_xlabel(f"{score.label} (test rows)")
 
 
 def varied_parameters(stability: pd.DataFrame) -> list[str]:
@@ -149,6 +161,7 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
     """Stability and accuracy as each varied parameter of ``selector`` changes (Hamer & Dupont
     2021, Figs. 13-15): one panel per varied parameter, one line per measure and per value
     combination of the other varied parameters."""
+    score = frame_decision_score(stability)
     rows = stability[stability["selector"] == selector].reset_index(drop=True)
     parameters = varied_parameters(rows)
     if not parameters:
@@ -165,11 +178,12 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
             groups = [", ".join(format_value(row[f"param_{p}"]) for p in others)
                       for _, row in rows.iterrows()]
         trajectory_plot(
-            rows["accuracy_mean"].to_numpy(dtype=float), shown,
+            rows[f"{score.name}_mean"].to_numpy(dtype=float), shown,
             rows[f"param_{parameter}"].to_numpy(dtype=float), parameter_name=parameter,
             groups=groups, group_name=f"({', '.join(others)})" if others else None,
             title=f"{dataset}: {selector}, points joined by increasing {parameter}", ax=ax,
         )
+        _label_score_axis(ax, score)
     return fig
 
 
@@ -182,8 +196,9 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
     from fsstab.plots import measure_color, measure_label
     from fsstab.workflow.answers import summary_frame
 
+    score = frame_decision_score(stability)
     frame = summary_frame(stability, [m for m in measures if m in stability.columns],
-                          confidence_level=confidence_level)
+                          confidence_level=confidence_level, score=score)
     labels = frame["label"].tolist()
     n = len(labels)
     others = [m for m in measures if m != "nogueira" and m in frame.columns]
@@ -203,9 +218,10 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
         ax.set_title(title, fontsize=9)
         ax.grid(axis="x", color="0.9")
 
-    intervals(axes[0], frame["accuracy_mean"].to_numpy(float),
-              frame["accuracy_low"].to_numpy(float), frame["accuracy_high"].to_numpy(float),
-              "0.2", f"test accuracy ({level} CI)")
+    name = score.name
+    intervals(axes[0], frame[f"{name}_mean"].to_numpy(float),
+              frame[f"{name}_low"].to_numpy(float), frame[f"{name}_high"].to_numpy(float),
+              "0.2", f"test {score.label} ({level} CI)")
     if "nogueira" in frame.columns:
         intervals(axes[1], frame["nogueira"].to_numpy(float),
                   frame["nogueira_ci_low"].to_numpy(float),
@@ -228,7 +244,7 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
     axes[0].set_yticks(y, labels, fontsize=8)
     axes[0].set_ylim(-0.6, n - 0.4)
-    fig.suptitle(f"{dataset}: accuracy and stability of every configuration", fontsize=10)
+    fig.suptitle(f"{dataset}: {score.label} and stability of every configuration", fontsize=10)
     if undefined:
         shown = "; ".join(undefined[:4]) + (" ..." if len(undefined) > 4 else "")
         fig.supxlabel(f"not defined (no point): {shown}", fontsize=7, color="0.35")
