@@ -5,7 +5,7 @@ The task of a dataset is known from its source spec (:func:`fsstab.outcome_sourc
 source_task`), so these checks run with the configuration, before any job:
 
 - a selector configuration (any of its variants) that cannot serve the task of a dataset it
-  runs on: the problem names the selector's key, the dataset, its task and the selectors
+  runs on (``LinearRFE`` serves no classification, most selectors nothing else): the problem names the selector's key, the dataset, its task and the selectors
   that can serve it (:func:`fsstab.selectors.selectors_for_task`);
 - ``accuracy_model`` (a classifier scoring every selection) with a dataset of another task.
 
@@ -77,7 +77,7 @@ def task_problems(raw: Mapping[str, Any], configurations: Sequence[Any]) -> list
         cls = SELECTORS[config.cls]
         for name in config.datasets:
             task = tasks.get(name)
-            if task in (None, "classification"):
+            if task is None:
                 continue
             for variant in config.variants:
                 problem = cls.task_problem(task, {**config.params, **variant.params})
