@@ -72,14 +72,18 @@ def test_selectors_that_cannot_serve_a_task_are_refused(tmp_path):
     config = _example("diabetes", tmp_path)
     config["datasets"]["cancer"] = {"source": "sklearn:breast_cancer"}
     config["selectors"] = {
-        "rfe": {"class": "LinearRFE", "params": {"n_features_to_select": 4}},
+        "rfe": {"class": "LinearRFE", "params": {"n_features_to_select": 4},
+                "grid": {"task": ["regression"]}},
         "cox": {"class": "FilterSelector", "params": {"method": "cox"}},
         "lasso": {"class": "LassoSelector", "params": {"C": 1.0}},
     }
     config["pareto"]["measures"] = ["nogueira"]
     config["measures"]["names"] = ["nogueira"]
     problems = _problems(config, tmp_path)
-    assert len(problems) == 3
+    assert len(problems) == 4
+    assert problems.pop(0) == (
+        "selectors.rfe.grid.task: a selector serves the task of each dataset it runs on "
+        "(datasets.<name>.source.task); remove it")
     assert problems[0].startswith("selectors.rfe: LinearRFE serves regression, survival, not "
                                   "classification, but dataset 'cancer' has task "
                                   "classification (datasets.cancer.source); selectors for "

@@ -7,7 +7,9 @@ source_task`), so these checks run with the configuration, before any job:
 - a selector configuration (any of its variants) that cannot serve the task of a dataset it
   runs on (``LinearRFE`` serves no classification, most selectors nothing else): the problem names the selector's key, the dataset, its task and the selectors
   that can serve it (:func:`fsstab.selectors.selectors_for_task`);
-- ``accuracy_model`` (a classifier scoring every selection) with a dataset of another task.
+- ``accuracy_model`` (a classifier scoring every selection) with a dataset of another task;
+- a selector's ``task`` parameter set in the configuration (the workflow gives each selector
+  its dataset's task).
 
 Once a dataset is read (prefilter job, stored datasets), :func:`outcome_dataset_problems`
 refuses a survival outcome with fewer events than a training and a test set need, and
@@ -65,6 +67,13 @@ def task_problems(raw: Mapping[str, Any], configurations: Sequence[Any]) -> list
     dataset that is not a classification; one line each, naming the keys."""
     tasks = {name: dataset_task(entry["source"]) for name, entry in raw["datasets"].items()}
     problems: list[str] = []
+    for label, entry in raw["selectors"].items():
+        for part in ("params", "grid", "sweep"):
+            if "task" in (entry.get(part) or {}):
+                problems.append(
+                    f"selectors.{label}.{part}.task: a selector serves the task of each dataset "
+                    "it runs on (datasets.<name>.source.task); remove it"
+                )
     if raw.get("accuracy_model") is not None:
         for name, task in tasks.items():
             if task not in (None, "classification"):
