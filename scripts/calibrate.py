@@ -1,5 +1,6 @@
 """Rule calibrate: one C reaching calibrate_target_k features on average over the resamples."""
 
+from fsstab.dataset_outcomes import resampling_labels
 from fsstab.datasets import read_dataset
 from fsstab.io import write_json
 from fsstab.resampling import read_resamples
@@ -8,5 +9,6 @@ from fsstab.workflow.selection import calibrate
 
 with logged(snakemake.log[0]):
     ds = read_dataset(snakemake.input.dataset)
-    resamples = read_resamples(snakemake.input.resamples, y=ds.y, groups=ds.sample_groups)
+    resamples = read_resamples(snakemake.input.resamples, y=resampling_labels(ds),
+                               groups=ds.sample_groups)
     write_json(snakemake.output.calibration, calibrate(ds, resamples, snakemake.params.spec))

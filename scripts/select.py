@@ -1,5 +1,6 @@
 """Rule select: one selector configuration on one chunk of resamples."""
 
+from fsstab.dataset_outcomes import resampling_labels
 from fsstab.datasets import read_dataset
 from fsstab.io import read_json
 from fsstab.resampling import read_resamples
@@ -10,7 +11,8 @@ from fsstab.workflow.tables import write_selection
 
 with logged(snakemake.log[0]):
     ds = read_dataset(snakemake.input.dataset)
-    resamples = read_resamples(snakemake.input.resamples, y=ds.y, groups=ds.sample_groups)
+    resamples = read_resamples(snakemake.input.resamples, y=resampling_labels(ds),
+                               groups=ds.sample_groups)
     spec = snakemake.params.spec
     inputs = dict(snakemake.input.items())
     tables = select_chunk(

@@ -247,10 +247,19 @@ def test_missing_target_without_sheet_is_left_out_and_positions_count_from_1(tmp
 
 
 def test_task_and_target_options_are_checked_when_parsed():
-    with pytest.raises(ValueError, match=r"task 'regression' is not supported by this version"):
-        parse_source({"source": "file:x.csv", "task": "regression", "target": "age"})
+    assert parse_source({"source": "file:x.csv", "task": "regression",
+                         "target": "age"}).options["task"] == "regression"
     with pytest.raises(ValueError, match=r"task survival takes target: \[TIME, EVENT\]"):
         parse_source({"source": "file:x.csv", "task": "survival", "target": "time"})
+    with pytest.raises(ValueError, match=r"task survival takes target: \[TIME, EVENT\]"):
+        parse_source({"source": "file:x.csv", "task": "survival"})
+    with pytest.raises(ValueError, match=r"\['positive'\] apply to class labels, not to task "
+                                         r"regression"):
+        parse_source({"source": "file:x.csv", "task": "regression", "target": "age",
+                      "positive": "1"})
+    with pytest.raises(ValueError, match=r"\['classes', 'multiclass'\] apply to class labels"):
+        parse_source({"source": "file:x.csv", "task": "survival", "target": ["t", "e"],
+                      "classes": ["a", "b"], "multiclass": True})
     with pytest.raises(ValueError, match=r"task must be one of"):
         parse_source({"source": "file:x.csv", "task": "ranking"})
     with pytest.raises(ValueError, match=r"decimal must be '.' or ','"):

@@ -191,6 +191,8 @@ def test_generators_are_deterministic(name):
         "informative": {"n_features": 30},
         "ipass_like": {"n_samples": 120},
         "waveform": {"n_samples": 120},
+        "linear": {"n_features": 30},
+        "cox": {"n_features": 30},
     }[name]
     a = generate(name, random_state=7, **small)
     b = generate(name, random_state=7, **small)

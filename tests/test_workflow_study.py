@@ -34,12 +34,13 @@ def _example(tmp_path: Path) -> dict:
 def test_task_target_and_sheet_are_checked_with_the_configuration(tmp_path):
     config = _example(tmp_path)
     source = config["datasets"]["biopsies"]["source"]
-    source.update(task="regression")
-    with pytest.raises(ConfigError, match=r"datasets.biopsies.source: source 'file:.test/data/"
-                                          r"study_expression.csv': task 'regression' is not "
-                                          r"supported by this version"):
+    source.update(task="survival", target=["age", "response"])
+    with pytest.raises(ConfigError, match=r"selectors.logistic_rfe: LogisticRFE serves "
+                                          r"classification, not survival, but dataset 'biopsies' "
+                                          r"has task survival \(datasets.biopsies.source.task\); "
+                                          r"selectors for survival: LassoSelector"):
         checked_workflow(config, load_schema(SCHEMA), base_dir=tmp_path)
-    source.update(task="classification", samples="missing_sheet.tsv")
+    source.update(task="classification", target="response", samples="missing_sheet.tsv")
     with pytest.raises(ConfigError, match=r"datasets.biopsies.source.samples: 'samples: "
                                           r"missing_sheet.tsv': no such file missing_sheet.tsv"):
         checked_workflow(config, load_schema(SCHEMA), base_dir=tmp_path)

@@ -8,7 +8,8 @@ relevant features (simulations) and a provenance dictionary. Datasets are binary
 (kept with ``multiclass=True``; Nogueira & Brown 2016 use wine's three classes, Onda et al. 2022
 the nine of Lymphoma) have ``y`` in ``0 .. K-1`` and K class labels, ``y == c`` meaning
 ``class_labels[c]``. Datasets are built by :func:`make_dataset` (class selection, encoding,
-validation) and stored with :func:`write_dataset` / :func:`read_dataset`.
+validation) and stored with :func:`write_dataset` / :func:`read_dataset`. A continuous or
+survival outcome (``task``) is kept as :mod:`fsstab.dataset_outcomes` describes.
 
 Parquet layout (``fsstab.dataset/1``)
 -------------------------------------
@@ -54,6 +55,12 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from fsstab.dataset_outcomes import (
+    checked_outcome_target,
+    outcome_columns,
+    read_outcome_target,
+    target_record,
+)
 from fsstab.io import file_digests, read_json, read_parquet, write_json, write_parquet
 from fsstab.sample_groups import sample_group_labels
 
@@ -135,6 +142,10 @@ class Dataset:
     sample_groups
         ``n`` group labels (text) or ``None``: samples sharing a label (one patient's biopsies,
         one batch) are resampled together (:mod:`fsstab.group_resampling`).
+    task
+        ``"classification"`` (the above), ``"regression"`` or ``"survival"``: then ``y`` is
+        the target as the selectors take it and ``class_labels`` is empty
+        (:mod:`fsstab.dataset_outcomes`).
     """
 
     name: str
@@ -147,6 +158,7 @@ class Dataset:
     relevant_features: np.ndarray | None = None
     provenance: Mapping[str, Any] = field(default_factory=dict)
     sample_groups: tuple[str, ...] | None = None
+    task: str = "classification"
 
     def __post_init__(self) -> None:
         name = self.name
@@ -161,13 +173,16 @@ class Dataset:
         n, d = X.shape
         if n < 2 or d < 1:
             raise ValueError(f"dataset {name!r}: X has shape {X.shape}; need n >= 2 and d >= 1")
-        labels = tuple(str(c) for c in self.class_labels)
-        if not 2 <= len(labels) <= _MAX_CLASSES or len(set(labels)) != len(labels):
-            raise ValueError(
-                f"dataset {name!r}: class_labels must be 2 to {_MAX_CLASSES} distinct labels, "
-                f"got {self.class_labels!r}"
-            )
-        y = _check_codes(np.asarray(self.y), n, len(labels), name)
+        if self.task != "classification":
+            labels, y = checked_outcome_target(self.task, self.y, self.class_labels, n, name)
+        else:
+            labels = tuple(str(c) for c in self.class_labels)
+            if not 2 <= len(labels) <= _MAX_CLASSES or len(set(labels)) != len(labels):
+                raise ValueError(
+                    f"dataset {name!r}: class_labels must be 2 to {_MAX_CLASSES} distinct "
+                    f"labels, got {self.class_labels!r}"
+                )
+            y = _check_codes(np.asarray(self.y), n, len(labels), name)
         features = _check_unique_strings(self.feature_names, "feature_names", d, name)
         samples = _check_unique_strings(self.sample_ids, "sample_ids", n, name)
         _check_finite(X, name, features, samples)
@@ -227,7 +242,10 @@ class Dataset:
 
     @property
     def class_counts(self) -> dict[str, int]:
-        """``{label: count}`` in code order (negative, positive for binary data)."""
+        """``{label: count}`` in code order (negative, positive for binary data); empty for
+        a regression or survival dataset."""
+        if self.task != "classification":
+            return {}
         counts = np.bincount(self.y, minlength=self.n_classes)
         return {label: int(c) for label, c in zip(self.class_labels, counts, strict=True)}
 
@@ -661,12 +679,13 @@ def _stable(provenance: Mapping[str, Any]) -> dict[str, Any]:
 
 def _dataset_table(ds: Dataset) -> pa.Table:
     values = pa.array(ds.X.reshape(-1), type=pa.float64())
-    columns = {
-        "sample_id": pa.array(ds.sample_ids, type=pa.string()),
-        "label": pa.array([ds.class_labels[v] for v in ds.y], type=pa.string()),
-        "y": pa.array(ds.y, type=pa.int8()),
-        "x": pa.FixedSizeListArray.from_arrays(values, ds.n_features),
-    }
+    columns = {"sample_id": pa.array(ds.sample_ids, type=pa.string())}
+    if ds.task == "classification":
+        columns["label"] = pa.array([ds.class_labels[v] for v in ds.y], type=pa.string())
+        columns["y"] = pa.array(ds.y, type=pa.int8())
+    else:
+        columns.update(outcome_columns(ds.task, ds.y))
+    columns["x"] = pa.FixedSizeListArray.from_arrays(values, ds.n_features)
     if ds.sample_groups is not None:  # only then: datasets without groups keep their bytes
         columns["group"] = pa.array(ds.sample_groups, type=pa.string())
     return pa.table(columns)
@@ -689,6 +708,7 @@ def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
             None if ds.relevant_features is None else ds.relevant_features.tolist()
         ),
         "provenance": _stable(ds.provenance),
+        **({} if ds.task == "classification" else {"task": ds.task}),
     }
     write_parquet(_dataset_table(ds), parquet_path, metadata=metadata)
     write_json(
@@ -702,6 +722,7 @@ def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
             "class_counts": ds.class_counts,
             "class_labels": list(ds.class_labels),
             "positive_class": ds.positive_class,
+            **({} if ds.task == "classification" else target_record(ds)),
             "parquet_file": parquet_path.name,
             "parquet_sha256": file_digests(parquet_path)["sha256"],
         },
@@ -726,7 +747,8 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
             f"{parquet_path}: not an fsstab dataset (format {meta.get('format')!r}, missing "
             f"metadata {missing})"
         )
-    for column in ("sample_id", "y", "x"):
+    task = meta.get("task", "classification")
+    for column in ("sample_id", "y" if task == "classification" else "sample_id", "x"):
         if column not in table.column_names:
             raise ValueError(f"{parquet_path}: missing column {column!r}")
     d = len(meta["feature_names"])
@@ -746,7 +768,8 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
     return Dataset(
         name=meta["name"],
         X=X,
-        y=table.column("y").to_numpy(),
+        y=(table.column("y").to_numpy() if task == "classification"
+           else read_outcome_target(table, task, parquet_path)),
         feature_names=tuple(meta["feature_names"]),
         sample_ids=tuple(table.column("sample_id").to_pylist()),
         class_labels=tuple(meta["class_labels"]),
@@ -755,4 +778,5 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
         provenance=provenance,
         sample_groups=(tuple(table.column("group").to_pylist())
                        if "group" in table.column_names else None),
+        task=task,
     )

@@ -279,18 +279,21 @@ def _is_missing(value: Any) -> bool:
     return isinstance(value, str) and value.strip().lower() in _MISSING_TEXT
 
 
-def _where(rows: Sequence[int], sample_ids: Sequence[Any] | None) -> str:
-    """``row 3 (sample 'S03'), row 9 (sample 'S09')`` for the first few 0-based ``rows``."""
+def _where(rows: Sequence[int], sample_ids: Sequence[Any] | None,
+           positions: Sequence[str] | None = None) -> str:
+    """``row 3 (sample 'S03'), row 9 (sample 'S09')`` for the first few 0-based ``rows``;
+    ``positions`` replaces ``row <i + 1>`` by where value i stands in its file."""
     shown = []
     for row in rows[:5]:
         sample = "" if sample_ids is None else f" (sample {str(sample_ids[row])!r})"
-        shown.append(f"row {row + 1}{sample}")
+        where = f"row {row + 1}" if positions is None else str(positions[row])
+        shown.append(f"{where}{sample}")
     more = f" and {len(rows) - 5} more" if len(rows) > 5 else ""
     return ", ".join(shown) + more
 
 
 def _parse_numbers(values: Sequence[Any], column: str, sample_ids: Sequence[Any] | None,
-                   what: str) -> np.ndarray:
+                   what: str, positions: Sequence[str] | None = None) -> np.ndarray:
     out = np.empty(len(values), dtype=np.float64)
     missing, unparsable = [], []
     for i, value in enumerate(values):
@@ -306,19 +309,24 @@ def _parse_numbers(values: Sequence[Any], column: str, sample_ids: Sequence[Any]
             unparsable.append(i)
     if missing:
         raise ValueError(f"{what} column {column!r}: {len(missing)} missing value(s) at "
-                         f"{_where(missing, sample_ids)}; leave those samples out first")
+                         f"{_where(missing, sample_ids, positions)}; leave those samples out "
+                         "first")
     if unparsable:
         first = values[unparsable[0]]
         raise ValueError(f"{what} column {column!r}: {len(unparsable)} value(s) are not finite "
-                         f"numbers at {_where(unparsable, sample_ids)} (e.g. {first!r})")
+                         f"numbers at {_where(unparsable, sample_ids, positions)} "
+                         f"(e.g. {first!r})")
     return out
 
 
 def parse_regression_column(values: Sequence[Any], *, column: str,
-                            sample_ids: Sequence[Any] | None = None) -> np.ndarray:
+                            sample_ids: Sequence[Any] | None = None,
+                            positions: Sequence[str] | None = None) -> np.ndarray:
     """A regression target from the values of a column (numbers, or text holding numbers).
 
-    Errors name ``column``, the 1-based rows and the samples (``sample_ids``, one per value).
+    Errors name ``column``, the 1-based rows and the samples (``sample_ids``, one per value);
+    ``positions`` (one per value, e.g. ``"row 4 of samples.tsv"``) replaces the row numbers
+    when the values were gathered from a file in another order.
 
     Examples
     --------
@@ -326,7 +334,7 @@ def parse_regression_column(values: Sequence[Any], *, column: str,
     >>> parse_regression_column(["61", "47.5", " 70"], column="age").tolist()
     [61.0, 47.5, 70.0]
     """
-    y = _parse_numbers(values, column, sample_ids, "target")
+    y = _parse_numbers(values, column, sample_ids, "target", positions)
     try:
         return as_regression_target(y, name=f"target column {column!r}")
     except ValueError as error:
@@ -334,11 +342,13 @@ def parse_regression_column(values: Sequence[Any], *, column: str,
 
 
 def _event_indicator(values: Sequence[Any], column: str, positive: Any,
-                     sample_ids: Sequence[Any] | None) -> np.ndarray:
+                     sample_ids: Sequence[Any] | None,
+                     positions: Sequence[str] | None = None) -> np.ndarray:
     missing = [i for i, v in enumerate(values) if _is_missing(v)]
     if missing:
         raise ValueError(f"event column {column!r}: {len(missing)} missing value(s) at "
-                         f"{_where(missing, sample_ids)}; leave those samples out first")
+                         f"{_where(missing, sample_ids, positions)}; leave those samples out "
+                         "first")
     text = [str(v).strip() for v in values]
     if positive is not None:
         # compared as text, so that an event coded 1 matches "1" read from a file
@@ -363,21 +373,22 @@ def _event_indicator(values: Sequence[Any], column: str, positive: Any,
     if unknown:
         raise ValueError(
             f"event column {column!r}: {len(unknown)} value(s) are not an event indicator at "
-            f"{_where(unknown, sample_ids)} (e.g. {text[unknown[0]]!r}); use 1/0 or true/false, "
-            "or name the event value with positive:"
+            f"{_where(unknown, sample_ids, positions)} (e.g. {text[unknown[0]]!r}); use 1/0 "
+            "or true/false, or name the event value with positive:"
         )
     return event
 
 
 def parse_survival_columns(time: Sequence[Any], event: Sequence[Any], *, time_column: str,
                            event_column: str, positive: Any = None,
-                           sample_ids: Sequence[Any] | None = None) -> np.ndarray:
+                           sample_ids: Sequence[Any] | None = None,
+                           positions: Sequence[str] | None = None) -> np.ndarray:
     """A survival target from a time column and an event column as read from a file.
 
     ``event`` holds the event indicator: with ``positive`` (the configuration's ``positive:``,
     the value that marks an observed event) the column must have exactly two distinct values,
     compared as text; without it, 1/0, true/false, yes/no (any case) are understood. Errors
-    name the column, the 1-based rows and the samples.
+    name the column, the 1-based rows (or ``positions``) and the samples.
 
     Examples
     --------
@@ -390,12 +401,12 @@ def parse_survival_columns(time: Sequence[Any], event: Sequence[Any], *, time_co
     if len(time) != len(event):
         raise ValueError(f"time column {time_column!r} and event column {event_column!r} have "
                          f"{len(time)} and {len(event)} values")
-    times = _parse_numbers(time, time_column, sample_ids, "time")
+    times = _parse_numbers(time, time_column, sample_ids, "time", positions)
     negative = np.flatnonzero(times < 0)
     if negative.size:
         raise ValueError(f"time column {time_column!r}: {negative.size} negative time(s) at "
-                         f"{_where(negative.tolist(), sample_ids)}")
-    events = _event_indicator(event, event_column, positive, sample_ids)
+                         f"{_where(negative.tolist(), sample_ids, positions)}")
+    events = _event_indicator(event, event_column, positive, sample_ids, positions)
     if events.size and not events.any():
         raise ValueError(f"event column {event_column!r}: every sample is censored (no event"
                          f"{'' if positive is None else f' {positive!r}'}); survival needs events")

@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from fsstab.dataset_outcomes import resampling_labels
 from fsstab.datasets import Dataset
 from fsstab.io import write_parquet
 from fsstab.selectors._univariate import sample_variance
@@ -211,7 +212,7 @@ def prefilter(
     holdout_record = None
     if holdout is not None:
         part, fraction, seed = _check_holdout(holdout)
-        train, test = holdout_rows(ds.y, fraction=fraction, random_state=seed,
+        train, test = holdout_rows(resampling_labels(ds), fraction=fraction, random_state=seed,
                                    groups=ds.sample_groups)
         rows = train if part == "train" else test
         reference = ds.X[train]

@@ -69,8 +69,8 @@ _LOGGER = logging.getLogger("fsstab.sources")
 STUDY_OPTIONS = frozenset({"samples", "sample_id", "groups", "task", "sep", "decimal", "layer"})
 #: The outcomes a dataset may have.
 TASKS: tuple[str, ...] = ("classification", "regression", "survival")
-#: The outcomes this version analyses (the others are read and joined, then refused).
-SUPPORTED_TASKS: tuple[str, ...] = ("classification",)
+#: The outcomes this version analyses (every task of :data:`fsstab.outcomes.TASKS`).
+SUPPORTED_TASKS: tuple[str, ...] = ("classification", "regression", "survival")
 _SHOWN = 5
 
 
@@ -97,7 +97,7 @@ def check_study_options(options: Mapping[str, Any], source: str) -> None:
         raise ValueError(f"source {source!r}: task must be one of {list(TASKS)}, got {task!r}")
     target = options.get("target")
     if task == "survival":
-        if target is not None and not (
+        if target is None or not (
             isinstance(target, list | tuple) and len(target) == 2
             and all(isinstance(t, str) and t for t in target)
         ):
@@ -122,6 +122,13 @@ def check_study_options(options: Mapping[str, Any], source: str) -> None:
         raise ValueError(f"source {source!r}: sep and decimal are both {sep!r}")
     if task not in SUPPORTED_TASKS:
         raise ValueError(f"source {source!r}: {unsupported_task_message(task)}")
+    label_options = {"classification": set(), "regression": {"classes", "multiclass",
+                                                              "positive"},
+                     "survival": {"classes", "multiclass"}}[task]
+    misplaced = sorted(label_options & set(options))
+    if misplaced:
+        raise ValueError(f"source {source!r}: {misplaced} apply to class labels, not to task "
+                         f"{task} (for survival, positive: names the event value)")
 
 
 @dataclass(frozen=True)
@@ -134,7 +141,9 @@ class StudyTable:
     sample sheets, the stored values of Parquet/ARFF/``obs``), one column per name of
     ``target`` (two for survival: time, event), row i belonging to sample i (samples without
     a value already left out); ``groups``: each sample's group as text, or None; ``record``:
-    provenance of the reading (layout notes, sample sheet, left-out samples).
+    provenance of the reading (layout notes, sample sheet, left-out samples);
+    ``target_positions``: where each sample's target stands in its file (``row 4 of
+    samples.tsv``), for messages about its value.
     """
 
     X: Any
@@ -143,6 +152,7 @@ class StudyTable:
     targets: pd.DataFrame
     groups: list[str] | None
     record: dict[str, Any] = field(default_factory=dict)
+    target_positions: list[str] | None = None
 
 
 def _shown(values: Sequence[str]) -> str:
@@ -301,9 +311,11 @@ def _where(matrix: _Matrix, where: Mapping[str, Any] | None, name: str) -> None:
 
 
 def _join_sheet(matrix: _Matrix, sheet_path: Path, options: Mapping[str, Any], source: Path,
-                used: list[str]) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """The sheet's rows in the matrix's sample order, and the record of the join."""
-    sheet, sheet_ids, _ = read_sample_sheet(sheet_path, sample_id=options.get("sample_id"))
+                used: list[str]) -> tuple[pd.DataFrame, dict[str, Any], list[str]]:
+    """The sheet's rows in the matrix's sample order, the record of the join and the rows'
+    positions in the sheet."""
+    sheet, sheet_ids, sheet_rows = read_sample_sheet(sheet_path,
+                                                     sample_id=options.get("sample_id"))
     if matrix.ids is None:
         if not matrix.is_table or matrix.columns.shape[1] == 0:
             raise ValueError(f"{source}: no sample ids to join the sample sheet on")
@@ -334,7 +346,7 @@ def _join_sheet(matrix: _Matrix, sheet_path: Path, options: Mapping[str, Any], s
 
     record["sha256"] = file_digests(sheet_path)["sha256"]
     joined = sheet.iloc[[row_of[s] for s in matrix.ids]].reset_index(drop=True)
-    return joined, record
+    return joined, record, [f"{sheet_rows[row_of[s]]} of {sheet_path.name}" for s in matrix.ids]
 
 
 def _column(name: str, what: str, sheet: pd.DataFrame | None, matrix: _Matrix, source: Path,
@@ -408,13 +420,14 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
         matrix.ids = _ids(matrix.columns[id_column], str(path), id_column, matrix.positions)
         used.append(id_column)
     record: dict[str, Any] = {}
-    sheet = sheet_path = None
+    sheet = sheet_path = sheet_positions = None
     if options.get("samples") is not None:
         sheet_path = local_file(options["samples"], base_dir)
         if not sheet_path.is_file():
             raise ValueError(f"dataset {name!r}: no sample sheet {sheet_path} (samples: "
                              f"{options['samples']!r})")
-        sheet, record["sample_sheet"] = _join_sheet(matrix, sheet_path, options, path, used)
+        sheet, record["sample_sheet"], sheet_positions = _join_sheet(matrix, sheet_path,
+                                                                      options, path, used)
     targets = _target_names(options)
     if not targets:
         if sheet is not None or not matrix.is_table:
@@ -433,10 +446,13 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
     if absent:
         raise ValueError(f"dataset {name!r}: no column(s) {absent} to drop; the columns are "
                          f"{_shown(list(map(str, matrix.columns.columns)))}")
+    positions = (sheet_positions if sheet is not None and targets[0] in sheet.columns
+                 else [f"{p} of {path.name}" for p in matrix.positions])
     missing = np.zeros(len(target_frame), dtype=bool)
     for column in target_frame.columns:
         missing |= _missing_text(target_frame[column])
     if missing.any():
+        positions = [p for p, m in zip(positions, missing, strict=True) if not m]
         _leave_out(matrix, missing, targets, name, record)
         target_frame = target_frame[~missing].reset_index(drop=True)
         groups = None if groups is None else groups[~missing].reset_index(drop=True)
@@ -455,9 +471,9 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
         if matrix.ids is not None:
             features = features.set_axis(matrix.ids, axis=0)
         return StudyTable(features, None, matrix.ids, target_frame,
-                          None if groups is None else groups_list, record)
+                          None if groups is None else groups_list, record, positions)
     return StudyTable(matrix.X, matrix.feature_names, matrix.ids, target_frame,
-                      None if groups is None else groups_list, record)
+                      None if groups is None else groups_list, record, positions)
 
 
 def _leave_out(matrix: _Matrix, missing: np.ndarray, targets: list[str], name: str,
@@ -508,8 +524,11 @@ def dataset_from_study(
 
     This is where an outcome becomes ``y``. ``classification`` (the default) keeps the target's
     values as class labels (``classes``, ``positive`` and ``multiclass`` of ``options`` apply,
-    :func:`fsstab.datasets.make_dataset`); ``study.groups`` become the dataset's sample
-    groups. Other tasks raise ``ValueError`` (:data:`SUPPORTED_TASKS`).
+    :func:`fsstab.datasets.make_dataset`); ``regression`` reads the target column as numbers
+    (:func:`fsstab.outcomes.parse_regression_column`), ``survival`` its two columns
+    ``[TIME, EVENT]`` as a time and an event indicator (``positive`` naming the event value,
+    :func:`fsstab.outcomes.parse_survival_columns`). Errors name the column, the 1-based row
+    and the sample; ``study.groups`` become the dataset's sample groups.
     """
     task = options.get("task", "classification")
     if task not in SUPPORTED_TASKS:
@@ -517,6 +536,9 @@ def dataset_from_study(
     record = dict(provenance)
     if study.record:
         record["study"] = study.record
+    if task != "classification":
+        return _outcome_dataset(study, name=name, task=task, positive=options.get("positive"),
+                                provenance=record)
     labels = study.targets.iloc[:, 0]
     return make_dataset(
         name,
@@ -529,4 +551,32 @@ def dataset_from_study(
         multiclass=bool(options.get("multiclass", False)),
         provenance=record,
         sample_groups=study.groups,
+    )
+
+
+def _outcome_dataset(study: StudyTable, *, name: str, task: str, positive: Any,
+                     provenance: dict[str, Any]) -> Dataset:
+    from fsstab.dataset_outcomes import make_outcome_dataset
+    from fsstab.outcomes import parse_regression_column, parse_survival_columns
+
+    columns = [str(c) for c in study.targets.columns]
+    values = [study.targets.iloc[:, k].tolist() for k in range(len(columns))]
+    try:
+        if task == "regression":
+            y = parse_regression_column(values[0], column=columns[0],
+                                        sample_ids=study.sample_ids,
+                                        positions=study.target_positions)
+        else:
+            if len(columns) != 2:
+                raise ValueError(f"task survival takes target: [TIME, EVENT] (two columns); "
+                                 f"got {columns}")
+            y = parse_survival_columns(values[0], values[1], time_column=columns[0],
+                                       event_column=columns[1], positive=positive,
+                                       sample_ids=study.sample_ids,
+                                       positions=study.target_positions)
+    except ValueError as error:
+        raise ValueError(f"dataset {name!r}: {error}") from None
+    return make_outcome_dataset(
+        name, _dense(study.X), y, task=task, feature_names=study.feature_names,
+        sample_ids=study.sample_ids, provenance=provenance, sample_groups=study.groups,
     )

@@ -7,7 +7,8 @@ string) plus options:
 kind                location                                   options (besides the common)
 ==================  =========================================  ===============================
 ``sklearn``         ``breast_cancer``, ``wine``, ``iris``,     --
-                    ``digits`` (scikit-learn's bundled data)
+                    ``digits``, ``diabetes`` (regression;
+                    :mod:`fsstab.outcome_sources`)
 ``synthetic``       a generator of :mod:`fsstab.synthetic`     the generator's parameters
 ``datamicroarray``  a data set of the R package                ``sha256``, ``allow_unpinned``
 ``rpackage``        ``<package>/<data file>`` of a CRAN        ``version``, ``sha256``,
@@ -109,6 +110,7 @@ import pandas as pd
 from fsstab._arff import read_arff
 from fsstab.datasets import Dataset, make_dataset
 from fsstab.io import atomic_path, file_digests, read_json, remove_stale_temporaries
+from fsstab.outcome_sources import SKLEARN_OUTCOMES, check_outcome_source, fetch_sklearn_outcome
 from fsstab.sample_sheets import STUDY_OPTIONS, check_study_options
 from fsstab.synthetic import GENERATORS, generate
 
@@ -179,7 +181,7 @@ RPACKAGE_DATA: dict[str, RPackageData] = {
     ),
 }
 
-SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits")
+SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits", "diabetes")
 
 _COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
 _TABLE_OPTIONS = frozenset(
@@ -278,6 +280,7 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
                 f"source {source!r}: unknown option(s) {unknown}; allowed: {sorted(_OPTIONS[kind])}"
             )
     _check_location(kind, location, source)
+    check_outcome_source(kind, location, options, source)
     if kind == "datamicroarray":
         _check_datamicroarray_pin(location, options, source)
     sha = options.get("sha256")
@@ -785,6 +788,9 @@ def _build(
 def _fetch_sklearn(src: SourceSpec, downloader: Downloader) -> Dataset:
     from sklearn import datasets as skd
 
+    provenance = {"url": None, "sha256": None, "library_versions": _versions("scikit-learn")}
+    if src.location in SKLEARN_OUTCOMES:
+        return fetch_sklearn_outcome(src, provenance)
     bunch = getattr(skd, f"load_{src.location}")()
     labels = np.asarray(bunch.target_names)[bunch.target]
     return _build(
@@ -792,7 +798,7 @@ def _fetch_sklearn(src: SourceSpec, downloader: Downloader) -> Dataset:
         src.location,
         bunch.data,
         labels,
-        {"url": None, "sha256": None, "library_versions": _versions("scikit-learn")},
+        provenance,
         feature_names=[str(f) for f in bunch.feature_names],
     )
 

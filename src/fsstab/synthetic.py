@@ -50,6 +50,7 @@ from scipy.sparse.csgraph import connected_components
 
 from fsstab.datasets import Dataset
 from fsstab.seeds import as_seed
+from fsstab.synthetic_outcomes import cox, linear
 
 __all__ = [
     "GENERATORS",
@@ -778,6 +779,8 @@ GENERATORS: dict[str, Callable[..., Dataset]] = {
     "informative": informative,
     "ipass_like": ipass_like,
     "waveform": waveform,
+    "linear": linear,  # a continuous and a survival outcome: fsstab.synthetic_outcomes
+    "cox": cox,
 }
 
 

@@ -4,9 +4,10 @@
   selected at least once with its selection frequency p_f, the Wilson interval of p_f, its
   mean importance and its rank; the configurations chosen as compromises on the Pareto fronts
   are marked (``stable_features.parquet`` / ``.csv``);
-- :func:`summary_frame` -- the summary of all datasets as a table of its own (accuracy with
-  its interval, every measure, φ with its interval: ``results/summary.csv``), in the spirit of
-  Hamer & Dupont (2021), Table 5;
+- :func:`summary_frame` -- the summary of all datasets as a table of its own (accuracy -- or
+  R² and RMSE, a C-index: :func:`scored_summary_frame` -- with its interval, every measure,
+  φ with its interval: ``results/summary.csv``), in the spirit of Hamer & Dupont (2021),
+  Table 5;
 - :func:`summary_html`, :func:`stable_features_html` -- the same as HTML tables for the
   report.
 
@@ -30,6 +31,7 @@ from fsstab.workflow.stability import run_matrices
 __all__ = [
     "STABLE_FEATURES_FORMAT",
     "chosen_compromises",
+    "scored_summary_frame",
     "stable_features_html",
     "stable_features_table",
     "summary_frame",
@@ -191,6 +193,35 @@ def summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
     return frame[columns + rest]
 
 
+def scored_summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
+                         confidence_level: float = 0.95) -> pd.DataFrame:
+    """:func:`summary_frame` on the scores the summary holds (:mod:`fsstab.workflow.scoring`):
+    the decision score first (the accuracy of a classification; R², a C-index), then every
+    other score with its interval beside it (RMSE; the scores of datasets of other tasks,
+    empty on the rows of this one). A summary of classification datasets only gives exactly
+    :func:`summary_frame`'s table."""
+    from fsstab.scores import score_interval
+    from fsstab.workflow.scoring import table_scores
+
+    scores = table_scores(summary.columns, suffix="_mean")
+    if not scores:
+        raise ValueError("the summary has no score column (<score>_mean)")
+    first = scores[0]
+    frame = summary_frame(summary, measures, confidence_level=confidence_level, score=first)
+    columns = list(frame.columns)
+    position = columns.index(f"{first.name}_high") + 1
+    for score in scores[1:]:
+        name = score.name
+        frame[f"{name}_low"], frame[f"{name}_high"] = score_interval(
+            frame[f"{name}_mean"].to_numpy(), frame[f"{name}_se"].to_numpy(),
+            frame["n_runs"].to_numpy(), score, confidence_level=confidence_level)
+        block = [f"{name}_mean", f"{name}_se", f"{name}_low", f"{name}_high"]
+        columns = [c for c in columns if c not in block]
+        columns[position:position] = block
+        position += len(block)
+    return frame[columns]
+
+
 def write_csv(frame: pd.DataFrame, path: Any) -> None:
     """Write ``frame`` as CSV atomically (floats at full precision, ``\\n`` line ends: the
     same table gives the same bytes)."""
@@ -239,16 +270,19 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
                  measures: Sequence[str], confidence_level: float = 0.95,
                  notes: Sequence[str | None] = ()) -> str:
     """The dataset's summary as an HTML table: one row per configuration/variant (full
-    labels), mean size, accuracy with its interval, φ with Nogueira's interval, the other
-    ``measures``, the compromises that chose the row, and ``notes`` (plain-text paragraphs;
-    None skipped) under the table."""
-    frame = summary_frame(stability, [m for m in measures if m in stability.columns],
-                          confidence_level=confidence_level)
+    labels), mean size, accuracy (the dataset's scores: R² and RMSE, a C-index) with its
+    interval, φ with Nogueira's interval, the other ``measures``, the compromises that chose
+    the row, and ``notes`` (plain-text paragraphs; None skipped) under the table."""
+    from fsstab.workflow.scoring import table_scores
+
+    frame = scored_summary_frame(stability, [m for m in measures if m in stability.columns],
+                                 confidence_level=confidence_level)
+    scores = table_scores(stability.columns, suffix="_mean")
     chosen = chosen_compromises(pareto)
     level = f"{100 * confidence_level:g} %"
     shown = [m for m in measures if m in frame.columns]
     header = ["<th class=\"label\">configuration[:variant]</th>", "<th>features (mean)</th>",
-              f"<th>accuracy [{level} CI]</th>"]
+              *(f"<th>{html.escape(s.label)} [{level} CI]</th>" for s in scores)]
     for measure in shown:
         suffix = f" [{level} CI]" if measure == "nogueira" else ""
         header.append(f"<th title=\"{measure}\">{_symbol(measure)}{suffix}</th>")
@@ -257,8 +291,9 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
     for row in frame.to_dict("records"):
         cells = [f"<td class=\"label\">{html.escape(row['label'])}</td>",
                  f"<td>{_number(row['mean_n_selected'], 1)}</td>",
-                 f"<td>{_number(row['accuracy_mean'])} "
-                 f"{_interval(row['accuracy_low'], row['accuracy_high'])}</td>"]
+                 *(f"<td>{_number(row[f'{s.name}_mean'])} "
+                   f"{_interval(row[f'{s.name}_low'], row[f'{s.name}_high'])}</td>"
+                   for s in scores)]
         for measure in shown:
             text = _number(row[measure])
             if measure == "nogueira":
@@ -269,8 +304,9 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
         css = " class=\"chosen\"" if reasons else ""
         rows.append(f"<tr{css}>{''.join(cells)}</tr>")
     note = (
-        f"<p class=\"note\">M = {int(frame['n_runs'].max())} resamples. Accuracy: mean test "
-        f"accuracy over the resamples with its {level} interval (mean ± t<sub>M−1</sub>·se). "
+        f"<p class=\"note\">M = {int(frame['n_runs'].max())} resamples. "
+        f"{_score_note(scores)} over the resamples with its {level} interval "
+        "(mean ± t<sub>M−1</sub>·se). "
         f"φ: Nogueira's stability with its {level} asymptotic interval (Nogueira, Sechidis "
         "&amp; Brown 2018), cut to the values φ can take, [−1/(M−1), 1]. <b>–</b>: the "
         "measure is not defined for this configuration "
@@ -283,7 +319,23 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
     table = f"<table><thead><tr>{''.join(header)}</tr></thead><tbody>\n" + \
         "\n".join(rows) + "\n</tbody></table>"
     note += "".join(f"<p class=\"note\">{html.escape(n)}</p>" for n in notes if n)
-    return _page(f"{dataset}: accuracy and stability of every configuration", table + note)
+    return _page(f"{dataset}: {scores[0].label} and stability of every configuration",
+                 table + note)
+
+
+def _score_note(scores: Sequence[Any]) -> str:
+    """The summary's sentence on its score: "Accuracy: mean test accuracy" for a
+    classification; what R² and the C-indexes are otherwise."""
+    name = scores[0].name
+    if name == "accuracy":
+        return "Accuracy: mean test accuracy"
+    if name == "r2":
+        return ("R²: mean out-of-sample R² of the selection's model on the test rows (RMSE "
+                "beside it, in the outcome's units)")
+    which = ("Uno's (more than half of the samples are censored, Uno et al. 2011)"
+             if name == "c_index_uno" else "Harrell's")
+    return (f"C-index: {which} concordance of the selection's risk scores with the test "
+            "rows' times to event, mean")
 
 
 def stable_features_html(stable: pd.DataFrame, *, dataset: str, top: int = 25,

@@ -6,7 +6,8 @@ checks here relate keys to each other and to the data:
 - :func:`configuration_problems` -- what the configuration alone shows: forced features
   beyond the number of selected ones, sizes above a dataset's ``prefilter.n_features``, a
   binary-only selector on a dataset whose ``classes`` keep three or more classes, a missing
-  ``file:`` source, and every value no data set can accept
+  ``file:`` source, a selector that cannot serve a dataset's task
+  (:mod:`fsstab.workflow.outcome_checks`), and every value no data set can accept
   (:func:`fsstab.workflow.value_checks.value_problems`);
 - :func:`dataset_problems` -- what the data show as soon as a dataset is fetched and
   prefiltered (its ``n``, ``d`` and class counts): sizes above ``d``, binary-only selectors on
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from fsstab.io import read_json
+from fsstab.outcomes import describe_target
 from fsstab.selectors import SELECTORS
 from fsstab.sources import missing_file_message, parse_source
 from fsstab.workflow.config import (
@@ -41,6 +43,11 @@ from fsstab.workflow.config import (
     validate_schema,
 )
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
+from fsstab.workflow.outcome_checks import (
+    outcome_dataset_problems,
+    outcome_warnings,
+    task_problems,
+)
 
 __all__ = [
     "MIN_CLASS_SIZE",
@@ -233,17 +240,20 @@ def configuration_problems(
             kept = _classes_kept(entry["source"])
             if kept is not None and kept > 2:
                 problems += _class_problems(config, kept, name)
+    problems += task_problems(raw, _raw_configurations(raw))
     return list(dict.fromkeys(problems))
 
 
 def dataset_problems(
     workflow: WorkflowConfig, dataset: str, *, n_features: int,
-    class_counts: Mapping[str, int],
+    class_counts: Mapping[str, int], target: Mapping[str, Any] | None = None,
 ) -> list[str]:
     """Problems of the configurations running on ``dataset`` given its prefiltered size and
-    class counts (see the module docstring)."""
+    class counts (see the module docstring); ``target``: the description of a regression or
+    survival outcome (:func:`fsstab.outcomes.describe_target`), whose class counts are
+    empty."""
     raw = workflow.raw
-    problems: list[str] = []
+    problems: list[str] = [] if target is None else outcome_dataset_problems(dataset, target)
     small = {label: count for label, count in class_counts.items() if count < MIN_CLASS_SIZE}
     if small:
         shown = ", ".join(f"{label!r}: {count}" for label, count in small.items())
@@ -260,8 +270,11 @@ def dataset_problems(
     return list(dict.fromkeys(problems))
 
 
-def dataset_warnings(dataset: str, *, n_samples: int, class_counts: Mapping[str, int]) -> list[str]:
+def dataset_warnings(dataset: str, *, n_samples: int, class_counts: Mapping[str, int],
+                     target: Mapping[str, Any] | None = None) -> list[str]:
     """Warnings for data too small for meaningful estimates (nothing is stopped)."""
+    if target is not None:
+        return outcome_warnings(dataset, target)
     smallest = min(class_counts.values()) if class_counts else 0
     if smallest >= SMALL_CLASS_SIZE:
         return []
@@ -290,7 +303,8 @@ def stored_dataset_summary(
     if dataset is not None and not _made_from(provenance, dataset):
         return None
     return {"n": int(provenance["n"]), "d": int(provenance["d"]),
-            "class_counts": dict(provenance["class_counts"])}
+            "class_counts": dict(provenance["class_counts"]),
+            "target": provenance.get("target")}
 
 
 def _made_from(provenance: Mapping[str, Any], dataset: DatasetConfig) -> bool:
@@ -316,11 +330,13 @@ def check_prefiltered_dataset(config: Mapping[str, Any], ds: Any) -> list[str]:
     that adding a selector does not rerun the prefilter of finished datasets."""
     workflow = check_config(config)
     counts = ds.class_counts
+    target = None if ds.task == "classification" else describe_target(ds.task, ds.y)
     problems = dataset_problems(workflow, ds.name, n_features=ds.n_features,
-                                class_counts=counts)
+                                class_counts=counts, target=target)
     if problems:
         raise ConfigError(problems)
-    return dataset_warnings(ds.name, n_samples=ds.n_samples, class_counts=counts)
+    return dataset_warnings(ds.name, n_samples=ds.n_samples, class_counts=counts,
+                            target=target)
 
 
 def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[str]
@@ -335,9 +351,11 @@ def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[
         if stored is None:
             continue
         problems += dataset_problems(workflow, name, n_features=stored["d"],
-                                     class_counts=stored["class_counts"])
+                                     class_counts=stored["class_counts"],
+                                     target=stored["target"])
         warnings += dataset_warnings(name, n_samples=stored["n"],
-                                     class_counts=stored["class_counts"])
+                                     class_counts=stored["class_counts"],
+                                     target=stored["target"])
     if problems:
         raise ConfigError(problems)
     return warnings

@@ -17,6 +17,7 @@ import numpy as np
 import pyarrow as pa
 import scipy.sparse as sp
 
+from fsstab.dataset_outcomes import resampling_labels
 from fsstab.datasets import Dataset
 from fsstab.io import read_parquet, write_parquet
 from fsstab.prefilter import PrefilterReport, prefilter
@@ -158,10 +159,13 @@ def draw_resamples(
     """The M resamples of ``ds``, seeded by (global seed, dataset name) only.
 
     Resample r is drawn from its own stream, so it is the same for any M. A dataset with
-    sample groups is resampled group by group (:mod:`fsstab.group_resampling`).
+    sample groups is resampled group by group (:mod:`fsstab.group_resampling`). Draws are
+    stratified by :func:`fsstab.dataset_outcomes.resampling_labels` (the classes; quantile
+    bins of a continuous outcome; the event indicator of a survival outcome).
     """
     return make_resamples(
-        ds.y, scheme, n_resamples, random_state=derive_seed(seed, ds.name, "resampling"),
+        resampling_labels(ds), scheme, n_resamples,
+        random_state=derive_seed(seed, ds.name, "resampling"),
         groups=ds.sample_groups, **dict(params),
     )
 

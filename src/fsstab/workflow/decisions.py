@@ -1,5 +1,11 @@
 """The Pareto stage: trade-offs between accuracy and stability per dataset and across datasets.
 
+The accuracy stands for the dataset's score (:mod:`fsstab.workflow.scoring`): R² for a
+continuous outcome, the C-index for a time to event, read from the summary's
+``<score>_mean`` column; the Pareto table then has a column ``<score>`` (``r2``,
+``c_index``, ``c_index_uno``) in place of ``accuracy``, and every decision is taken on it
+(:mod:`fsstab.scores`: the same functions on the score the maximised objective).
+
 Per dataset and stability measure (:func:`pareto_table`), every (configuration, variant) is a
 point (mean test accuracy, stability). The table flags the Pareto-optimal points in (accuracy,
 stability) and in (accuracy, stability, −mean number selected) (Bommert 2020, §3.4.1, Ch. 7),
@@ -20,13 +26,15 @@ import pandas as pd
 import pyarrow as pa
 
 from fsstab.one_se import one_standard_error_choice
-from fsstab.pareto import (
-    choose_by_gamma,
-    epsilon_constraint_selection,
-    hull_gamma_intervals,
-    non_dominated_mask,
-    non_dominated_rank,
+from fsstab.pareto import non_dominated_mask, non_dominated_rank
+from fsstab.scores import (
+    Score,
+    choose_by_gamma_score,
+    epsilon_constraint_by_score,
+    gamma_intervals_by_score,
+    oriented,
 )
+from fsstab.workflow.scoring import decision_score, frame_decision_score
 
 __all__ = ["PARETO_FORMAT", "RANK_FORMAT", "folder_rank_table", "pareto_arrow", "pareto_table",
            "rank_table"]
@@ -37,13 +45,14 @@ RANK_FORMAT = "fsstab.pareto_rank/1"
 _IDENTITY = ["dataset", "configuration", "selector", "variant", "label"]
 
 
-def _measure_points(summary: pd.DataFrame, measure: str) -> pd.DataFrame:
+def _measure_points(summary: pd.DataFrame, measure: str, score: Score) -> pd.DataFrame:
     if measure not in summary.columns:
         raise ValueError(f"the stability summary has no column for measure {measure!r}")
+    mean, se_name = f"{score.name}_mean", f"{score.name}_se"
     # (a summary without standard errors -- e.g. built by hand -- gives a one-SE band of 0)
-    se = ["accuracy_se"] if "accuracy_se" in summary.columns else []
-    points = summary[[*_IDENTITY, "accuracy_mean", *se, "mean_n_selected", measure]].rename(
-        columns={"accuracy_mean": "accuracy", measure: "stability"}
+    se = [se_name] if se_name in summary.columns else []
+    points = summary[[*_IDENTITY, mean, *se, "mean_n_selected", measure]].rename(
+        columns={mean: score.name, measure: "stability"}
     )
     points.insert(1, "measure", measure)
     return points.reset_index(drop=True)
@@ -60,7 +69,8 @@ def pareto_table(
 ) -> pd.DataFrame:
     """The Pareto analysis of one dataset's stability summary (see the module docstring).
 
-    One row per (measure, configuration, variant) with ``accuracy``, ``stability``,
+    One row per (measure, configuration, variant) with ``accuracy`` (the dataset's score:
+    ``r2``, ``c_index``, ``c_index_uno``; ``acc_const`` is on its scale), ``stability``,
     ``mean_n_selected``, ``evaluated`` (the stability is finite; only evaluated points take
     part), ``non_dominated``, ``non_dominated_size`` (with −mean size as third objective),
     ``on_hull``, ``gamma_lo``/``gamma_hi`` (NaN off the hull), ``chosen_gammas`` (the configured
@@ -68,13 +78,15 @@ def pareto_table(
     ``one_se_choice`` (:func:`fsstab.one_se.one_standard_error_choice` on the accuracy, its
     standard error over the resamples and the stability).
     """
+    score = frame_decision_score(summary, what="the stability summary")
     frames = []
     for measure in measures:
-        points = _measure_points(summary, measure)
-        se_known = "accuracy_se" in points.columns
+        points = _measure_points(summary, measure, score)
+        se_column = f"{score.name}_se"
+        se_known = se_column in points.columns
         n = len(points)
         evaluated = np.isfinite(points["stability"].to_numpy(dtype=float)) & np.isfinite(
-            points["accuracy"].to_numpy(dtype=float)
+            points[score.name].to_numpy(dtype=float)
         )
         columns = {
             "evaluated": evaluated,
@@ -89,26 +101,30 @@ def pareto_table(
         chosen: list[list[float]] = [[] for _ in range(n)]
         rows = np.flatnonzero(evaluated)
         if rows.size:
-            acc = points["accuracy"].to_numpy(dtype=float)[rows]
+            acc = points[score.name].to_numpy(dtype=float)[rows]
             stab = points["stability"].to_numpy(dtype=float)[rows]
             size = points["mean_n_selected"].to_numpy(dtype=float)[rows]
-            columns["non_dominated"][rows] = non_dominated_mask(np.column_stack([acc, stab]))
+            objective = oriented(acc, score)
+            columns["non_dominated"][rows] = non_dominated_mask(
+                np.column_stack([objective, stab]))
             columns["non_dominated_size"][rows] = non_dominated_mask(
-                np.column_stack([acc, stab, size]), maximize=(True, True, False)
+                np.column_stack([objective, stab, size]), maximize=(True, True, False)
             )
-            hull = hull_gamma_intervals(acc, stab)
+            hull = gamma_intervals_by_score(acc, stab, score)
             columns["on_hull"][rows[hull.index]] = True
             columns["gamma_lo"][rows[hull.index]] = hull.gamma_lo
             columns["gamma_hi"][rows[hull.index]] = hull.gamma_hi
             for gamma in gammas:
-                chosen[rows[choose_by_gamma(acc, stab, float(gamma))]].append(float(gamma))
-            choice = epsilon_constraint_selection(
-                acc, stab, acc_const=acc_const, stab_const=stab_const, random_state=random_state
+                chosen[rows[choose_by_gamma_score(acc, stab, float(gamma), score)]].append(
+                    float(gamma))
+            choice = epsilon_constraint_by_score(
+                acc, stab, score, score_const=acc_const, stab_const=stab_const,
+                random_state=random_state,
             )
             columns["epsilon_choice"][rows[choice]] = True
-            se = points["accuracy_se"].to_numpy(dtype=float)[rows] if se_known else \
+            se = points[se_column].to_numpy(dtype=float)[rows] if se_known else \
                 np.zeros(rows.size)
-            columns["one_se_choice"][rows[one_standard_error_choice(acc, se, stab)]] = True
+            columns["one_se_choice"][rows[one_standard_error_choice(objective, se, stab)]] = True
         for name, values in columns.items():
             points[name] = values
         points["chosen_gammas"] = chosen
@@ -118,10 +134,11 @@ def pareto_table(
 
 def pareto_arrow(table: pd.DataFrame) -> pa.Table:
     """:func:`pareto_table`'s frame as an Arrow table with fixed column types."""
+    score = decision_score(table.columns, what="the Pareto table")
     schema = pa.schema([
         ("dataset", pa.string()), ("measure", pa.string()), ("configuration", pa.string()),
         ("selector", pa.string()), ("variant", pa.string()), ("label", pa.string()),
-        ("accuracy", pa.float64()), ("mean_n_selected", pa.float64()),
+        (score.name, pa.float64()), ("mean_n_selected", pa.float64()),
         ("stability", pa.float64()), ("evaluated", pa.bool_()), ("non_dominated", pa.bool_()),
         ("non_dominated_size", pa.bool_()), ("on_hull", pa.bool_()), ("gamma_lo", pa.float64()),
         ("gamma_hi", pa.float64()), ("epsilon_choice", pa.bool_()),
@@ -130,10 +147,23 @@ def pareto_arrow(table: pd.DataFrame) -> pa.Table:
     return pa.Table.from_pandas(table[schema.names], schema=schema, preserve_index=False)
 
 
+def _dataset_scores(summaries: pd.DataFrame) -> np.ndarray:
+    """Each row's mean decision score, oriented (higher is better), whichever score its
+    dataset is decided on: the accuracy of a classification, R² or a C-index otherwise."""
+    values = np.full(len(summaries), np.nan)
+    for dataset, rows in summaries.groupby("dataset", sort=False).indices.items():
+        part = summaries.iloc[rows]
+        score = frame_decision_score(part, what=f"the summary of dataset {dataset!r}")
+        values[rows] = oriented(part[f"{score.name}_mean"].to_numpy(dtype=float), score)
+    return values
+
+
 def rank_table(
     summaries: pd.DataFrame, measures: Sequence[str], datasets: Sequence[str] | None = None
 ) -> pd.DataFrame:
     """Mean non-dominated rank in (accuracy, measure) across datasets (Sechidis et al. 2019).
+
+    The accuracy is each dataset's score (its decision score's ``<score>_mean``, oriented).
 
     Per dataset the rank of a (configuration, variant) -- its ``label`` -- is 1 + the number of
     labels dominating it; ranks are averaged over datasets. Only labels with a finite accuracy
@@ -145,6 +175,7 @@ def rank_table(
     if datasets is not None:
         summaries = summaries[summaries["dataset"].isin(list(datasets))]
     n_datasets = summaries["dataset"].nunique()
+    summaries = summaries.assign(accuracy_mean=_dataset_scores(summaries))
     frames = []
     for measure in measures:
         table = summaries[["dataset", "label", "configuration", "variant", "accuracy_mean",

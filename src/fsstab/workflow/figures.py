@@ -11,6 +11,9 @@
 - :func:`summary_figure` -- the dataset's summary: accuracy and φ with their intervals, the
   other measures as points.
 
+For a continuous or survival outcome the accuracy is the dataset's score (R², a C-index:
+:mod:`fsstab.workflow.scoring`), which labels the axes and titles.
+
 Every function returns a :class:`matplotlib.figure.Figure`; :func:`write_dataset_figures`
 draws all figures of one dataset in one job (reading each table once) and saves them with
 :func:`fsstab.plots.save_figure` (PDF + PNG, byte-reproducible).
@@ -35,6 +38,7 @@ from fsstab.io import read_parquet, read_parquet_metadata
 from fsstab.plots import measure_color, pareto_plot, save_figure, tidy_legend
 from fsstab.plots_maps import feature_map_panel, shared_feature_colors, shared_features_legend
 from fsstab.plots_trajectories import number_text, trajectory_panels
+from fsstab.workflow.scoring import decision_score, frame_decision_score
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
 
@@ -111,12 +115,13 @@ def _pareto_intervals(points: pd.DataFrame, summary: pd.DataFrame | None, measur
         return None
     from fsstab.workflow.answers import summary_frame
 
+    score = decision_score(points.columns, what="the Pareto table")
     frame = summary_frame(summary, [m for m in ("nogueira",) if m in summary.columns],
-                          confidence_level=confidence_level).set_index("label")
+                          confidence_level=confidence_level, score=score).set_index("label")
     rows = frame.loc[points["label"]]
-    acc = points["accuracy"].to_numpy(dtype=float)
-    xerr = np.vstack([acc - rows["accuracy_low"].to_numpy(float),
-                      rows["accuracy_high"].to_numpy(float) - acc])
+    acc = points[score.name].to_numpy(dtype=float)
+    xerr = np.vstack([acc - rows[f"{score.name}_low"].to_numpy(float),
+                      rows[f"{score.name}_high"].to_numpy(float) - acc])
     yerr = np.full((2, len(points)), np.nan)
     if measure == "nogueira" and "nogueira_ci_low" in rows:
         stab = points["stability"].to_numpy(dtype=float)
@@ -133,7 +138,10 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
     Every Pareto-optimal point is numbered by increasing score and named in the list on the
     right (with the γ interval of the convex-hull compromises); with ``summary`` (the dataset's
     stability table) the Pareto-optimal points carry their intervals. ``score_label`` names
-    the score and how it was measured (e.g. "out-of-bag accuracy")."""
+    the score and how it was measured (e.g. "out-of-bag accuracy"; the table's score replaces
+    "accuracy" in it for a continuous or survival outcome, :func:`_score_text`)."""
+    score = decision_score(pareto.columns, what="the Pareto table")
+    score_label = _score_text(score_label, score)
     points = pareto[(pareto["measure"] == measure) & pareto["evaluated"]].reset_index(drop=True)
     if points.empty:
         fig = Figure(figsize=(7.0, 4.6))
@@ -143,7 +151,7 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
                 ha="center", va="center", transform=ax.transAxes)
         ax.set_axis_off()
         return fig
-    acc = points["accuracy"].to_numpy(dtype=float)
+    acc = points[score.name].to_numpy(dtype=float)
     stab = points["stability"].to_numpy(dtype=float)
     labels = points["label"].tolist()
     front = points.index[points["non_dominated"].to_numpy(dtype=bool)].to_numpy()
@@ -205,6 +213,15 @@ def _coincident(rows: np.ndarray, x: np.ndarray, y: np.ndarray) -> list[list[int
     return groups
 
 
+def _score_text(score_label: str, score: Any) -> str:
+    """``score_label`` with "accuracy" replaced by the name of ``score`` (R², C-index) when
+    the table's score is not the accuracy: "out-of-bag accuracy" -> "out-of-bag R²"."""
+    if score.name == "accuracy":
+        return score_label
+    text = score_label.replace("accuracy", score.label).replace("Accuracy", score.label)
+    return text if text != score_label else f"{score_label} ({score.label})"
+
+
 def varied_parameters(stability: pd.DataFrame) -> list[str]:
     """Numeric parameters (``param_<name>`` columns) taking more than one value in the rows."""
     varied = []
@@ -224,6 +241,8 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
     2021, Figs. 13-15): one row of panels per varied parameter, one panel per measure, one
     line per value combination of the other varied parameters (the same colour and marker in
     every panel of the row; :mod:`fsstab.plots_trajectories`)."""
+    score = frame_decision_score(stability)
+    score_label = _score_text(score_label, score)
     rows = stability[stability["selector"] == selector].reset_index(drop=True)
     parameters = varied_parameters(rows)
     if not parameters:
@@ -244,7 +263,7 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
             groups = [", ".join(f"{p} = {number_text(row[f'param_{p}'])}" for p in others)
                       for _, row in rows.iterrows()]
         handles = trajectory_panels(
-            rows["accuracy_mean"].to_numpy(dtype=float), shown,
+            rows[f"{score.name}_mean"].to_numpy(dtype=float), shown,
             rows[f"param_{parameter}"].to_numpy(dtype=float), parameter_name=parameter,
             groups=groups, score_label=score_label, axes=list(axes),
         )
@@ -266,8 +285,10 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
     from fsstab.plots import measure_label
     from fsstab.workflow.answers import summary_frame
 
+    score = frame_decision_score(stability)
+    score_label = _score_text(score_label, score)
     frame = summary_frame(stability, [m for m in measures if m in stability.columns],
-                          confidence_level=confidence_level)
+                          confidence_level=confidence_level, score=score)
     labels = frame["label"].tolist()
     n = len(labels)
     others = [m for m in measures if m != "nogueira" and m in frame.columns]
@@ -287,8 +308,9 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
         ax.set_title(title, fontsize=9)
         ax.grid(axis="x", color="0.9")
 
-    intervals(axes[0], frame["accuracy_mean"].to_numpy(float),
-              frame["accuracy_low"].to_numpy(float), frame["accuracy_high"].to_numpy(float),
+    name = score.name
+    intervals(axes[0], frame[f"{name}_mean"].to_numpy(float),
+              frame[f"{name}_low"].to_numpy(float), frame[f"{name}_high"].to_numpy(float),
               "0.2", f"{score_label} ({level} CI)")
     if "nogueira" in frame.columns:
         intervals(axes[1], frame["nogueira"].to_numpy(float),

@@ -5,9 +5,12 @@ standardise internally, on what they are given), every *variant* (sweep values o
 final-model parameters) is derived from that one fit with ``refit_final``, and the paired
 predictive model is scored on the test rows. Three tables come out of a chunk:
 
-``runs``      one row per (resample, variant): sizes, number selected, test accuracy, ...
+``runs``      one row per (resample, variant): sizes, number selected, test score, ...
               (with sample groups also ``n_train_groups`` and ``n_test_groups``: the test
-              accuracy is then measured on whole held-out groups)
+              score is then measured on whole held-out groups). The score is the accuracy,
+              or for a continuous or survival outcome the columns of
+              :func:`fsstab.workflow.scoring.run_scores` (``r2`` and ``rmse``; ``c_index``
+              or ``c_index_uno``), computed from the selector's ``predict`` on the test rows
 ``features``  one row per (resample, variant, feature) for selected features and for features
               ranked within the rank cap: importance, rank, frequency score
 ``timings``   one row per (resample, variant): fit seconds (the only non-reproducible table)
@@ -30,6 +33,7 @@ import pyarrow as pa
 from fsstab.datasets import Dataset
 from fsstab.io import canonical_json
 from fsstab.resampling import Resamples
+from fsstab.scores import Score
 from fsstab.selectors import (
     SELECTORS,
     BaseSelector,
@@ -40,6 +44,7 @@ from fsstab.selectors import (
 )
 from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
 from fsstab.workflow.progress import Progress
+from fsstab.workflow.scoring import run_scores
 from fsstab.workflow.seeds import derive_seed, resample_seed
 from fsstab.workflow.sweeps import sweep_parameters
 from fsstab.workflow.tables import SelectionTables
@@ -84,7 +89,7 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
             f"dataset {ds.name!r}: calibrate_target_k={target} exceeds its {ds.n_features} "
             "features"
         )
-    selector = SELECTORS[spec["class"]](**spec["params"])
+    selector = SELECTORS[spec["class"]](**spec["params"], **_task_parameter(ds.task))
     train_sets = list(resamples.train)[: spec.get("calibrate_resamples") or None]
     started = time.perf_counter()
     _LOGGER.info("dataset %r, configuration %r: calibrating C to %d features on average over "
@@ -120,12 +125,18 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
 # --------------------------------------------------------------------------------------------
 
 
+def _task_parameter(task: str) -> dict[str, str]:
+    """The ``task`` constructor parameter outside classification (classification selectors
+    are built as they always were)."""
+    return {} if task == "classification" else {"task": task}
+
+
 def _constructor_params(
     spec: Mapping[str, Any], random_state: int, calibrated_C: float | None,
-    n_jobs: int | None = None,
+    n_jobs: int | None = None, task: str = "classification",
 ) -> dict[str, Any]:
     cls = SELECTORS[spec["class"]]
-    params = dict(spec["params"])
+    params = {**spec["params"], **_task_parameter(task)}
     if calibrated_C is not None:
         params.update(C=float(calibrated_C), target_k=None)
     accepted = cls().get_params(deep=False)
@@ -145,6 +156,7 @@ def fit_variants(
     calibrated_C: float | None = None,
     univariate: tuple[np.ndarray, np.ndarray] | None = None,
     n_jobs: int | None = None,
+    task: str = "classification",
 ) -> list[tuple[str, BaseSelector, float]]:
     """Fit a configuration on ``(X, y)``; return ``(variant id, fitted selector, seconds)``.
 
@@ -156,9 +168,10 @@ def fit_variants(
     variance) are given to ``fit`` when the configuration reads them
     (:meth:`fsstab.selectors.BaseSelector.uses_univariate_statistics`). ``n_jobs`` (the job's
     threads) goes to selectors that take an ``n_jobs`` parameter the configuration leaves unset.
+    ``task`` (the dataset's) is given to the selectors outside classification.
     """
     cls = SELECTORS[spec["class"]]
-    params = _constructor_params(spec, random_state, calibrated_C, n_jobs)
+    params = _constructor_params(spec, random_state, calibrated_C, n_jobs, task)
     final_parameters = set(sweep_parameters(spec["class"]))
     fitted: list[tuple[str, BaseSelector, float]] = []
     paths: dict[str, BaseSelector] = {}
@@ -240,6 +253,8 @@ def select_chunk(
         fitted on the selected features of the training rows
         (:func:`fsstab.workflow.evaluation.selection_accuracy`; its ``random_state`` is
         ``derive_seed(seed, dataset, "accuracy", r)``), instead of ``selector.score``.
+        Classification only: a regression or survival run is scored with
+        :func:`fsstab.workflow.scoring.run_scores` on the selector's predictions.
     n_jobs
         Threads for selectors with an ``n_jobs`` parameter (the rule's ``threads``); the
         tables do not depend on it.
@@ -250,8 +265,14 @@ def select_chunk(
     """
     if spec.get("calibrate_target_k") is not None and calibrated_C is None:
         raise ValueError(f"configuration {spec['id']!r} needs its calibrated C")
+    task = ds.task
+    if task != "classification" and accuracy_model is not None:
+        raise ValueError(f"dataset {ds.name!r}: accuracy_model applies to classification, not "
+                         f"to task {task}")
+    scores = run_scores(task, ds.y)
     runs: dict[str, list[Any]] = {k: [] for k in (
-        "resample", "variant", "n_train", "n_test", "n_selected", "accuracy", "ranked", "backend",
+        "resample", "variant", "n_train", "n_test", "n_selected", *(s.name for s in scores),
+        "ranked", "backend",
     )}
     features: dict[str, list[Any]] = {k: [] for k in (
         "resample", "variant", "feature", "selected", "importance", "rank", "frequency_score",
@@ -273,7 +294,7 @@ def select_chunk(
             stats = univariate[r]
         fitted = fit_variants(
             spec, ds.X[train], ds.y[train], random_state=resample_seed(seed, ds.name, r),
-            calibrated_C=calibrated_C, univariate=stats, n_jobs=n_jobs,
+            calibrated_C=calibrated_C, univariate=stats, n_jobs=n_jobs, task=task,
         )
         for variant, selector, seconds in fitted:
             support = np.asarray(selector.support_, dtype=bool)
@@ -285,16 +306,9 @@ def select_chunk(
                 runs["n_train_groups"].append(np.unique(groups[train]).size)
                 runs["n_test_groups"].append(np.unique(groups[test]).size)
             runs["n_selected"].append(int(support.sum()))
-            if accuracy_model is None:
-                accuracy = float(selector.score(ds.X[test], ds.y[test]))
-            else:
-                model = make_accuracy_model(
-                    accuracy_model, derive_seed(seed, ds.name, "accuracy", r)
-                )
-                accuracy = selection_accuracy(
-                    model, support, ds.X[train], ds.y[train], ds.X[test], ds.y[test]
-                )
-            runs["accuracy"].append(accuracy)
+            for name, value in _test_scores(selector, ds, train, test, scores, accuracy_model,
+                                            derive_seed(seed, ds.name, "accuracy", r)).items():
+                runs[name].append(value)
             runs["ranked"].append(getattr(selector, "ranking_", None) is not None)
             backend = getattr(selector, "backend_", None)
             runs["backend"].append(None if backend is None else str(backend))
@@ -315,7 +329,7 @@ def select_chunk(
             timings["fit_seconds"].append(seconds)
         progress.done(r)
     return {
-        "runs": _runs_table(runs),
+        "runs": _runs_table(runs, [s.name for s in scores]),
         "features": _features_table(features),
         "timings": pa.table(
             {
@@ -327,18 +341,36 @@ def select_chunk(
     }
 
 
+def _test_scores(selector: BaseSelector, ds: Dataset, train: np.ndarray, test: np.ndarray,
+                 scores: Sequence[Score], accuracy_model: Mapping[str, Any] | None,
+                 model_seed: int) -> dict[str, float]:
+    """``{score name: value}`` of one fitted selector on the test rows: its own model's
+    accuracy (``selector.score``) or ``accuracy_model``'s on the selected features; outside
+    classification each of ``scores`` on ``selector.predict`` (Uno's C reads the training
+    targets for the censoring distribution)."""
+    if ds.task != "classification":
+        prediction = selector.predict(ds.X[test])
+        return {s.name: s(ds.y[test], prediction, y_train=ds.y[train]) for s in scores}
+    if accuracy_model is None:
+        return {"accuracy": float(selector.score(ds.X[test], ds.y[test]))}
+    model = make_accuracy_model(accuracy_model, model_seed)
+    support = np.asarray(selector.support_, dtype=bool)
+    return {"accuracy": selection_accuracy(
+        model, support, ds.X[train], ds.y[train], ds.X[test], ds.y[test])}
+
+
 def _group_codes(sample_groups: Sequence[str]) -> np.ndarray:
     return np.unique(np.asarray(sample_groups, dtype=object), return_inverse=True)[1]
 
 
-def _runs_table(runs: Mapping[str, list[Any]]) -> pa.Table:
+def _runs_table(runs: Mapping[str, list[Any]], scores: Sequence[str]) -> pa.Table:
     columns = {
         "resample": pa.array(runs["resample"], pa.int32()),
         "variant": pa.array(runs["variant"], pa.string()),
         "n_train": pa.array(runs["n_train"], pa.int32()),
         "n_test": pa.array(runs["n_test"], pa.int32()),
         "n_selected": pa.array(runs["n_selected"], pa.int32()),
-        "accuracy": pa.array(runs["accuracy"], pa.float64()),
+        **{name: pa.array(runs[name], pa.float64()) for name in scores},
         "ranked": pa.array(runs["ranked"], pa.bool_()),
         "backend": pa.array(runs["backend"], pa.string()),
     }

@@ -9,7 +9,9 @@ From the gathered selection tables of one configuration, each variant's M runs g
   not exist (Canberra for a selector that does not rank);
 - Nogueira's confidence interval (Nogueira, Sechidis & Brown 2018), cut to the range φ can
   take, [-1/(M-1), 1] (:func:`fsstab.measures.nogueira_bounds`);
-- the mean test accuracy and its standard error, the mean number of selected features.
+- the mean test score and its standard error (``accuracy_mean``/``accuracy_se``; for a
+  continuous or survival outcome ``<score>_mean``/``<score>_se`` of every score column of the
+  runs, :mod:`fsstab.workflow.scoring`), the mean number of selected features.
 
 One row per variant, with the configuration's parameters as ``param_<name>`` columns.
 """
@@ -33,12 +35,14 @@ from fsstab.measures import (
     nogueira_confidence_interval,
 )
 from fsstab.workflow.naming import DEFAULT_VARIANT
+from fsstab.workflow.scoring import decision_score, table_scores
 from fsstab.workflow.tables import STABILITY_FORMAT, concat_tables
 
 __all__ = [
     "STABILITY_FORMAT",
     "parameter_columns",
     "run_matrices",
+    "run_score_values",
     "stability_table",
 ]
 
@@ -47,16 +51,18 @@ __all__ = [
 def run_matrices(
     runs: pa.Table, features: pa.Table, variant: str, d: int, rank_cap: int
 ) -> tuple[sp.csr_array, sp.csr_array, np.ndarray | None, np.ndarray]:
-    """``(Z, W, ranks, accuracy)`` of one variant, rows ordered by resample.
+    """``(Z, W, ranks, score)`` of one variant, rows ordered by resample.
 
     ``ranks`` is None unless every run of the variant ranked its features; unstored ranks are
-    ``rank_cap + 1``.
+    ``rank_cap + 1``. ``score``: each run's test score (the runs' decision score column:
+    ``accuracy``, ``r2``, ``c_index`` or ``c_index_uno``; :func:`run_score_values` gives them all).
     """
     run_rows = runs.filter(pc.equal(runs["variant"], variant))
     resamples = run_rows.column("resample").to_numpy()
     order = np.argsort(resamples, kind="stable")
     resamples = resamples[order]
-    accuracy = run_rows.column("accuracy").to_numpy()[order]
+    score = decision_score(runs.column_names, what="the runs table")
+    accuracy = run_rows.column(score.name).to_numpy()[order]
     row_of = {int(r): i for i, r in enumerate(resamples)}
     M = resamples.size
     rows = features.filter(pc.equal(features["variant"], variant))
@@ -74,6 +80,15 @@ def run_matrices(
         stored = np.isfinite(rank) & (rank <= rank_cap)
         ranks[i[stored], j[stored]] = rank[stored]
     return Z, W, ranks, accuracy
+
+
+def run_score_values(runs: pa.Table, variant: str) -> dict[str, np.ndarray]:
+    """``{score name: each run's value}`` of one variant, rows ordered by resample, for every
+    score column of the runs (:func:`fsstab.workflow.scoring.table_scores`)."""
+    run_rows = runs.filter(pc.equal(runs["variant"], variant))
+    order = np.argsort(run_rows.column("resample").to_numpy(), kind="stable")
+    return {s.name: run_rows.column(s.name).to_numpy()[order]
+            for s in table_scores(runs.column_names)}
 
 
 def parameter_columns(params: Mapping[str, Any]) -> dict[str, pa.Array]:
@@ -139,13 +154,14 @@ def stability_table(
 
     Columns: ``dataset``, ``configuration``, ``selector``, ``class``, ``variant``, ``label``
     (``configuration`` or ``configuration:variant``), ``n_runs``, ``n_features``,
-    ``mean_n_selected``, ``accuracy_mean``, ``accuracy_se``, one column per measure,
+    ``mean_n_selected``, ``accuracy_mean``, ``accuracy_se`` (``<score>_mean``,
+    ``<score>_se`` for each score column of the runs), one column per measure,
     ``nogueira_ci_low``/``nogueira_ci_high``, ``calibrated_C``, ``params`` (canonical JSON of
     all parameters) and ``param_<name>`` per parameter.
     """
     rows = []
     for variant in spec["variants"]:
-        Z, W, ranks, accuracy = run_matrices(runs, features, variant["id"], d, rank_cap)
+        Z, W, ranks, _ = run_matrices(runs, features, variant["id"], d, rank_cap)
         M = Z.shape[0]
         if M < 2:
             raise ValueError(
@@ -170,9 +186,11 @@ def stability_table(
             "n_runs": pa.array([M], pa.int32()),
             "n_features": pa.array([d], pa.int32()),
             "mean_n_selected": pa.array([float(Z.sum(axis=1).mean())], pa.float64()),
-            "accuracy_mean": pa.array([float(accuracy.mean())], pa.float64()),
-            "accuracy_se": pa.array([float(accuracy.std(ddof=1) / math.sqrt(M))], pa.float64()),
         }
+        for name, per_run in run_score_values(runs, variant["id"]).items():
+            columns[f"{name}_mean"] = pa.array([float(per_run.mean())], pa.float64())
+            columns[f"{name}_se"] = pa.array([float(per_run.std(ddof=1) / math.sqrt(M))],
+                                             pa.float64())
         for name in measures:
             columns[name] = pa.array([values[name]], pa.float64())
         columns["nogueira_ci_low"] = pa.array([ci_low], pa.float64())
