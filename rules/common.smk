@@ -48,6 +48,7 @@ wildcard_constraints:
     dataset="|".join(DATASETS) or "NONE",
     config=r"[A-Za-z0-9][A-Za-z0-9_.+=-]*",
     chunk=r"r\d{4}-\d{4}",
+    band=r"\d{3}-of-\d{3}",
     measure=r"[a-z_]+",
     selector=r"[A-Za-z0-9][A-Za-z0-9_.-]*",
 
@@ -79,6 +80,11 @@ def get_resamples(dataset):
 def get_similarity(dataset):
     """The feature-similarity matrix C of the adjusted measures."""
     return f"{RESULTS}/{dataset}/similarity.parquet"
+
+
+def get_similarity_band(dataset, band):
+    """One band of rows of C (fsstab.workflow.similarity: ``<k>-of-<jobs>``)."""
+    return f"{RESULTS}/{dataset}/similarity/{band}.parquet"
 
 
 def get_univariate(dataset):
@@ -190,6 +196,22 @@ def needs_similarity():
     from fsstab.measures import MEASURES
 
     return any("C" in MEASURES[m].requires for m in WF.measures)
+
+
+def similarity_jobs(dataset):
+    """Jobs computing a dataset's correlations (``similarity.jobs``; 1 for groups)."""
+    settings = WF.raw["datasets"][dataset].get("similarity") or {}
+    return 1 if settings.get("method") == "groups" else int(settings.get("jobs", 1))
+
+
+def similarity_inputs(wildcards):
+    """The dataset, or with ``similarity.jobs`` > 1 the bands computed by that many jobs."""
+    from fsstab.workflow.similarity import band_ids
+
+    jobs = similarity_jobs(wildcards.dataset)
+    if jobs == 1:
+        return {"dataset": get_dataset(wildcards.dataset)}
+    return {"bands": [get_similarity_band(wildcards.dataset, b) for b in band_ids(jobs)]}
 
 
 def stability_inputs(wildcards):

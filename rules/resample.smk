@@ -27,9 +27,32 @@ rule resample:
         "../scripts/resample.py"
 
 
-rule similarity:
+rule similarity_band:
     input:
         dataset=get_dataset("{dataset}"),
+    output:
+        band=get_similarity_band("{dataset}", "{band}"),
+    params:
+        similarity=lambda wc: {
+            k: v for k, v in WF.datasets[wc.dataset].similarity_params.items() if k != "binary"
+        },
+    log:
+        f"{LOGS}/{{dataset}}/similarity/{{band}}.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/similarity/{{band}}.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    script:
+        "../scripts/similarity_band.py"
+
+
+rule similarity:
+    input:
+        unpack(similarity_inputs),
     output:
         similarity=get_similarity("{dataset}"),
     params:
