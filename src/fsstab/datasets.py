@@ -53,7 +53,15 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from fsstab.io import file_digests, read_json, read_parquet, write_json, write_parquet
+from fsstab.io import (
+    file_digests,
+    read_json,
+    read_parquet,
+    read_parquet_metadata,
+    write_json,
+    write_parquet,
+)
+from fsstab.wide_tables import read_fixed_size_list
 
 __all__ = [
     "DATASET_FORMAT",
@@ -601,17 +609,17 @@ def make_dataset(
         sample_ids = [str(i) for i in range(n)]
     if len(sample_ids) != n:
         raise ValueError(f"dataset {name!r}: {len(sample_ids)} sample ids for {n} samples")
+    # no second copy when every row is kept and the matrix is already numeric_matrix's own
+    kept = matrix if keep.all() and matrix.flags.owndata else matrix[keep]
     if len(feature_names) == d:
-        _check_finite(
-            matrix[keep], name, [str(f) for f in feature_names],
-            [str(s) for s, k in zip(sample_ids, keep, strict=True) if k],
-            rows=np.flatnonzero(keep) + 1, ids_given=ids_given,
-        )
+        _check_finite(kept, name, [str(f) for f in feature_names], [str(s) for s, k in zip(
+            sample_ids, keep, strict=True) if k], rows=np.flatnonzero(keep) + 1,
+            ids_given=ids_given)
     kept_ids = [str(s) for s, k in zip(sample_ids, keep, strict=True) if k]
     record = {**(provenance or {}), **info}
     return Dataset(
         name=name,
-        X=matrix[keep],
+        X=kept,
         y=y,
         feature_names=tuple(str(f) for f in feature_names),
         sample_ids=tuple(kept_ids),
@@ -703,24 +711,16 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
     fields of the provenance JSON when that file exists.
     """
     parquet_path, provenance_path = dataset_paths(source)
-    table, meta = read_parquet(parquet_path)
+    meta = read_parquet_metadata(parquet_path)
     missing = [k for k in _REQUIRED_KEYS if k not in meta]
     if missing or meta.get("format") != DATASET_FORMAT:
         raise ValueError(
             f"{parquet_path}: not an fsstab dataset (format {meta.get('format')!r}, missing "
             f"metadata {missing})"
         )
-    for column in ("sample_id", "y", "x"):
-        if column not in table.column_names:
-            raise ValueError(f"{parquet_path}: missing column {column!r}")
-    d = len(meta["feature_names"])
-    x_column = table.column("x").combine_chunks()
-    if not pa.types.is_fixed_size_list(x_column.type) or x_column.type.list_size != d:
-        raise ValueError(
-            f"{parquet_path}: column 'x' has type {x_column.type}, expected "
-            f"fixed_size_list<double>[{d}]"
-        )
-    X = x_column.flatten().to_numpy(zero_copy_only=False).reshape(table.num_rows, d)
+    table, _ = read_parquet(parquet_path, columns=["sample_id", "y"])
+    # the matrix a few rows at a time (no copies of the size of the data); checks its type
+    X = read_fixed_size_list(parquet_path, "x", table.num_rows, len(meta["feature_names"]))
     provenance = dict(meta.get("provenance") or {})
     if provenance_path.is_file():
         extra = read_json(provenance_path)

@@ -972,6 +972,13 @@ def _dataset_from_table(
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
         )
+    from fsstab.wide_tables import wide_source_table  # bounded memory beyond 10,000 columns
+
+    wide = wide_source_table(path, fmt, src.options, name)
+    if wide is not None:
+        X, labels, sample_ids, feature_names = wide
+        return _build(src, name, X, labels, provenance, feature_names=feature_names,
+                      sample_ids=sample_ids)
     frame = read_table(path, fmt, transpose=bool(src.options.get("transpose", False)),
                        row_names=bool(src.options.get("row_names", False)))
     frame = _select_rows(frame, src.options.get("where"), name)

@@ -8,8 +8,8 @@ standardised features (= eq. 9 by Theorem 1).
 Hamer chooses λ "to select min(20, √d) features on average" over the M resampling runs. Two
 ways are provided: ``target_k`` on a single fit (a warm-started regularisation path refined by
 bisection, keeping the ``C`` whose support size is closest to ``target_k``), and
-:func:`calibrate_C`, which finds one ``C`` whose *mean* support size over a list of training
-sets equals ``target_k``.
+:func:`~fsstab.selectors.calibrate_C` (:mod:`._calibration`), which finds one ``C`` whose
+*mean* support size over a list of training sets equals ``target_k``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import warnings
 from abc import abstractmethod
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -25,7 +24,6 @@ import numpy as np
 from sklearn.multiclass import OneVsRestClassifier
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
-from sklearn.utils.validation import check_array, check_X_y
 
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._base import BaseSelector
@@ -205,11 +203,14 @@ class _PenalizedSelector(BaseSelector):
         """``(l1_ratio, group labels or None)`` of this selector for ``d`` features."""
 
     def _problem(self, X: np.ndarray, y01: np.ndarray) -> _PenaltyProblem:
-        l1_ratio, labels = self._penalty(X.shape[1])
+        return self._standardized_problem(standardize(X)[0], y01)
+
+    def _standardized_problem(self, Xs: np.ndarray, y01: np.ndarray) -> _PenaltyProblem:
+        """The problem of a training set already standardised (``standardize``'s values)."""
+        l1_ratio, labels = self._penalty(Xs.shape[1])
         if not (isinstance(l1_ratio, float | int) and 0 < l1_ratio <= 1):
             raise ValueError(f"l1_ratio must lie in (0, 1], got {l1_ratio!r}")
-        groups = GroupStructure.from_labels(labels, X.shape[1])
-        Xs, _, _ = standardize(X)
+        groups = GroupStructure.from_labels(labels, Xs.shape[1])
         return _PenaltyProblem(
             Xs, y01.astype(np.float64), groups, float(l1_ratio), float(self.tol), int(self.max_iter)
         )
@@ -406,174 +407,3 @@ class GroupLassoSelector(_PenalizedSelector):
 # --------------------------------------------------------------------------------------------
 # One C for all resamples
 # --------------------------------------------------------------------------------------------
-
-
-class UnreachableTargetError(ValueError):
-    """:func:`calibrate_C` found no ``C`` reaching ``target_k`` features on average."""
-
-
-@dataclass(frozen=True)
-class CalibrationResult:
-    """Outcome of :func:`calibrate_C`.
-
-    Attributes
-    ----------
-    C
-        The calibrated inverse regularisation strength.
-    target_k
-        The requested mean support size.
-    Cs, support_sizes
-        Every evaluated ``C`` (increasing) and the support size of each training set there
-        (shape ``(len(Cs), M)``); ``mean_support_size`` is its row mean.
-    reached
-        False when the mean support size saturated below ``target_k`` and ``C`` is the closest
-        reachable point (``on_unreachable="closest"``).
-    """
-
-    C: float
-    target_k: int
-    Cs: np.ndarray
-    support_sizes: np.ndarray
-    reached: bool = True
-
-    @property
-    def mean_support_size(self) -> np.ndarray:
-        return self.support_sizes.mean(axis=1)
-
-
-def _calibration_result(
-    C: float, target: int, records: list[list[_Solution]], *, reached: bool = True
-) -> CalibrationResult:
-    records = sorted(records, key=lambda sols: sols[0].C)
-    return CalibrationResult(
-        C=C,
-        target_k=target,
-        Cs=np.array([sols[0].C for sols in records]),
-        support_sizes=np.array([[s.k for s in sols] for sols in records], dtype=np.int64),
-        reached=reached,
-    )
-
-
-def calibrate_C(
-    selector: _PenalizedSelector,
-    X: Any,
-    y: Any,
-    train_sets: Sequence[Any],
-    target_k: int | None = None,
-    *,
-    n_refine: int = 8,
-    on_unreachable: str = "raise",
-) -> CalibrationResult:
-    """One ``C`` for which the selector keeps ``target_k`` features on average over resamples.
-
-    Hamer & Dupont (2021, §7.2) set λ "to select min(20, √d) features on average" across the M
-    selection runs. For every training set ``X[idx]`` (standardised on itself, as the selector
-    does when fitted on it) a warm-started path is computed on a common grid
-    ``C = C₀ · 10^(j/10)``, starting at the smallest null-model ``C₀`` of all sets, until the
-    mean support size reaches ``target_k``; the bracketing interval is then bisected
-    ``n_refine`` times in ``log C`` (all sets warm-started from the sparser end), and ``C`` is
-    interpolated linearly in ``log C`` between the final bracket's mean support sizes.
-
-    The target may be out of reach: with few distinct training rows (a bootstrap of n = 31
-    has about 20) the L1 path saturates, as the support of an L1-penalised logistic
-    regression is bounded by the number of distinct samples. The climb stops once a decade of
-    ``C`` adds less than one feature on average; then ``on_unreachable="raise"`` raises an
-    :class:`UnreachableTargetError` (a ``ValueError``) giving the saturation level, and
-    ``"closest"`` returns the smallest evaluated ``C`` with the largest mean support size
-    (``reached=False``).
-
-    Parameters
-    ----------
-    selector
-        A :class:`LassoSelector`, :class:`ElasticNetSelector` or :class:`GroupLassoSelector`
-        whose penalty (``l1_ratio``, ``groups``, ``tol``) is used; its ``C`` is ignored.
-    X, y
-        The full data; ``y`` binary.
-    train_sets
-        One array of row indices per selection run (bootstrap indices may repeat).
-    target_k
-        Requested mean number of selected features (default: ``selector.target_k``).
-    on_unreachable
-        ``"raise"`` or ``"closest"``: what to do when the mean support size saturates below
-        ``target_k`` (see above).
-
-    Returns
-    -------
-    CalibrationResult
-        Use ``selector.set_params(C=result.C, target_k=None)`` for the M runs.
-    """
-    if not isinstance(selector, _PenalizedSelector):
-        raise ValueError(
-            "selector must be a LassoSelector, ElasticNetSelector or GroupLassoSelector, got "
-            f"{type(selector).__name__}"
-        )
-    X, y = check_X_y(X, y, dtype=np.float64)
-    classes, y01 = np.unique(y, return_inverse=True)
-    if classes.size != 2:
-        raise ValueError(f"calibrate_C needs binary labels; y has {classes.size} classes")
-    target = selector.target_k if target_k is None else target_k
-    if target is None:
-        raise ValueError("target_k is not set (pass target_k= or set selector.target_k)")
-    target = _check_target_k(target, X.shape[1])
-    if len(train_sets) == 0:
-        raise ValueError("train_sets is empty: give one array of row indices per resample")
-    if on_unreachable not in ("raise", "closest"):
-        raise ValueError(f"on_unreachable must be 'raise' or 'closest', got {on_unreachable!r}")
-    problems = []
-    for i, idx in enumerate(train_sets):
-        rows = check_array(np.asarray(idx), ensure_2d=False, dtype=None)
-        if rows.ndim != 1 or not np.issubdtype(rows.dtype, np.integer):
-            raise ValueError(f"train_sets[{i}] must be a 1-d array of integer row indices")
-        if rows.size and (rows.min() < -X.shape[0] or rows.max() >= X.shape[0]):
-            raise ValueError(f"train_sets[{i}] has row indices outside 0..{X.shape[0] - 1}")
-        if np.unique(y01[rows]).size != 2:
-            raise ValueError(f"train_sets[{i}] contains a single class")
-        problems.append(selector._problem(X[rows], y01[rows]))
-    c0 = min(p.start_C() for p in problems)
-    if not np.isfinite(c0):
-        raise ValueError("no feature is associated with y in any training set")
-
-    def evaluate(C: float, starts: list[_Solution | None]) -> list[_Solution]:
-        with single_threaded_blas():
-            return [p.solve(C, s) for p, s in zip(problems, starts, strict=True)]
-
-    def mean_k(sols: list[_Solution]) -> float:
-        return float(np.mean([s.k for s in sols]))
-
-    records: list[list[_Solution]] = []
-    lo = evaluate(c0, [None] * len(problems))
-    records.append(lo)
-    hi = None
-    for j in range(1, _PER_DECADE * _MAX_DECADES + 1):
-        sols = evaluate(c0 * 10 ** (j / _PER_DECADE), list(lo))
-        records.append(sols)
-        if mean_k(sols) >= target:
-            hi = sols
-            break
-        lo = sols
-        if j >= _PER_DECADE and mean_k(sols) - mean_k(records[-1 - _PER_DECADE]) < 1.0:
-            break  # saturated: a decade of C added less than one feature on average
-    if hi is None:
-        best = max(range(len(records)), key=lambda i: (mean_k(records[i]), -i))
-        if on_unreachable == "raise":
-            raise UnreachableTargetError(
-                f"target_k={target} is out of reach: the mean support size saturates at "
-                f"{mean_k(records[best]):.2f} (C={records[best][0].C:.4g}, less than one more "
-                f"feature per decade of C up to C={lo[0].C:.4g}); lower target_k or accept the "
-                "closest C (on_unreachable='closest')"
-            )
-        return _calibration_result(float(records[best][0].C), target, records, reached=False)
-    for _ in range(n_refine):
-        if mean_k(hi) == target:
-            break
-        mid = evaluate(float(np.sqrt(lo[0].C * hi[0].C)), list(lo))
-        records.append(mid)
-        if mean_k(mid) < target:
-            lo = mid
-        else:
-            hi = mid
-    # mean_k(lo) < target <= mean_k(hi): linear interpolation in log C
-    k_lo, k_hi = mean_k(lo), mean_k(hi)
-    log_lo, log_hi = np.log(lo[0].C), np.log(hi[0].C)
-    log_c = log_lo + (target - k_lo) / (k_hi - k_lo) * (log_hi - log_lo)
-    return _calibration_result(float(np.exp(log_c)), target, records)
