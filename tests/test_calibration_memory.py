@@ -15,8 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.preprocessing import StandardScaler
 
-from fsstab.selectors import LassoSelector, calibrate_C
-from fsstab.selectors import _standardize
+from fsstab.selectors import LassoSelector, _standardize, calibrate_C
 from fsstab.selectors._standardize import scaler_moments, standardize, standardize_rows
 
 
