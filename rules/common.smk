@@ -7,8 +7,9 @@ from pathlib import Path
 from snakemake.logging import logger
 
 from fsstab.workflow.checks import check_stored_datasets, checked_workflow
-from fsstab.workflow.config import LOGS_DIR, ConfigError, load_schema
+from fsstab.workflow.config import LOGS_DIR, ConfigError, chunk_range, load_schema
 from fsstab.workflow.data import local_source_path
+from fsstab.workflow.resources import memory, runtime
 
 # semantic checks (known selectors, measures, sources; parameters of each class; forced >
 # selected features, sizes above a prefilter's size, binary-only selectors on multi-class
@@ -250,10 +251,42 @@ def stable_features_inputs(wildcards):
 
 
 def selection_resources(attribute, default):
-    def resource(wildcards):
-        return WF.configuration(wildcards.config).resources.get(attribute, default)
+    """The configuration's ``resources: {attribute: ...}``, else ``default`` (a number, or a
+    resource function of fsstab.workflow.resources)."""
+
+    def resource(wildcards, input):
+        configured = WF.configuration(wildcards.config).resources.get(attribute)
+        if configured is not None:
+            return configured
+        return default(wildcards, input) if callable(default) else default
 
     return resource
+
+
+def resamples_of(wildcards):
+    """M of the job's dataset (resource functions)."""
+    return WF.n_resamples_for(wildcards.dataset)
+
+
+def chunk_resamples(wildcards):
+    """The resamples of the job's selection chunk (resource functions)."""
+    return len(chunk_range(wildcards.chunk))
+
+
+def similarity_jobs_of(wildcards):
+    return similarity_jobs(wildcards.dataset)
+
+
+def similarity_resource(resource):
+    """``memory`` or ``runtime`` of the similarity rule: of one band when it computes C, of
+    the gathering when similarity_band jobs computed it."""
+    compute = resource("similarity_band")
+    gather = resource("similarity_gather", dataset=None, files="bands")
+
+    def value(wildcards, input):
+        return (gather if hasattr(input, "bands") else compute)(wildcards, input)
+
+    return value
 
 
 def dataset_figure_stems(dataset):

@@ -21,8 +21,8 @@ rule resample:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("resample"),
+        runtime=runtime("resample"),
     script:
         "../scripts/resample.py"
 
@@ -44,8 +44,8 @@ rule similarity_band:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=30,
+        mem_mb=memory("similarity_band", jobs=similarity_jobs_of),
+        runtime=runtime("similarity_band", jobs=similarity_jobs_of),
     script:
         "../scripts/similarity_band.py"
 
@@ -65,8 +65,8 @@ rule similarity:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=30,
+        mem_mb=similarity_resource(memory),
+        runtime=similarity_resource(runtime),
     script:
         "../scripts/similarity.py"
 
@@ -85,7 +85,7 @@ rule univariate:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("univariate"),
+        runtime=runtime("univariate", resamples=resamples_of),
     script:
         "../scripts/univariate.py"
