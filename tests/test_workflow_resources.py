@@ -6,8 +6,8 @@ import re
 
 import numpy as np
 import pytest
-
 from conftest import run_snakemake, workflow_dir
+
 from fsstab.datasets import make_dataset, write_dataset
 from fsstab.workflow.resources import (
     BASE_MB,
