@@ -25,10 +25,11 @@ from fsstab.similarity import (
 
 @pytest.fixture
 def small_tiles(monkeypatch):
-    """Tiles of 8 x 16 from d = 33 on."""
+    """Tiles of 8 x 16 from d = 33 on, rechecked in parts of 5 columns."""
     monkeypatch.setattr(similarity, "WHOLE_ROW_MAX_D", 32)
     monkeypatch.setattr(similarity, "TILE_ROWS", 8)
     monkeypatch.setattr(similarity, "TILE_COLUMNS", 16)
+    monkeypatch.setattr(similarity, "RECHECK_COLUMNS", 5)
     monkeypatch.setattr(similarity, "_STANDARDIZE_COLUMNS", 16)
 
 
@@ -92,21 +93,22 @@ def test_the_float32_screen_changes_nothing(small_tiles, monkeypatch, method):
     assert np.any(screened_at.data == at_threshold)
 
 
-def test_the_screen_skips_tiles_without_pairs(small_tiles, monkeypatch):
+def test_the_screen_skips_tiles_and_parts_without_pairs(small_tiles, monkeypatch):
     X = blocky_data(2, n=40, d=120)
     X[:, 60:] = np.random.default_rng(9).normal(size=(40, 60))  # independent second half
-    calls = []
-    original = similarity._may_hold_pairs
+    kept = []
+    original = similarity._screened
 
-    def counting(rows32, cols32, cut):
-        held = original(rows32, cols32, cut)
-        calls.append(held)
-        return held
+    def counting(rows32, cols32, cut, buffer, parts):
+        chosen = original(rows32, cols32, cut, buffer, parts)
+        kept.append((len(chosen), len(parts)))
+        return chosen
 
-    monkeypatch.setattr(similarity, "_may_hold_pairs", counting)
+    monkeypatch.setattr(similarity, "_screened", counting)
     correlation_similarity(X, threshold=0.9)
-    assert any(calls)  # the tiles on the diagonal
-    assert not all(calls)
+    assert any(k for k, _ in kept)  # the tiles on the diagonal
+    assert any(k == 0 for k, _ in kept)  # tiles without a pair
+    assert any(0 < k < total for k, total in kept)  # parts without a pair in a tile with one
 
 
 @pytest.mark.parametrize("tiled", [False, True])

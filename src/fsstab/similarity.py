@@ -21,12 +21,13 @@ columns, :func:`standardized_columns`), in tiles of ``h`` rows times ``w`` colum
   done. ``δ`` bounds the distance between the float32 and the float64 product of any pair
   (:func:`float32_error_bound`: the rounding of the columns to float32 plus the accumulated
   rounding of an n-term dot product in either precision), so the screen never loses a pair.
-  Every other tile is recomputed in float64 and thresholded exactly as without the screen:
-  the result is, bit for bit, that of the float64 tiles alone.
+  In the other tiles, the parts of :data:`RECHECK_COLUMNS` columns that reach ``θ − δ`` are
+  recomputed in float64 and thresholded exactly as without the screen: the result is, bit for
+  bit, that of the float64 parts alone.
 
 The flops floor is therefore the float32 product of the upper triangle, ``n d²`` flops (plus
-``2 n h w`` float64 flops per tile holding a similar pair, the tiles near the diagonal for
-data with local correlation). :func:`similarity_bands` splits the rows into bands of equal
+``2 n h`` · :data:`RECHECK_COLUMNS` float64 flops per part holding a similar pair: the parts
+near the diagonal, for data with local correlation). :func:`similarity_bands` splits the rows into bands of equal
 work that separate jobs compute (:func:`correlation_pairs`) and :func:`similarity_from_pairs`
 joins. Every result passes :func:`fsstab.measures.as_similarity_matrix`.
 """
@@ -52,8 +53,9 @@ _BLOCK_ELEMENTS = 1 << 22
 #: Largest d computed in whole-row bands of ``⌊2²²/d⌋`` rows (at least 128 rows, enough for
 #: BLAS to run at full speed); beyond, fixed tiles with the float32 screen.
 WHOLE_ROW_MAX_D = 1 << 15
-#: Rows and columns of a tile beyond :data:`WHOLE_ROW_MAX_D` (8 MB of float32 products).
-TILE_ROWS, TILE_COLUMNS = 512, 4096
+#: Rows and columns of a tile beyond :data:`WHOLE_ROW_MAX_D` (8 MB of float32 products), and
+#: the columns of the parts of a tile recomputed in float64 when they may hold a pair.
+TILE_ROWS, TILE_COLUMNS, RECHECK_COLUMNS = 512, 4096, 256
 #: The float32 screen is used while its error bound is below this (n up to about 80,000).
 _MAX_SCREEN_BOUND = 1e-2
 
@@ -288,6 +290,8 @@ def _pairs(data: np.ndarray, method: CorrelationMethod, threshold: float,
         bound = float32_error_bound(n)
         columns = _TiledColumns.of(data, method, start // _STANDARDIZE_COLUMNS *
                                    _STANDARDIZE_COLUMNS, float32=bound < _MAX_SCREEN_BOUND)
+        cut = threshold - bound
+        buffer = np.empty((height, width), dtype=np.float32)
         for r0 in range(start, stop, height):
             r1 = min(d, r0 + height)
             tile_rows = columns.standardized(r0, r1)
@@ -295,12 +299,12 @@ def _pairs(data: np.ndarray, method: CorrelationMethod, threshold: float,
                 columns.float32(r0, r1))
             for c0 in range(r0, d, width):
                 c1 = min(d, c0 + width)
-                if rows32 is not None and not _may_hold_pairs(
-                    rows32, columns.float32(c0, c1), threshold - bound
-                ):
-                    continue
-                block = np.abs(tile_rows.T @ columns.standardized(c0, c1))
-                found.append(_upper_pairs(block, threshold, r0, c0))
+                parts = _recheck_parts(c0, c1)
+                if rows32 is not None:
+                    parts = _screened(rows32, columns.float32(c0, c1), cut, buffer, parts)
+                for s0, s1 in parts:
+                    block = np.abs(tile_rows.T @ columns.standardized(s0, s1))
+                    found.append(_upper_pairs(block, threshold, r0, s0))
     if not found:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty.copy(), np.zeros(0)
@@ -322,10 +326,24 @@ def _upper_pairs(block: np.ndarray, threshold: float, r0: int, c0: int) -> tuple
     return local_rows + r0, local_cols + c0, np.minimum(block[local_rows, local_cols], 1.0)
 
 
-def _may_hold_pairs(rows32: np.ndarray, cols32: np.ndarray, cut: float) -> bool:
-    """Whether the float32 tile has a product of magnitude >= ``cut`` (= θ − the error bound)."""
-    products = rows32.T @ cols32
-    return bool(products.max() >= cut or products.min() <= -cut)
+def _recheck_parts(c0: int, c1: int) -> list[tuple[int, int]]:
+    """The column parts of a tile whose float64 products are computed together: a tile's
+    values never depend on which of its parts hold a pair."""
+    return [(s0, min(c1, s0 + RECHECK_COLUMNS)) for s0 in range(c0, c1, RECHECK_COLUMNS)]
+
+
+def _screened(rows32: np.ndarray, cols32: np.ndarray, cut: float, buffer: np.ndarray,
+              parts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The parts of a tile whose float32 products reach ``cut`` (= θ − the error bound) in
+    magnitude: the only ones that can hold a pair."""
+    h, w = rows32.shape[1], cols32.shape[1]
+    products = np.matmul(rows32.T, cols32, out=buffer[:h, :w] if w == buffer.shape[1]
+                         and h == buffer.shape[0] else None)
+    if products.max() < cut and products.min() > -cut:  # most tiles: one pass each, no write
+        return []
+    np.abs(products, out=products)
+    c0 = parts[0][0]
+    return [(s0, s1) for s0, s1 in parts if products[:, s0 - c0:s1 - c0].max() >= cut]
 
 
 def similarity_from_pairs(
