@@ -29,7 +29,8 @@ The flops floor is therefore the float32 product of the upper triangle, ``n d²`
 ``2 n h`` · :data:`RECHECK_COLUMNS` float64 flops per part holding a similar pair: the parts
 near the diagonal, for data with local correlation). :func:`similarity_bands` splits the
 rows into bands of equal work that separate jobs compute (:func:`correlation_pairs`) and
-:func:`similarity_from_pairs` joins. Every result passes :func:`fsstab.measures.as_similarity_matrix`.
+:func:`similarity_from_pairs` joins. Every result passes
+:func:`fsstab.measures.as_similarity_matrix`.
 """
 
 from __future__ import annotations
