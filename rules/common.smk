@@ -8,8 +8,9 @@ from pathlib import Path
 from snakemake.logging import logger
 
 from fsstab.workflow.checks import check_stored_datasets, checked_workflow
-from fsstab.workflow.config import LOGS_DIR, ConfigError, load_schema
+from fsstab.workflow.config import LOGS_DIR, ConfigError, chunk_range, load_schema
 from fsstab.workflow.data import local_source_paths
+from fsstab.workflow.resources import memory, runtime
 
 # semantic checks (known selectors, measures, sources; parameters of each class; forced >
 # selected features, sizes above a prefilter's size, binary-only selectors on multi-class
@@ -59,6 +60,7 @@ wildcard_constraints:
     dataset="|".join(DATASETS) or "NONE",
     config=r"[A-Za-z0-9][A-Za-z0-9_.+=-]*",
     chunk=r"r\d{4}-\d{4}",
+    band=r"\d{3}-of-\d{3}",
     measure=r"[a-z_]+",
     selector=r"[A-Za-z0-9][A-Za-z0-9_.-]*",
 
@@ -109,6 +111,11 @@ def get_resamples(dataset):
 def get_similarity(dataset):
     """The feature-similarity matrix C of the adjusted measures."""
     return f"{RESULTS}/{dataset}/similarity.parquet"
+
+
+def get_similarity_band(dataset, band):
+    """One band of rows of C (fsstab.workflow.similarity: ``<k>-of-<jobs>``)."""
+    return f"{RESULTS}/{dataset}/similarity/{band}.parquet"
 
 
 def get_univariate(dataset):
@@ -247,6 +254,22 @@ def needs_similarity():
     return any("C" in MEASURES[m].requires for m in WF.measures)
 
 
+def similarity_jobs(dataset):
+    """Jobs computing a dataset's correlations (``similarity.jobs``; 1 for groups)."""
+    settings = WF.raw["datasets"][dataset].get("similarity") or {}
+    return 1 if settings.get("method") == "groups" else int(settings.get("jobs", 1))
+
+
+def similarity_inputs(wildcards):
+    """The dataset, or with ``similarity.jobs`` > 1 the bands computed by that many jobs."""
+    from fsstab.workflow.similarity import band_ids
+
+    jobs = similarity_jobs(wildcards.dataset)
+    if jobs == 1:
+        return {"dataset": get_dataset(wildcards.dataset)}
+    return {"bands": [get_similarity_band(wildcards.dataset, b) for b in band_ids(jobs)]}
+
+
 def stability_inputs(wildcards):
     folder = f"{RESULTS}/{wildcards.dataset}/select/{wildcards.config}"
     inputs = {
@@ -283,10 +306,42 @@ def stable_features_inputs(wildcards):
 
 
 def selection_resources(attribute, default):
-    def resource(wildcards):
-        return WF.configuration(wildcards.config).resources.get(attribute, default)
+    """The configuration's ``resources: {attribute: ...}``, else ``default`` (a number, or a
+    resource function of fsstab.workflow.resources)."""
+
+    def resource(wildcards, input):
+        configured = WF.configuration(wildcards.config).resources.get(attribute)
+        if configured is not None:
+            return configured
+        return default(wildcards, input) if callable(default) else default
 
     return resource
+
+
+def resamples_of(wildcards):
+    """M of the job's dataset (resource functions)."""
+    return WF.n_resamples_for(wildcards.dataset)
+
+
+def chunk_resamples(wildcards):
+    """The resamples of the job's selection chunk (resource functions)."""
+    return len(chunk_range(wildcards.chunk))
+
+
+def similarity_jobs_of(wildcards):
+    return similarity_jobs(wildcards.dataset)
+
+
+def similarity_resource(resource):
+    """``memory`` or ``runtime`` of the similarity rule: of one band when it computes C, of
+    the gathering when similarity_band jobs computed it."""
+    compute = resource("similarity_band")
+    gather = resource("similarity_gather", dataset=None, files="bands")
+
+    def value(wildcards, input):
+        return (gather if hasattr(input, "bands") else compute)(wildcards, input)
+
+    return value
 
 
 def dataset_figure_stems(dataset):

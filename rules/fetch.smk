@@ -16,7 +16,7 @@ rule fetch:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=30,
+        mem_mb=memory("fetch", dataset=None, files="*"),
+        runtime=runtime("fetch", dataset=None, files="*"),
     script:
         "../scripts/fetch.py"

@@ -41,7 +41,7 @@ for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] els
         localrule: WF.raw["localrules"]
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=30,
+            mem_mb=memory("tables", files="*"),
+            runtime=runtime("tables", files="*"),
         script:
             "../scripts/figures.py"

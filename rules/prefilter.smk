@@ -17,7 +17,7 @@ rule prefilter:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("prefilter"),
+        runtime=runtime("prefilter"),
     script:
         "../scripts/prefilter.py"

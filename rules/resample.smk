@@ -21,15 +21,38 @@ rule resample:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("resample"),
+        runtime=runtime("resample"),
     script:
         "../scripts/resample.py"
 
 
-rule similarity:
+rule similarity_band:
     input:
         dataset=get_dataset("{dataset}"),
+    output:
+        band=get_similarity_band("{dataset}", "{band}"),
+    params:
+        similarity=lambda wc: {
+            k: v for k, v in WF.datasets[wc.dataset].similarity_params.items() if k != "binary"
+        },
+    log:
+        f"{LOGS}/{{dataset}}/similarity/{{band}}.log",
+    benchmark:
+        f"{BENCH}/{{dataset}}/similarity/{{band}}.tsv"
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=memory("similarity_band", jobs=similarity_jobs_of),
+        runtime=runtime("similarity_band", jobs=similarity_jobs_of),
+    script:
+        "../scripts/similarity_band.py"
+
+
+rule similarity:
+    input:
+        unpack(similarity_inputs),
     output:
         similarity=get_similarity("{dataset}"),
     params:
@@ -42,8 +65,8 @@ rule similarity:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=30,
+        mem_mb=similarity_resource(memory),
+        runtime=similarity_resource(runtime),
     script:
         "../scripts/similarity.py"
 
@@ -62,7 +85,7 @@ rule univariate:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("univariate"),
+        runtime=runtime("univariate", resamples=resamples_of),
     script:
         "../scripts/univariate.py"

@@ -22,8 +22,8 @@ rule calibrate:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=selection_resources("mem_mb", 2000),
-        runtime=selection_resources("runtime", 60),
+        mem_mb=selection_resources("mem_mb", memory("calibrate", resamples=resamples_of)),
+        runtime=selection_resources("runtime", runtime("calibrate", resamples=resamples_of)),
     script:
         "../scripts/calibrate.py"
 
@@ -49,8 +49,8 @@ rule select:
         "../envs/fsstab.yaml"
     threads: selection_resources("threads", 1)
     resources:
-        mem_mb=selection_resources("mem_mb", 2000),
-        runtime=selection_resources("runtime", 120),
+        mem_mb=selection_resources("mem_mb", memory("select")),
+        runtime=selection_resources("runtime", runtime("select", resamples=chunk_resamples)),
     script:
         "../scripts/select.py"
 
@@ -74,7 +74,7 @@ rule gather:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/gather.py"

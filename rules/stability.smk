@@ -21,8 +21,8 @@ rule stability:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=60,
+        mem_mb=memory("stability", files="similarity", resamples=resamples_of),
+        runtime=runtime("stability", resamples=resamples_of),
     script:
         "../scripts/stability.py"
 
@@ -40,7 +40,7 @@ rule summary:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/summary.py"

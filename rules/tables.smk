@@ -20,8 +20,8 @@ rule stable_features:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", files="*"),
+        runtime=runtime("tables", files="*"),
     script:
         "../scripts/stable_features.py"
 
@@ -42,8 +42,8 @@ rule summary_csv:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/summary_csv.py"
 
@@ -82,7 +82,7 @@ rule report_tables:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/report_tables.py"

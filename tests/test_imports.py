@@ -48,6 +48,8 @@ def _loaded_after(statement: str) -> set[str]:
         ("import fsstab.workflow.stability, fsstab.workflow.data", set()),
         ("import fsstab.datasets, fsstab.resampling, fsstab.prefilter, fsstab.similarity",
          set()),
+        # the similarity bands and the resource functions the Snakefile evaluates
+        ("import fsstab.workflow.similarity, fsstab.workflow.resources", set()),
         ("import fsstab.measures, fsstab.selectors, fsstab.selectors._univariate", set()),
         # pareto / rank work on pandas frames; figures draw them
         ("import fsstab.workflow.decisions", {"pandas"}),

@@ -61,8 +61,17 @@ from fsstab.dataset_outcomes import (
     read_outcome_target,
     target_record,
 )
-from fsstab.io import file_digests, read_json, read_parquet, write_json, write_parquet
+from fsstab.io import (
+    file_digests,
+    parquet_column_names,
+    read_json,
+    read_parquet,
+    read_parquet_metadata,
+    write_json,
+    write_parquet,
+)
 from fsstab.sample_groups import sample_group_labels
+from fsstab.wide_tables import read_fixed_size_list
 
 __all__ = [
     "DATASET_FORMAT",
@@ -630,17 +639,17 @@ def make_dataset(
         sample_ids = [str(i) for i in range(n)]
     if len(sample_ids) != n:
         raise ValueError(f"dataset {name!r}: {len(sample_ids)} sample ids for {n} samples")
+    # no second copy when every row is kept and the matrix is already numeric_matrix's own
+    kept = matrix if keep.all() and matrix.flags.owndata else matrix[keep]
     if len(feature_names) == d:
-        _check_finite(
-            matrix[keep], name, [str(f) for f in feature_names],
-            [str(s) for s, k in zip(sample_ids, keep, strict=True) if k],
-            rows=np.flatnonzero(keep) + 1, ids_given=ids_given,
-        )
+        _check_finite(kept, name, [str(f) for f in feature_names], [str(s) for s, k in zip(
+            sample_ids, keep, strict=True) if k], rows=np.flatnonzero(keep) + 1,
+            ids_given=ids_given)
     kept_ids = [str(s) for s, k in zip(sample_ids, keep, strict=True) if k]
     record = {**(provenance or {}), **info}
     return Dataset(
         name=name,
-        X=matrix[keep],
+        X=kept,
         y=y,
         feature_names=tuple(str(f) for f in feature_names),
         sample_ids=tuple(kept_ids),
@@ -740,7 +749,7 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
     fields of the provenance JSON when that file exists.
     """
     parquet_path, provenance_path = dataset_paths(source)
-    table, meta = read_parquet(parquet_path)
+    meta = read_parquet_metadata(parquet_path)
     missing = [k for k in _REQUIRED_KEYS if k not in meta]
     if missing or meta.get("format") != DATASET_FORMAT:
         raise ValueError(
@@ -748,17 +757,14 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
             f"metadata {missing})"
         )
     task = meta.get("task", "classification")
-    for column in ("sample_id", "y" if task == "classification" else "sample_id", "x"):
-        if column not in table.column_names:
+    # every column but the matrix (the target, sample ids and groups are small)
+    names = [c for c in parquet_column_names(parquet_path) if c != "x"]
+    for column in ("sample_id", "y") if task == "classification" else ("sample_id",):
+        if column not in names:
             raise ValueError(f"{parquet_path}: missing column {column!r}")
-    d = len(meta["feature_names"])
-    x_column = table.column("x").combine_chunks()
-    if not pa.types.is_fixed_size_list(x_column.type) or x_column.type.list_size != d:
-        raise ValueError(
-            f"{parquet_path}: column 'x' has type {x_column.type}, expected "
-            f"fixed_size_list<double>[{d}]"
-        )
-    X = x_column.flatten().to_numpy(zero_copy_only=False).reshape(table.num_rows, d)
+    table, _ = read_parquet(parquet_path, columns=names)
+    # the matrix a few rows at a time (no copies of the size of the data); checks its type
+    X = read_fixed_size_list(parquet_path, "x", table.num_rows, len(meta["feature_names"]))
     provenance = dict(meta.get("provenance") or {})
     if provenance_path.is_file():
         extra = read_json(provenance_path)

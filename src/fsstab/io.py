@@ -44,6 +44,7 @@ __all__ = [
     "atomic_path",
     "canonical_json",
     "file_digests",
+    "parquet_column_names",
     "read_json",
     "read_parquet",
     "read_parquet_metadata",
@@ -359,6 +360,11 @@ def _read_schema(path: Path) -> pa.Schema:
         return pq.read_schema(path)
     except pa.ArrowInvalid as exc:
         raise ValueError(f"{path}: not a readable Parquet file ({exc})") from exc
+
+
+def parquet_column_names(path: str | os.PathLike[str]) -> list[str]:
+    """The column names of a Parquet file, without reading its data."""
+    return list(_read_schema(Path(path)).names)
 
 
 def read_parquet_metadata(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -231,14 +231,19 @@ def prefilter(
     if candidates.size == 0:
         raise ValueError(f"dataset {ds.name!r}: all {ds.n_features} features are constant")
     k = resolve_n_features(n_features, candidates.size, dataset=ds.name)
-    values = X[:, candidates]
-    reference_values = reference_X[:, candidates]
+    # every feature a candidate (no constant one): the matrix itself, not a copy of it
+    every = candidates.size == ds.n_features
+    values = X if every else X[:, candidates]
+    reference_values = reference_X if every else reference_X[:, candidates]
     if log_transform is not None:
         values = _log_transform(values, log_transform, ds, candidates)
         reference_values = (values if holdout is None else
                             _log_transform(reference_values, log_transform, ds, candidates))
     variances = np.zeros(ds.n_features)
     variances[candidates] = sample_variance(reference_values)
+    del reference_values
+    if log_transform is None:
+        del values  # the kept columns are taken from X below
     # largest variance first; equal variances keep the earlier feature
     ranked = np.lexsort((candidates, -variances[candidates]))
     kept_positions = np.sort(ranked[:k])
@@ -261,7 +266,10 @@ def prefilter(
     }
     if holdout_record is not None:
         record["holdout"] = holdout_record
-    filtered = ds.select_features(kept, prefilter=record)
+    if log_transform is None and kept.size == ds.n_features:  # all kept: no copy either
+        filtered = dataclasses.replace(ds, provenance={**ds.provenance, "prefilter": record})
+    else:
+        filtered = ds.select_features(kept, prefilter=record)
     if log_transform is not None:
         filtered = dataclasses.replace(filtered, X=values[:, kept_positions])
     return filtered, report

@@ -19,7 +19,7 @@ from scipy.sparse.csgraph import maximum_bipartite_matching
 
 from fsstab.measures._similarity_graph import SimilarityGraph
 
-#: Work per chunk of pairs, in array elements (two ``n_chunk x d`` position tables plus the
+#: Work per chunk of pairs, in array elements (the position lookups of both sets plus the
 #: candidate edges). 2**24 keeps a chunk at about a hundred MB.
 CHUNK_BUDGET = 1 << 24
 
@@ -208,14 +208,32 @@ def _owners_and_positions(ptr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return owner, np.arange(ptr[-1] - ptr[0]) - np.repeat(ptr[:-1] - ptr[0], sizes)
 
 
-def _rank_rows(n: int, d: int, owner: np.ndarray, idx: np.ndarray, position: np.ndarray):
-    """``n x d`` table: 1 + position of feature f in set r, 0 if absent (O(1) lookups)."""
-    table = np.zeros((n, d), dtype=np.int32)
-    table[owner, idx] = position + 1
-    return table
+class _RankRows:
+    """``table[r, f]`` = 1 + position of feature f in set r, 0 if absent: the ``n x d`` table
+    looked up in the sorted keys ``r d + f`` of the sets' elements, so that its cost does not
+    grow with d (a dense table of 450,000 columns per chunk spent its time zeroing pages)."""
+
+    def __init__(self, d: int, owner: np.ndarray, idx: np.ndarray, position: np.ndarray):
+        keys = owner.astype(np.int64) * d + idx
+        order = np.argsort(keys, kind="stable")
+        self.d, self.keys = d, keys[order]
+        self.values = (position[order] + 1).astype(np.int32)
+
+    def __getitem__(self, where: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        rows, features = where
+        query = np.asarray(rows, dtype=np.int64) * self.d + features
+        if self.keys.size == 0:
+            return np.zeros(query.shape, dtype=np.int32)
+        at = np.minimum(np.searchsorted(self.keys, query), self.keys.size - 1)
+        return np.where(self.keys[at] == query, self.values[at], 0).astype(np.int32)
 
 
-def _lookup(table: np.ndarray, rows: np.ndarray, features: np.ndarray) -> np.ndarray:
+def _rank_rows(n: int, d: int, owner: np.ndarray, idx: np.ndarray,
+               position: np.ndarray) -> _RankRows:
+    return _RankRows(d, owner, idx, position)
+
+
+def _lookup(table: _RankRows, rows: np.ndarray, features: np.ndarray) -> np.ndarray:
     found = table[rows, features].astype(np.int64) - 1
     found[found < 0] = ABSENT
     return found
@@ -256,13 +274,15 @@ def _overlap_of_chunk(pairs: SetPairs, graph: SimilarityGraph) -> tuple[np.ndarr
 def ordered_overlap(pairs: SetPairs, graph: SimilarityGraph) -> OrderedOverlap:
     """Intersections and similar pairs of every pair in the batch (see :class:`OrderedOverlap`).
 
-    Processed in chunks of pairs: each chunk holds two ``n_chunk x d`` position tables and its
+    Processed in chunks of pairs: each chunk holds the positions of its sets' features and its
     candidate edges (the neighbours of its left features), about :data:`CHUNK_BUDGET` entries.
     """
     left_degree = np.zeros(pairs.left_idx.size + 1, dtype=np.int64)
     np.cumsum(graph.degrees[pairs.left_idx], out=left_degree[1:])
     candidates = left_degree[pairs.left_ptr[1:]] - left_degree[pairs.left_ptr[:-1]]
-    costs = 2 * pairs.d + 4 * candidates
+    sizes = (pairs.left_ptr[1:] - pairs.left_ptr[:-1]) + (pairs.right_ptr[1:]
+                                                            - pairs.right_ptr[:-1])
+    costs = 2 * sizes + 4 * candidates
     parts = []
     for start, stop in _chunk_bounds(costs, CHUNK_BUDGET):
         owner, position, in_right, pair, *edges = _overlap_of_chunk(

@@ -30,11 +30,11 @@ import scipy.linalg
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import ThreadpoolController
 
 from fsstab.selectors._common import encode_binary_target
+from fsstab.selectors._standardize import standardize  # noqa: F401 (the selectors import it here)
 
 #: Armijo sufficient-decrease constant and backtracking factor of the line searches.
 _ARMIJO, _BACKTRACK = 1e-4, 0.5
@@ -64,17 +64,6 @@ def signed_labels(y01: np.ndarray) -> np.ndarray:
 def logistic_loss(margins: np.ndarray, s: np.ndarray) -> float:
     """``Σ_i log(1 + exp(−s_i m_i))`` computed without overflow."""
     return float(np.logaddexp(0.0, -s * margins).sum())
-
-
-def standardize(X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Centre and scale columns with :class:`sklearn.preprocessing.StandardScaler`.
-
-    Returns ``(Xs, mean, scale)``. Using the scaler itself guarantees that the selectors'
-    internal standardisation equals the one in their predictive pipelines (a constant column
-    keeps scale 1 and becomes all zeros).
-    """
-    scaler = StandardScaler().fit(X)
-    return scaler.transform(X), scaler.mean_, scaler.scale_
 
 
 # --------------------------------------------------------------------------------------------

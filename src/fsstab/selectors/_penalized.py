@@ -8,9 +8,8 @@ standardised features (= eq. 9 by Theorem 1).
 Hamer chooses λ "to select min(20, √d) features on average" over the M resampling runs. Two
 ways are provided: ``target_k`` on a single fit (a warm-started regularisation path refined by
 bisection, keeping the ``C`` whose support size is closest to ``target_k``), and
-:func:`calibrate_C`, which finds one ``C`` whose *mean* support size over a list of training
-sets equals ``target_k``.
-
+:func:`~fsstab.selectors.calibrate_C` (:mod:`._calibration`), which finds one ``C`` whose
+*mean* support size over a list of training sets equals ``target_k``.
 The same selectors serve a continuous and a survival outcome (``task="regression"`` /
 ``"survival"``): the penalty is then on the least-squares loss or on the Cox partial likelihood
 (:mod:`fsstab.selectors._penalized_losses`), with the same ``C``, path and calibration.
@@ -208,11 +207,14 @@ class _PenalizedSelector(BaseSelector):
         """``(l1_ratio, group labels or None)`` of this selector for ``d`` features."""
 
     def _problem(self, X: np.ndarray, y01: np.ndarray) -> _PenaltyProblem:
-        l1_ratio, labels = self._penalty(X.shape[1])
+        return self._standardized_problem(standardize(X)[0], y01)
+
+    def _standardized_problem(self, Xs: np.ndarray, y01: np.ndarray) -> _PenaltyProblem:
+        """The problem of a training set already standardised (``standardize``'s values)."""
+        l1_ratio, labels = self._penalty(Xs.shape[1])
         if not (isinstance(l1_ratio, float | int) and 0 < l1_ratio <= 1):
             raise ValueError(f"l1_ratio must lie in (0, 1], got {l1_ratio!r}")
-        groups = GroupStructure.from_labels(labels, X.shape[1])
-        Xs, _, _ = standardize(X)
+        groups = GroupStructure.from_labels(labels, Xs.shape[1])
         task = self._task()
         if task != "classification":
             from fsstab.selectors._outcome_models import outcome_problem

@@ -6,10 +6,11 @@ source_task`), so these checks run with the configuration, before any job:
 
 - a selector configuration (any of its variants) that cannot serve the task of a dataset it
   runs on (``LinearRFE`` serves no classification, most selectors nothing else): the problem
-  names the selector's key, the dataset, its task and the selectors that can serve it (:func:`fsstab.selectors.selectors_for_task`);
+  names the selector's key, the dataset, its task and the selectors that can serve it
+  (:func:`fsstab.selectors.selectors_for_task`);
 - ``accuracy_model`` (a classifier scoring every selection) with a dataset of another task;
-- a selector's ``task`` parameter set in the configuration (the workflow gives each selector
-  its dataset's task).
+- a selector's ``task`` parameter set in the configuration (the workflow gives each
+  selector its dataset's task).
 
 Once a dataset is read (prefilter job, stored datasets), :func:`outcome_dataset_problems`
 refuses a survival outcome with fewer events than a training and a test set need, and

@@ -1,0 +1,412 @@
+"""Wide tables in bounded memory: a stored dataset's matrix, and Parquet / CSV sources with
+tens of thousands of columns (or, genes in rows, lines) and more.
+
+Reading a whole wide table at once costs several times its size: ``pyarrow.parquet.read_table``
+holds decoded and decompressed copies (3.7 times the matrix for a stored dataset), and with
+Arrow's thread pool sized by ``OMP_NUM_THREADS=1`` -- as Snakemake sets for a one-thread job --
+a 100 x 100,000 Parquet file with one column per feature grows past 15 GB; pandas' CSV reader
+keeps a parser buffer and an object per column. Here every reader fills one preallocated
+float64 ``n x d`` matrix piece by piece (rows of a stored dataset, blocks of columns of a
+Parquet file, lines of a CSV file), never using Arrow's thread pool, so a read needs the
+matrix plus a bounded buffer whatever the thread settings.
+
+The values are those of the whole-table readers, bit for bit: Parquet stores the doubles
+themselves, and CSV numbers go through pandas' own parser (the fields of one line are parsed
+as one column), the parser :func:`fsstab.sources.read_table` uses.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "WIDE_COLUMNS",
+    "WideTable",
+    "read_fixed_size_list",
+    "read_wide_table",
+    "table_width",
+]
+
+#: Tables with more columns than this (lines, for genes in rows) are read by this module.
+WIDE_COLUMNS = 10_000
+
+# Rows of a stored dataset decoded at a time (each a whole row of d values).
+_DATASET_ROWS = 1
+# Columns of a wide Parquet file read at a time.
+_PARQUET_COLUMNS = 2048
+# Lines of a CSV file with one feature per line parsed at a time.
+_CSV_LINES = 1024
+
+
+def read_fixed_size_list(path: str | os.PathLike[str], column: str, n_rows: int,
+                         width: int) -> np.ndarray:
+    """The ``fixed_size_list<double>[width]`` column of a Parquet file as an ``n x width``
+    float64 matrix, decoded a few rows at a time (the matrix plus about 80 MB)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    X = np.empty((n_rows, width))
+    done = 0
+    with pq.ParquetFile(path, pre_buffer=False, buffer_size=1 << 16) as parquet:
+        if column not in parquet.schema_arrow.names:
+            raise ValueError(f"{path}: missing column {column!r}")
+        kind = parquet.schema_arrow.field(column).type
+        if not pa.types.is_fixed_size_list(kind) or kind.list_size != width:
+            raise ValueError(f"{path}: column {column!r} has type {kind}, expected "
+                             f"fixed_size_list<double>[{width}]")
+        for batch in parquet.iter_batches(batch_size=_DATASET_ROWS, columns=[column],
+                                          use_threads=False):
+            values = batch.column(0).flatten().to_numpy(zero_copy_only=False)
+            rows = len(batch)
+            if done + rows > n_rows or values.size != rows * width:
+                raise ValueError(f"{path}: column {column!r} does not hold {n_rows} rows of "
+                                 f"{width} values")
+            X[done:done + rows] = values.reshape(rows, width)
+            done += rows
+    if done != n_rows:
+        raise ValueError(f"{path}: column {column!r} holds {done} rows, expected {n_rows}")
+    return X
+
+
+# --------------------------------------------------------------------------------------------
+# Wide source tables
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class WideTable:
+    """A source table split into its feature matrix and the few columns named by the options
+    (labels, sample ids, dropped columns, ``where`` columns), one row per sample."""
+
+    X: np.ndarray
+    feature_names: list[str]
+    columns: Any  # pandas.DataFrame
+
+
+def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = False) -> int:
+    """Columns of a Parquet / CSV / TSV file (lines, for ``transpose``), read cheaply: the
+    Parquet schema, the CSV header line, or a count of lines."""
+    path = Path(path)
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+
+        return len(pq.read_schema(path).names)
+    if transpose:
+        with path.open("rb") as stream:
+            return sum(chunk.count(b"\n") for chunk in iter(lambda: stream.read(1 << 24), b""))
+    with path.open(newline="", encoding="utf-8", errors="replace") as stream:
+        return len(next(csv.reader(stream, delimiter=_separator(fmt)), []))
+
+
+def _separator(fmt: str) -> str:
+    return "," if fmt == "csv" else "\t"
+
+
+def _named_columns(options: Mapping[str, Any], columns: Sequence[str]) -> list[str]:
+    """The columns the options name (target -- default the last --, id, dropped, where)."""
+    drop = options.get("drop") or []
+    drop = [drop] if isinstance(drop, str) else list(drop)
+    named = [options.get("target") or columns[-1], options.get("id_column"), *drop,
+             *(options.get("where") or {})]
+    return list(dict.fromkeys(str(c) for c in named if c is not None))
+
+
+def _missing_columns(named: Sequence[str], columns: Sequence[str], name: str) -> None:
+    missing = [c for c in named if c not in set(columns)]
+    if missing:
+        shown = columns if len(columns) <= 10 else [*columns[:5], "...", *columns[-3:]]
+        raise ValueError(f"dataset {name!r}: no column(s) {missing}; the columns are "
+                         f"{list(shown)}")
+
+
+def _non_numeric(names: Sequence[str], name: str) -> ValueError:
+    shown = ", ".join(repr(c) for c in names[:5])
+    more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+    return ValueError(f"dataset {name!r}: {len(names)} non-numeric feature(s): {shown}{more}")
+
+
+def read_wide_table(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any],
+                    name: str) -> WideTable:
+    """A Parquet, CSV or TSV source table (``transpose`` and ``row_names`` as in
+    :func:`fsstab.sources.read_table`) as a :class:`WideTable`."""
+    path = Path(path)
+    if fmt == "parquet":
+        return _wide_parquet(path, options, name)
+    if fmt not in ("csv", "tsv"):
+        raise ValueError(f"{path}: wide tables are Parquet, CSV or TSV files, not {fmt!r}")
+    if options.get("transpose"):
+        return _wide_lines(path, fmt, options, name)
+    return _wide_rows(path, fmt, options, name)
+
+
+def _wide_parquet(path: Path, options: Mapping[str, Any], name: str) -> WideTable:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    with pq.ParquetFile(path, pre_buffer=False) as parquet:
+        schema = parquet.schema_arrow
+        index = set()
+        if schema.pandas_metadata:  # pandas' stored index is not a column of the table
+            index = {c for c in schema.pandas_metadata.get("index_columns", [])
+                     if isinstance(c, str)}
+        columns = [c for c in schema.names if c not in index]
+        named = _named_columns(options, columns)
+        _missing_columns(named, columns, name)
+        features = [c for c in columns if c not in set(named)]
+        non_numeric = [c for c in features if not _is_real(schema.field(c).type, pa)]
+        if non_numeric:
+            raise _non_numeric(non_numeric, name)
+        frame = parquet.read(columns=named, use_threads=False,
+                             use_pandas_metadata=True).to_pandas()  # with pandas' index
+        X = np.empty((parquet.metadata.num_rows, len(features)))
+        for start in range(0, len(features), _PARQUET_COLUMNS):
+            block = features[start:start + _PARQUET_COLUMNS]
+            table = parquet.read(columns=block, use_threads=False)
+            for j, column in enumerate(table.columns):
+                X[:, start + j] = column.to_numpy(zero_copy_only=False).astype(np.float64,
+                                                                               copy=False)
+    return WideTable(X, [str(c) for c in features], frame.set_axis(named, axis=1))
+
+
+def _is_real(arrow_type: Any, pa: Any) -> bool:
+    return bool(pa.types.is_integer(arrow_type) or pa.types.is_floating(arrow_type))
+
+
+def _parse_numbers(fields: Sequence[str]) -> np.ndarray:
+    """Fields parsed by pandas' CSV number parser (missing-value markers become NaN); a field
+    that is not a number raises ``ValueError``."""
+    import pandas as pd
+
+    text = "\n".join(fields)
+    column = pd.read_csv(io.StringIO(text), header=None, dtype=np.float64,
+                         skip_blank_lines=False, quoting=csv.QUOTE_NONE, engine="c")
+    return column.iloc[:, 0].to_numpy()
+
+
+def _wide_rows(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> WideTable:
+    """Samples in rows: the named columns by pandas, the features one line at a time."""
+    import pandas as pd
+
+    from fsstab.sources import _check_unique_header
+
+    sep = _separator(fmt)
+    _check_unique_header(path, sep)
+    columns = [str(c) for c in pd.read_csv(path, sep=sep, nrows=0).columns]
+    named = _named_columns(options, columns)
+    _missing_columns(named, columns, name)
+    try:
+        frame = pd.read_csv(path, sep=sep, usecols=named)[named]
+    except (ValueError, pd.errors.ParserError) as exc:
+        raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
+    positions = np.array([j for j, c in enumerate(columns) if c not in set(named)])
+    X = np.empty((len(frame), positions.size))
+    with path.open(newline="", encoding="utf-8") as stream:
+        lines = csv.reader(stream, delimiter=sep)
+        next(lines)
+        for i, fields in enumerate(_data_lines(lines, len(frame), path)):
+            if len(fields) != len(columns):
+                raise ValueError(f"{path}: line {i + 2} has {len(fields)} fields, the header "
+                                 f"{len(columns)}")
+            X[i] = _parsed_line(np.asarray(fields, dtype=object)[positions], path, i + 2,
+                                [columns[j] for j in positions], name)
+    return WideTable(X, [columns[j] for j in positions], frame)
+
+
+def _data_lines(lines: Iterator[list[str]], n: int, path: Path) -> Iterator[list[str]]:
+    count = 0
+    for fields in lines:
+        if not fields:  # blank lines are skipped, as pandas does
+            continue
+        if count == n:
+            raise ValueError(f"{path}: more data lines than pandas read ({n})")
+        count += 1
+        yield fields
+    if count != n:
+        raise ValueError(f"{path}: {count} data lines, pandas read {n}")
+
+
+def _parsed_line(fields: np.ndarray, path: Path, line: int, names: Sequence[str],
+                 name: str) -> np.ndarray:
+    try:
+        return _parse_numbers(list(fields))
+    except ValueError:
+        bad = [names[j] for j, f in enumerate(fields) if not _is_number(f)]
+        raise _non_numeric(bad or list(names[:1]), name) from None
+
+
+def _is_number(field: str) -> bool:
+    try:
+        _parse_numbers([field])
+    except ValueError:
+        return False
+    return True
+
+
+def _wide_lines(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> WideTable:
+    """One sample per column, one feature per line: lines parsed in blocks, each converted as
+    :func:`fsstab.sources.read_table` converts it (numeric where every value is a number);
+    the lines the options name are kept aside."""
+    import pandas as pd
+
+    from fsstab.sources import _check_unique_names
+
+    row_names = bool(options.get("row_names", False))
+    named = _LineNames.of(options)
+    store = _LineStore(table_width(path, fmt, transpose=True) + 1)
+    try:
+        chunks = pd.read_csv(path, sep=_separator(fmt), header=None, dtype=str,
+                             chunksize=_CSV_LINES)
+        for chunk in chunks:
+            if row_names:
+                names = [str(v).strip() for v in chunk.iloc[:, 0]]
+                chunk = chunk.iloc[:, 1:]
+            else:
+                names = [str(r + 1) for r in range(store.count, store.count + len(chunk))]
+            for line_name, values in zip(names, chunk.to_numpy(), strict=True):
+                store.add(line_name, pd.Series(values, dtype=object), named)
+    except pd.errors.ParserError as exc:
+        raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
+    store.finish(named)
+    if row_names:
+        _check_unique_names(path, store.names, "row")
+    if not store.names:
+        raise ValueError(f"{path}: the file is empty")
+    columns = _named_columns(options, store.names)
+    _missing_columns(columns, store.names, name)
+    non_numeric = [c for c in store.non_numeric if c not in set(columns)]
+    if non_numeric:
+        raise _non_numeric(non_numeric, name)
+    frame = pd.DataFrame({c: store.named[c] for c in columns})
+    return WideTable(store.matrix(), store.feature_names, frame)
+
+
+@dataclass(frozen=True)
+class _LineNames:
+    """The lines the options name; without ``target`` the last line is the target."""
+
+    target: str | None
+    others: frozenset[str]
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> _LineNames:
+        drop = options.get("drop") or []
+        drop = [drop] if isinstance(drop, str) else list(drop)
+        others = {options.get("id_column"), *drop, *(options.get("where") or {})} - {None}
+        target = options.get("target")
+        return cls(None if target is None else str(target), frozenset(map(str, others)))
+
+    def __contains__(self, line: str) -> bool:
+        return line == self.target or line in self.others
+
+
+class _LineStore:
+    """Features (one per line) written into a ``samples x capacity`` matrix a block of lines at
+    a time; named lines kept as converted columns. The last line waits until the next one
+    arrives (or the end), as it is the target when none is named."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.X: np.ndarray | None = None
+        self.block: list[np.ndarray] = []
+        self.feature_names: list[str] = []
+        self.names: list[str] = []
+        self.named: dict[str, Any] = {}
+        self.non_numeric: list[str] = []
+        self.pending: tuple[str, Any] | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
+
+    def add(self, line: str, values: Any, named: _LineNames) -> None:
+        self.names.append(line)
+        if named.target is None:
+            previous, self.pending = self.pending, (line, values)
+            if previous is not None:
+                self._place(*previous, named)
+        else:
+            self._place(line, values, named)
+
+    def finish(self, named: _LineNames) -> None:
+        if self.pending is not None:  # the last line: the target
+            line, values = self.pending
+            self.named[line] = _converted(values)
+            self.pending = None
+        self._flush()
+
+    def _place(self, line: str, values: Any, named: _LineNames) -> None:
+        import pandas as pd
+
+        converted = _converted(values)
+        if line in named:
+            self.named[line] = converted
+        elif not pd.api.types.is_numeric_dtype(converted) or pd.api.types.is_bool_dtype(
+            converted
+        ):
+            self.non_numeric.append(line)
+        else:
+            self.block.append(converted.to_numpy(dtype=np.float64, na_value=np.nan))
+            self.feature_names.append(line)
+            if len(self.block) == _CSV_LINES:
+                self._flush()
+
+    def _flush(self) -> None:
+        if not self.block:
+            return
+        if self.X is None:
+            self.X = np.empty((self.block[0].size, self.capacity))
+        start = len(self.feature_names) - len(self.block)
+        self.X[:, start:start + len(self.block)] = np.array(self.block).T
+        self.block = []
+
+    def matrix(self) -> np.ndarray:
+        """The features read (a view of the first columns of the buffer)."""
+        if self.X is None:
+            return np.empty((len(next(iter(self.named.values()), [])), 0))
+        return self.X[:, :len(self.feature_names)]
+
+
+def _converted(values: Any) -> Any:
+    from fsstab.sources import _numeric_if_possible
+
+    return _numeric_if_possible(values.reset_index(drop=True))
+
+
+def wide_source_table(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any],
+                      name: str) -> tuple[np.ndarray, Any, list[str] | None, list[str]] | None:
+    """``(X, labels, sample ids or None, feature names)`` of a source table wider than
+    :data:`WIDE_COLUMNS` -- the samples of ``where`` only --, or None for a narrower table
+    (read whole by :func:`fsstab.sources.read_table`)."""
+    import pandas as pd
+
+    from fsstab.sources import _id_strings, _matches
+
+    transpose = bool(options.get("transpose", False))
+    if fmt not in ("parquet", "csv", "tsv") or (transpose and fmt == "parquet"):
+        return None
+    if table_width(path, fmt, transpose=transpose) <= WIDE_COLUMNS:
+        return None
+    table = read_wide_table(path, fmt, options, name)
+    frame, X = table.columns, table.X
+    where = options.get("where")
+    if where:
+        keep = np.ones(len(frame), dtype=bool)
+        for column, value in where.items():
+            keep &= _matches(frame[str(column)], value)
+        if not keep.any():
+            raise ValueError(f"dataset {name!r}: no sample satisfies where {dict(where)!r}")
+        frame, X = frame[keep].reset_index(drop=True), X[keep]
+    target = str(options.get("target") or frame.columns[0])
+    id_column = options.get("id_column")
+    sample_ids = _id_strings(frame[str(id_column)]) if id_column else None
+    if sample_ids is None and not isinstance(frame.index, pd.RangeIndex):
+        sample_ids = [str(i) for i in frame.index]  # a stored pandas index, as make_dataset
+    return X, frame[target], sample_ids, table.feature_names

@@ -1,0 +1,189 @@
+"""Memory (``mem_mb``) and run time (``runtime``, minutes) of every job from the size of its data.
+
+Snakemake evaluates a rule's resource functions when the job is about to be scheduled, with its
+input files present (and once earlier, while the inputs may still be missing: then the shape
+is unknown and a default is used). The SLURM profile passes the values to ``sbatch``, so a job
+asks for what it needs: a cluster that enforces memory limits kills a job that exceeds them.
+
+With ``S = n d · 8 B`` the size of the dataset matrix a job reads (n and d from the
+``provenance.json`` beside ``dataset.parquet``), ``F`` the size of a job's other input files, M the
+resamples, ``M_c`` those of a selection chunk and J the similarity jobs:
+
+===================  ==============================================  ========================
+rule                 mem_mb                                          runtime (min)
+===================  ==============================================  ========================
+fetch                B + 3 F (Parquet: 6 F; downloads: 4,000)        10 + F / 50 MB
+prefilter            B + 3.5 S                                       10 + passes(4)
+resample             B + 1.5 S                                       10 + passes(2)
+univariate           B + 2 S                                         10 + M · passes(2)
+similarity_band      B + 5 S (d ≤ 32,768); B + 1.6 S + 300           10 + n d² / J / 10⁹ / 60
+similarity           as a band with J = 1; gathering: B + 40 F       as a band; 10
+calibrate            B + 2.2 S + min(1 GiB, M S) + 5 M d · 8 B       10 + 40 M · passes(6)
+select               B + 3.5 S                                       10 + M_c · passes(60)
+stability            B + 4 M d · 8 B + 20 F                          10 + M d / 10⁶
+tables, figures      B + 20 F + 200 d · 8 B                          10 + F / 10 MB
+===================  ==============================================  ========================
+
+``B`` = 600 MB (Python with NumPy, pandas, scikit-learn and PyArrow), ``passes(k)`` = the
+minutes of k passes over S at 100 MB/s: a slow, shared node (this machine does 30 to 100 times
+that); the float32 products run at 10⁹ flop/s (this machine: 1.5 · 10¹¹). Requests are rounded
+up to 100 MB and whole minutes. A selector's ``resources:`` in the configuration replace the
+calibrate and select values.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "BASE_MB",
+    "dataset_shape",
+    "job_memory_mb",
+    "job_runtime_min",
+    "memory",
+    "runtime",
+]
+
+#: Memory of a job's Python process before it reads any data.
+BASE_MB = 600
+#: Bytes per second of a pass over the data and flops per second of the similarity products
+#: assumed for a slow, shared cluster node.
+PASS_RATE, GEMM_RATE = 1e8, 1e9
+#: The largest d computed in whole-row bands (fsstab.similarity.WHOLE_ROW_MAX_D).
+_WHOLE_ROW_MAX_D = 1 << 15
+#: Memory of a job whose inputs do not exist yet (re-evaluated before it is scheduled).
+_UNKNOWN_MB, _UNKNOWN_MIN = 4000, 60
+
+_MB = 2**20
+
+
+def dataset_shape(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """``(n, d)`` of a stored dataset (its ``provenance.json``), or None if not written yet."""
+    parquet = Path(path)
+    provenance = parquet.parent / "provenance.json"
+    if parquet.suffix == ".parquet" and parquet.name != "dataset.parquet":
+        provenance = parquet.with_name(parquet.stem + ".provenance.json")
+    try:
+        record = json.loads(provenance.read_text(encoding="utf-8"))
+        return int(record["n"]), int(record["d"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _size_mb(paths: Iterable[str | os.PathLike[str]]) -> float:
+    total = 0
+    for path in paths:
+        try:
+            total += os.path.getsize(path)
+        except OSError:
+            continue
+    return total / _MB
+
+
+def job_memory_mb(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamples: int = 1,
+                  jobs: int = 1, parquet: bool = False) -> int:
+    """``mem_mb`` of a job of ``stage`` (the table of the module docstring)."""
+    S = n * d * 8 / _MB
+    vector = d * 8 / _MB
+    mb = {
+        "fetch": 3 * files_mb * (2 if parquet else 1),
+        "prefilter": 3.5 * S,
+        "resample": 1.5 * S,
+        "univariate": 2 * S,
+        "similarity_band": 5 * S if d <= _WHOLE_ROW_MAX_D else 1.6 * S + 300,
+        "similarity_gather": 40 * files_mb,
+        "calibrate": 2.2 * S + min(1024, n_resamples * S) + 5 * n_resamples * vector,
+        "select": 3.5 * S,
+        "stability": 4 * n_resamples * vector + 20 * files_mb,
+        "tables": 20 * files_mb + 200 * vector,
+    }[stage]
+    return int(math.ceil((BASE_MB + mb) / 100) * 100)
+
+
+def job_runtime_min(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamples: int = 1,
+                    jobs: int = 1) -> int:
+    """``runtime`` (minutes) of a job of ``stage`` (the table of the module docstring)."""
+
+    def passes(k: float) -> float:
+        return k * n * d * 8 / PASS_RATE / 60
+
+    minutes = {
+        "fetch": files_mb / 50,
+        "prefilter": passes(4),
+        "resample": passes(2),
+        "univariate": n_resamples * passes(2),
+        "similarity_band": n * d * d / jobs / GEMM_RATE / 60 + passes(2),
+        "similarity_gather": 0.0,
+        "calibrate": 40 * n_resamples * passes(6),
+        "select": n_resamples * passes(60),
+        "stability": n_resamples * d / 1e6,
+        "tables": files_mb / 10,
+    }[stage]
+    return math.ceil(10 + minutes)
+
+
+def _inputs(input: Any, key: str) -> list[str]:
+    """The files of ``input[key]``; ``"*"``: every input but a dataset's matrix (the table
+    rules read only its feature names)."""
+    if key == "*":
+        return [str(p) for p in input if not str(p).endswith("dataset.parquet")]
+    value = getattr(input, key, None)
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else [str(p) for p in value]
+
+
+def _arguments(wildcards: Any, input: Any, dataset: str | None, files: str | None,
+               resamples: Callable[[Any], int] | None,
+               jobs: Callable[[Any], int] | None) -> dict[str, Any] | None:
+    """The keyword arguments of job_memory_mb / job_runtime_min, None if the dataset is not
+    written yet."""
+    shape = (0, 0)
+    if dataset is not None:
+        paths = _inputs(input, dataset)
+        found = dataset_shape(paths[0]) if paths else None
+        if found is None:
+            return None
+        shape = found
+    paths = _inputs(input, files) if files is not None else []
+    arguments: dict[str, Any] = {"n": shape[0], "d": shape[1], "files_mb": _size_mb(paths)}
+    if resamples is not None:
+        arguments["n_resamples"] = resamples(wildcards)
+    if jobs is not None:
+        arguments["jobs"] = jobs(wildcards)
+    return arguments
+
+
+def memory(stage: str, *, dataset: str | None = "dataset", files: str | None = None,
+           resamples: Callable[[Any], int] | None = None,
+           jobs: Callable[[Any], int] | None = None) -> Callable[..., int]:
+    """A Snakemake ``mem_mb`` function for ``stage``: the shape of the input ``dataset`` (a
+    key of the job's input), the size of the input files ``files`` (a key, or ``"*"``: all),
+    M and J from callables of the wildcards."""
+
+    def mem_mb(wildcards: Any, input: Any) -> int:
+        arguments = _arguments(wildcards, input, dataset, files, resamples, jobs)
+        if arguments is None or (stage == "fetch" and not _inputs(input, files or "*")):
+            return _UNKNOWN_MB  # not written yet, or a download of unknown size
+        if stage == "fetch":
+            arguments["parquet"] = any(f.endswith(".parquet") for f in _inputs(input, "*"))
+        return job_memory_mb(stage, **arguments)
+
+    return mem_mb
+
+
+def runtime(stage: str, *, dataset: str | None = "dataset", files: str | None = None,
+            resamples: Callable[[Any], int] | None = None,
+            jobs: Callable[[Any], int] | None = None) -> Callable[..., int]:
+    """A Snakemake ``runtime`` function for ``stage`` (arguments as :func:`memory`)."""
+
+    def runtime_min(wildcards: Any, input: Any) -> int:
+        arguments = _arguments(wildcards, input, dataset, files, resamples, jobs)
+        return _UNKNOWN_MIN if arguments is None else job_runtime_min(stage, **arguments)
+
+    return runtime_min

@@ -1,0 +1,90 @@
+"""Every job's mem_mb and runtime follow from the size of its data (fsstab.workflow.resources)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from conftest import run_snakemake, workflow_dir
+
+from fsstab.datasets import make_dataset, write_dataset
+from fsstab.workflow.resources import (
+    BASE_MB,
+    dataset_shape,
+    job_memory_mb,
+    job_runtime_min,
+)
+
+MB = 2**20
+
+
+def test_dataset_shape_comes_from_the_provenance(tmp_path):
+    X = np.arange(40.0).reshape(8, 5) ** 1.5
+    write_dataset(make_dataset("x", X, ["a", "b"] * 4), tmp_path / "ds")
+    assert dataset_shape(tmp_path / "ds" / "dataset.parquet") == (8, 5)
+    assert dataset_shape(tmp_path / "missing" / "dataset.parquet") is None
+
+
+def test_memory_follows_the_documented_formulas():
+    n, d, M = 500, 450_000, 30
+    S = n * d * 8 / MB  # the matrix, 1,717 MB
+
+    def rounded(mb):
+        return int(np.ceil(mb / 100) * 100)
+
+    assert job_memory_mb("select", n=n, d=d) == rounded(BASE_MB + 3.5 * S)
+    assert job_memory_mb("similarity_band", n=n, d=d, jobs=8) == rounded(BASE_MB + 1.6 * S + 300)
+    assert job_memory_mb("similarity_band", n=n, d=20_000) == rounded(
+        BASE_MB + 5 * n * 20_000 * 8 / MB)
+    assert job_memory_mb("calibrate", n=n, d=d, n_resamples=M) == rounded(
+        BASE_MB + 2.2 * S + 1024 + 5 * M * d * 8 / MB)
+    # no job of the 450k run asks for more than the machine the benchmark runs on
+    assert max(job_memory_mb(stage, n=n, d=d, n_resamples=M) for stage in
+               ("prefilter", "select", "calibrate", "similarity_band")) < 8000
+
+
+def test_runtime_grows_with_the_work():
+    small = job_runtime_min("similarity_band", n=100, d=10_000)
+    large = job_runtime_min("similarity_band", n=500, d=450_000)
+    split = job_runtime_min("similarity_band", n=500, d=450_000, jobs=8)
+    assert 10 <= small < split < large
+    assert job_runtime_min("select", n=500, d=450_000, n_resamples=30) > job_runtime_min(
+        "select", n=500, d=450_000, n_resamples=3)
+
+
+def test_the_workflow_asks_for_what_the_data_need(tmp_path):
+    """A dry run after the data are written: the rules' requests are the formulas' values
+    for the dataset's n and d."""
+    n, d = 40, 300
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(n, d))
+    header = ",".join([f"g{j}" for j in range(d)] + ["y"])
+    rows = [",".join([*(f"{v:.6f}" for v in x), "ab"[i % 2]]) for i, x in enumerate(X)]
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "m.csv").write_text("\n".join([header, *rows]) + "\n")
+    config = {
+        "resampling": {"n_resamples": 6},
+        "datasets": {"m": {"source": {"source": "file:data/m.csv", "target": "y"},
+                           "similarity": {"method": "pearson", "threshold": 0.5, "jobs": 2}}},
+        "selectors": {"lasso": {"class": "LassoSelector", "calibrate_target_k": 3}},
+        "measures": {"names": ["nogueira", "sechidis"]},
+    }
+    workflow_dir(tmp_path, config)
+    result = run_snakemake(tmp_path, "--cores", "1", "data/m/dataset.parquet")
+    assert result.returncode == 0, result.stderr[-3000:]
+    dry = run_snakemake(tmp_path, "-n", "results/m/stability/lasso.parquet")
+    assert dry.returncode == 0, dry.stderr[-3000:]
+    requests = dict(re.findall(r"rule (\w+):.*?mem_mb=(\d+)", dry.stdout, flags=re.S))
+    assert int(requests["similarity_band"]) == job_memory_mb("similarity_band", n=n, d=d)
+    assert int(requests["calibrate"]) == job_memory_mb("calibrate", n=n, d=d, n_resamples=6)
+    assert int(requests["select"]) == job_memory_mb("select", n=n, d=d)
+    minutes = dict(re.findall(r"rule (\w+):.*?runtime=(\d+)", dry.stdout, flags=re.S))
+    assert int(minutes["select"]) == job_runtime_min("select", n=n, d=d, n_resamples=6)
+
+
+@pytest.mark.parametrize("stage", ["fetch", "prefilter", "resample", "univariate", "select",
+                                   "calibrate", "similarity_band", "stability", "tables"])
+def test_every_stage_has_a_formula(stage):
+    assert job_memory_mb(stage, n=10, d=10, files_mb=1.0) >= BASE_MB
+    assert job_runtime_min(stage, n=10, d=10, files_mb=1.0) >= 10
