@@ -37,7 +37,12 @@ from fsstab.selectors import SELECTORS
 from fsstab.sources import parse_source
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
 from fsstab.workflow.seeds import derive_seed
-from fsstab.workflow.sweeps import calibrated_selectors, selector_parameters, sweep_parameters
+from fsstab.workflow.sweeps import (
+    calibrated_selectors,
+    required_parameters,
+    selector_parameters,
+    sweep_parameters,
+)
 
 __all__ = [
     "ConfigError",
@@ -587,6 +592,17 @@ def _check_selector(
     grid = dict(entry.get("grid") or {})
     sweep = dict(entry.get("sweep") or {})
     ok = True
+    # a selector's parameters without a default hold Python objects (StabilitySelection's base
+    # selector; tests/test_workflow_config.py pins it), which YAML cannot give
+    objects = required_parameters(cls_name)
+    if objects:
+        configurable = [name for name in SELECTORS if not required_parameters(name)]
+        problems.append(
+            f"{key}.class: {cls_name} needs a Python object for {list(objects)}, which a "
+            "configuration cannot give (use the class from Python); selectors a configuration "
+            f"can build: {_known(configurable)}"
+        )
+        ok = False
     for part, values in (("params", params), ("grid", grid), ("sweep", sweep)):
         unknown = sorted(set(values) - set(accepted))
         if unknown:
