@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
-from fsstab.workflow import config
 from fsstab.workflow.config import chunk_ids, chunk_range
 
 
@@ -22,13 +19,3 @@ def test_chunk_range_inverts_chunk_ids(n, size, prefix, width):
 def test_chunk_range_names_a_bad_id(chunk):
     with pytest.raises(ValueError, match=f"chunk '{chunk}' is not of the form"):
         chunk_range(chunk)
-
-
-def test_examples_in_the_docstring_run():
-    runner = doctest.DocTestRunner()
-    for test in doctest.DocTestFinder().find(config.chunk_range, "chunk_range",
-                                             globs={"chunk_ids": chunk_ids,
-                                                    "chunk_range": chunk_range}):
-        runner.run(test)
-    assert runner.summarize(verbose=False).attempted > 0
-    assert runner.summarize(verbose=False).failed == 0
