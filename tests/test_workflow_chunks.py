@@ -1,9 +1,12 @@
-"""Chunk ids of the workflow's jobs and their inverse (fsstab.workflow.config)."""
+"""Chunk ids of the workflow's jobs, their inverse and their pattern (fsstab.workflow.chunks)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from fsstab.workflow.chunks import chunk_pattern
 from fsstab.workflow.config import chunk_ids, chunk_range
 
 
@@ -19,3 +22,10 @@ def test_chunk_range_inverts_chunk_ids(n, size, prefix, width):
 def test_chunk_range_names_a_bad_id(chunk):
     with pytest.raises(ValueError, match=f"chunk '{chunk}' is not of the form"):
         chunk_range(chunk)
+
+
+@pytest.mark.parametrize(("n", "size"), [(5, 2), (30, None), (12000, 5000)])
+def test_chunk_pattern_matches_every_chunk_id(n, size):
+    assert all(re.fullmatch(chunk_pattern(), chunk) for chunk in chunk_ids(n, size))
+    for other in ("r12-13", "c0000-0001", "r0000_0001", "r0000-0001x"):
+        assert re.fullmatch(chunk_pattern(), other) is None, other
