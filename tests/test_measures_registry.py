@@ -108,11 +108,9 @@ def test_compute_equals_the_function_and_stays_in_bounds(name):
     assert lower is None or value >= lower - 1e-12
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [n for n in NAMES if MEASURES[n].bounds[1] is not None])
 def test_identical_runs_reach_the_upper_bound(name):
     info = MEASURES[name]
-    if info.bounds[1] is None:
-        pytest.skip(f"{name} has no upper bound")
     row = np.zeros(10, dtype=bool)
     row[[0, 3, 4]] = True
     Z = np.tile(row, (4, 1))
