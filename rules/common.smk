@@ -8,7 +8,8 @@ from pathlib import Path
 from snakemake.logging import logger
 
 from fsstab.workflow.checks import check_stored_datasets, checked_workflow
-from fsstab.workflow.config import LOGS_DIR, ConfigError, chunk_range, load_schema
+from fsstab.workflow.chunks import chunk_pattern, chunk_range
+from fsstab.workflow.config import LOGS_DIR, ConfigError, load_schema
 from fsstab.workflow.data import local_source_paths
 from fsstab.workflow.resources import memory, runtime
 
@@ -59,7 +60,7 @@ if WF.raw["localrules"]:
 wildcard_constraints:
     dataset="|".join(DATASETS) or "NONE",
     config=r"[A-Za-z0-9][A-Za-z0-9_.+=-]*",
-    chunk=r"r\d{4}-\d{4}",
+    chunk=chunk_pattern(),
     band=r"\d{3}-of-\d{3}",
     measure=r"[a-z_]+",
     selector=r"[A-Za-z0-9][A-Za-z0-9_.-]*",
@@ -129,6 +130,16 @@ def get_selection(dataset, config):
     return {table: f"{folder}/{table}.parquet" for table in ("runs", "features", "timings")}
 
 
+def get_calibration(dataset, config):
+    """The C calibrated for a configuration (``calibrate_target_k``), shared by its chunks."""
+    return f"{RESULTS}/{dataset}/select/{config}/calibration.json"
+
+
+def get_chunk(dataset, config, chunk, table):
+    """One selection job's table (runs, features or timings) of a chunk of resamples."""
+    return f"{RESULTS}/{dataset}/select/{config}/chunks/{chunk}.{table}.parquet"
+
+
 def get_runs(dataset, config):
     return get_selection(dataset, config)["runs"]
 
@@ -164,6 +175,11 @@ def convergence_inputs(wildcards):
 
 def get_pareto(dataset):
     return f"{RESULTS}/{dataset}/pareto.parquet"
+
+
+def get_stable_features(dataset):
+    """The stable features of a dataset (Parquet; the CSV beside it has the same stem)."""
+    return f"{RESULTS}/{dataset}/stable_features.parquet"
 
 
 def get_pareto_rank():
@@ -233,9 +249,7 @@ def select_inputs(wildcards):
         "resamples": get_resamples(wildcards.dataset),
     }
     if c.calibrate_target_k is not None:
-        inputs["calibration"] = (
-            f"{RESULTS}/{wildcards.dataset}/select/{wildcards.config}/calibration.json"
-        )
+        inputs["calibration"] = get_calibration(wildcards.dataset, wildcards.config)
     if c.uses_univariate_scores:
         inputs["univariate"] = get_univariate(wildcards.dataset)
     return inputs
@@ -243,7 +257,7 @@ def select_inputs(wildcards):
 
 def chunk_files(wildcards, table):
     return [
-        f"{RESULTS}/{wildcards.dataset}/select/{wildcards.config}/chunks/{chunk}.{table}.parquet"
+        get_chunk(wildcards.dataset, wildcards.config, chunk, table)
         for chunk in WF.chunks_for(wildcards.dataset)
     ]
 
@@ -271,7 +285,6 @@ def similarity_inputs(wildcards):
 
 
 def stability_inputs(wildcards):
-    folder = f"{RESULTS}/{wildcards.dataset}/select/{wildcards.config}"
     inputs = {
         "dataset": get_dataset(wildcards.dataset),
         "runs": get_runs(wildcards.dataset, wildcards.config),
@@ -280,7 +293,7 @@ def stability_inputs(wildcards):
     if needs_similarity():
         inputs["similarity"] = get_similarity(wildcards.dataset)
     if WF.configuration(wildcards.config).calibrate_target_k is not None:
-        inputs["calibration"] = f"{folder}/calibration.json"
+        inputs["calibration"] = get_calibration(wildcards.dataset, wildcards.config)
     return inputs
 
 
@@ -294,14 +307,13 @@ def dataset_stability_files(wildcards):
 def stable_features_inputs(wildcards):
     """The dataset (feature names), its summary and Pareto table, and the gathered
     selections of every configuration on it."""
-    folder = f"{RESULTS}/{wildcards.dataset}/select"
     configs = [c.id for c in WF.configurations_for(wildcards.dataset)]
     return {
-        "dataset": f"{DATA}/{wildcards.dataset}/dataset.parquet",
-        "summary": f"{RESULTS}/{wildcards.dataset}/stability.parquet",
-        "pareto": f"{RESULTS}/{wildcards.dataset}/pareto.parquet",
-        "runs": [f"{folder}/{c}/runs.parquet" for c in configs],
-        "features": [f"{folder}/{c}/features.parquet" for c in configs],
+        "dataset": get_dataset(wildcards.dataset),
+        "summary": get_stability(wildcards.dataset),
+        "pareto": get_pareto(wildcards.dataset),
+        "runs": [get_runs(wildcards.dataset, c) for c in configs],
+        "features": [get_features(wildcards.dataset, c) for c in configs],
     }
 
 
@@ -410,13 +422,13 @@ def final_outputs():
     outputs = [
         f"{RESULTS}/summary.parquet",
         f"{RESULTS}/summary.csv",
-        f"{RESULTS}/pareto_rank.parquet",
+        get_pareto_rank(),
     ]
     for dataset in WF.selected_datasets:
-        outputs.append(f"{RESULTS}/{dataset}/pareto.parquet")
+        outputs.append(get_pareto(dataset))
         # (a paper run tabulates what its paper does; its stable features are a target away)
         if WF.paper is None:
-            outputs.append(f"{RESULTS}/{dataset}/stable_features.parquet")
+            outputs.append(get_stable_features(dataset))
             outputs.append(get_convergence(dataset))
         if WF.raw["figures"]["dataset_figures"]:
             outputs += figure_targets(dataset)

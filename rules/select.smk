@@ -11,7 +11,7 @@ rule calibrate:
         dataset=get_dataset("{dataset}"),
         resamples=get_resamples("{dataset}"),
     output:
-        calibration=f"{RESULTS}/{{dataset}}/select/{{config}}/calibration.json",
+        calibration=get_calibration("{dataset}", "{config}"),
     params:
         spec=spec_of,
     log:
@@ -32,9 +32,9 @@ rule select:
     input:
         unpack(select_inputs),
     output:
-        runs=f"{RESULTS}/{{dataset}}/select/{{config}}/chunks/{{chunk}}.runs.parquet",
-        features=f"{RESULTS}/{{dataset}}/select/{{config}}/chunks/{{chunk}}.features.parquet",
-        timings=f"{RESULTS}/{{dataset}}/select/{{config}}/chunks/{{chunk}}.timings.parquet",
+        runs=get_chunk("{dataset}", "{config}", "{chunk}", "runs"),
+        features=get_chunk("{dataset}", "{config}", "{chunk}", "features"),
+        timings=get_chunk("{dataset}", "{config}", "{chunk}", "timings"),
     params:
         spec=spec_of,
         seed=WF.seed,

@@ -7,7 +7,7 @@ rule stable_features:
     input:
         unpack(stable_features_inputs),
     output:
-        parquet=f"{RESULTS}/{{dataset}}/stable_features.parquet",
+        parquet=get_stable_features("{dataset}"),
         csv=f"{RESULTS}/{{dataset}}/stable_features.csv",
     params:
         confidence_level=WF.raw["measures"]["confidence_level"],
@@ -50,9 +50,9 @@ rule summary_csv:
 
 rule report_tables:
     input:
-        summary=f"{RESULTS}/{{dataset}}/stability.parquet",
-        pareto=f"{RESULTS}/{{dataset}}/pareto.parquet",
-        stable=f"{RESULTS}/{{dataset}}/stable_features.parquet",
+        summary=get_stability("{dataset}"),
+        pareto=get_pareto("{dataset}"),
+        stable=get_stable_features("{dataset}"),
         convergence=get_convergence("{dataset}"),
     output:
         summary=report(

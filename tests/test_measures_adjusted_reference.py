@@ -1,4 +1,4 @@
-"""Adjusted measures against the stabm 1.2.2 reference values (../shared/reference)."""
+"""Adjusted measures against the stabm 1.2.2 reference values (tests/data/reference)."""
 
 from __future__ import annotations
 

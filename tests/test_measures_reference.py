@@ -1,8 +1,10 @@
 """Reference values: stabm 1.2.2 (stability_values.json) and Nogueira's inference code
-(nogueira_inference.json), see ../shared/reference/README.md. Tolerance 1e-9."""
+(nogueira_inference.json), copied under tests/data/reference (see its README.md for their
+source). Tolerance 1e-9."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import math
@@ -10,7 +12,7 @@ import math
 import numpy as np
 import pytest
 from bruteforce_measures import expected_by_enumeration, score_dice, subsets
-from conftest import SHARED
+from conftest import REFERENCE, SHARED
 
 from fsstab.measures import (
     UndefinedMeasureError,
@@ -60,14 +62,11 @@ MINUS_INF_KEYS = {
 
 
 def _load(name: str):
-    path = SHARED / "reference" / name
-    return json.loads(path.read_text()) if path.exists() else None
+    return json.loads((REFERENCE / name).read_text(encoding="utf-8"))
 
 
 def _reference_cases() -> list[tuple[str, str]]:
     values = _load("stability_values.json")
-    if values is None:
-        return []
     values = values.get("values", values)
     cases = []
     for scenario, keys in values.items():
@@ -95,9 +94,19 @@ def _kwargs(options: list[str]) -> dict:
 REFERENCE_CASES = _reference_cases()
 
 
+def test_reference_copies_are_the_cited_files():
+    """The shipped copies are the files their README cites (sha256), and equal the shared
+    reference folder where a checkout has one next to it."""
+    readme = (REFERENCE / "README.md").read_text(encoding="utf-8")
+    for name in ("stability_scenarios.json", "stability_values.json", "nogueira_inference.json"):
+        content = (REFERENCE / name).read_bytes()
+        assert f"| `{name}` | `{hashlib.sha256(content).hexdigest()}` |" in readme, name
+        shared = SHARED / "reference" / name
+        if shared.is_file():
+            assert shared.read_bytes() == content, f"{name} differs from {shared}"
+
+
 def test_reference_cases_found():
-    if _load("stability_values.json") is None:
-        pytest.skip("shared reference values not available")
     # 13 x 12 default calls + 66 |exact + 18 |exact|impute0 + 30 |impute0 + 13 Davis|penalty=1.
     assert len(REFERENCE_CASES) == 283
     assert set(REFERENCE_CASES) >= MINUS_INF_KEYS  # checked by test_exact_correction_...
@@ -168,7 +177,7 @@ def _number(x) -> float:
 
 def _inference_scenarios():
     data = _load("nogueira_inference.json")
-    return [] if data is None else sorted(data["scenarios"])
+    return sorted(data["scenarios"])
 
 
 @pytest.mark.parametrize("scenario", _inference_scenarios())

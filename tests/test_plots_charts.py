@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -124,13 +122,3 @@ def test_new_figure_layouts_and_saving(tmp_path):
     fig.add_subplot().plot([0, 1], [1, 0])
     pdf, png = save_figure(fig, tmp_path / "f")
     assert pdf.read_bytes().startswith(b"%PDF") and png.stat().st_size > 0  # noqa: PT018
-
-
-@pytest.mark.parametrize("obj", [style_cycle, heatmap, scatter_matrix, facet_points,
-                                 relative_lines, box_plots, median_quartile_plot, new_figure])
-def test_examples_in_the_docstrings_run(obj):
-    runner = doctest.DocTestRunner()
-    for test in doctest.DocTestFinder().find(obj, obj.__name__):
-        runner.run(test)
-    assert runner.summarize(verbose=False).attempted > 0
-    assert runner.summarize(verbose=False).failed == 0

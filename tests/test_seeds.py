@@ -3,12 +3,9 @@ depend on how many units are drawn."""
 
 from __future__ import annotations
 
-import doctest
-
 import numpy as np
 import pytest
 
-import fsstab.seeds
 from fsstab.seeds import as_seed, substream
 
 
@@ -30,9 +27,3 @@ def test_substream_equals_spawned_children_whatever_their_number():
         np.testing.assert_array_equal(substream(11, k).integers(0, 1000, size=5), expected)
     # units are independent streams
     assert substream(11, 0).random() != substream(11, 1).random()
-
-
-def test_examples_in_the_docstrings_run():
-    results = doctest.testmod(fsstab.seeds)
-    assert results.attempted > 0
-    assert results.failed == 0

@@ -4,7 +4,6 @@ use: descending_order, complementary_pairs, n_kept, default_n_features, GreedySe
 
 from __future__ import annotations
 
-import doctest
 import inspect
 import math
 
@@ -12,7 +11,6 @@ import numpy as np
 import pytest
 from _linear_data import informative_data
 
-from fsstab import selectors
 from fsstab.measures import applicable_measures, time_measures
 from fsstab.selectors import (
     SELECTORS,
@@ -167,14 +165,3 @@ def test_time_measures_times_each_measure_alone(monkeypatch):
         time_measures(Z, ["jaccard"], repeats=0)
     with pytest.raises(ValueError, match="unknown stability measure 'nope'"):
         time_measures(Z, ["jaccard"], params={"nope": {}})
-
-
-@pytest.mark.parametrize("name", ["default_n_features", "descending_order",
-                                  "complementary_pairs", "n_kept"])
-def test_examples_in_the_docstrings_run(name):
-    finder = doctest.DocTestFinder()
-    runner = doctest.DocTestRunner()
-    for test in finder.find(getattr(selectors, name), name):
-        runner.run(test)
-    assert runner.summarize(verbose=False).failed == 0
-    assert runner.summarize(verbose=False).attempted > 0

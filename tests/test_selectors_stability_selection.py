@@ -3,8 +3,6 @@ L0Selector alone, and tree_usage_fraction: each against a loop written out here.
 
 from __future__ import annotations
 
-import doctest
-
 import numpy as np
 import pytest
 from sklearn.ensemble import RandomForestClassifier
@@ -104,12 +102,3 @@ def test_tree_usage_fraction_counts_the_trees_splitting_on_a_feature():
         expected[[f for f in set(tree.tree_.feature.tolist()) if f >= 0]] += 1
     np.testing.assert_allclose(tree_usage_fraction(forest, 5), expected / 15)
     assert tree_usage_fraction(forest, 5)[4] == 0.0
-
-
-@pytest.mark.parametrize("obj", [StabilitySelection, tree_usage_fraction])
-def test_examples_in_the_docstrings_run(obj):
-    runner = doctest.DocTestRunner()
-    for test in doctest.DocTestFinder().find(obj, obj.__name__):
-        runner.run(test)
-    assert runner.summarize(verbose=False).attempted > 0
-    assert runner.summarize(verbose=False).failed == 0

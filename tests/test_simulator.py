@@ -7,7 +7,6 @@ a literal line-by-line transcription of Algorithm 3.
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import math
 from fractions import Fraction
@@ -840,10 +839,6 @@ def test_ensemble_speedups_from_the_stage_times():
     assert total == pytest.approx(200.0 / 11.5)
     with pytest.raises(ValueError, match=r"no stage\(s\) \['parameter estimation'\]"):
         sim.ensemble_speedups(timings[timings["stage"] != "parameter estimation"])
-    finder = doctest.DocTestFinder()
-    (test,) = finder.find(sim.ensemble_speedups, "ensemble_speedups", globs={"pd": pd,
-                          "ensemble_speedups": sim.ensemble_speedups})
-    assert doctest.DocTestRunner().run(test).failed == 0
 
 
 def test_limit_stability_by_enumeration():

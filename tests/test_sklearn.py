@@ -14,7 +14,6 @@ Oracles (none of them is fsstab.sklearn):
 
 from __future__ import annotations
 
-import doctest
 import runpy
 import warnings
 from pathlib import Path
@@ -44,7 +43,6 @@ from sklearn.svm import LinearSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 from threadpoolctl import threadpool_limits
 
-import fsstab.sklearn as fsk
 from fsstab.measures import (
     compute,
     importance_weighted,
@@ -765,16 +763,8 @@ def test_sklearn_estimator_checks(estimator, check):
 
 
 # --------------------------------------------------------------------------------------------
-# Documentation: doctests and the gallery example
+# Documentation: the gallery example (docstring Examples run under --doctest-modules)
 # --------------------------------------------------------------------------------------------
-
-
-def test_docstring_examples_run():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        results = doctest.testmod(fsk, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert results.attempted >= 40
-    assert results.failed == 0
 
 
 def test_gallery_example_runs_as_pasted(tmp_path, monkeypatch):

@@ -1,12 +1,12 @@
-"""Chunk ids of the workflow's jobs and their inverse (fsstab.workflow.config)."""
+"""Chunk ids of the workflow's jobs, their inverse and their pattern (fsstab.workflow.chunks)."""
 
 from __future__ import annotations
 
-import doctest
+import re
 
 import pytest
 
-from fsstab.workflow import config
+from fsstab.workflow.chunks import chunk_pattern
 from fsstab.workflow.config import chunk_ids, chunk_range
 
 
@@ -24,11 +24,8 @@ def test_chunk_range_names_a_bad_id(chunk):
         chunk_range(chunk)
 
 
-def test_examples_in_the_docstring_run():
-    runner = doctest.DocTestRunner()
-    for test in doctest.DocTestFinder().find(config.chunk_range, "chunk_range",
-                                             globs={"chunk_ids": chunk_ids,
-                                                    "chunk_range": chunk_range}):
-        runner.run(test)
-    assert runner.summarize(verbose=False).attempted > 0
-    assert runner.summarize(verbose=False).failed == 0
+@pytest.mark.parametrize(("n", "size"), [(5, 2), (30, None), (12000, 5000)])
+def test_chunk_pattern_matches_every_chunk_id(n, size):
+    assert all(re.fullmatch(chunk_pattern(), chunk) for chunk in chunk_ids(n, size))
+    for other in ("r12-13", "c0000-0001", "r0000_0001", "r0000-0001x"):
+        assert re.fullmatch(chunk_pattern(), other) is None, other

@@ -285,6 +285,35 @@ def test_measure_parameter_problems():
     assert "pareto.measures: ['jaccard_typo'] are not computed" in problems_of(raw)
 
 
+def test_selector_needing_an_object_is_a_config_error_not_a_traceback():
+    # StabilitySelection's base selector has no default: the check reads the constructor
+    # signature instead of instantiating the class with no arguments (a TypeError before)
+    for entry in ({"class": "StabilitySelection"},
+                  {"class": "StabilitySelection", "params": {"selector": "LassoSelector"}}):
+        message = problems_of(with_change("selectors.stabs", entry))
+        lines = [line for line in message.splitlines() if "selectors.stabs" in line]
+        assert len(lines) == 1, message
+        assert "selectors.stabs.class: StabilitySelection needs a Python object for " \
+            "['selector']" in lines[0]
+        assert "LassoSelector" in lines[0]  # what a configuration can build instead
+        assert "StabilitySelection," not in lines[0].split("can build:")[1]
+
+
+def test_parameters_without_default_are_objects():
+    # the message above says "a Python object": every selector parameter without a default
+    # must be one (a scalar without a default would be settable from YAML)
+    import inspect
+
+    from fsstab.workflow.sweeps import required_parameters, selector_parameters
+
+    for name, cls in SELECTORS.items():
+        required = required_parameters(name)
+        assert set(required) <= {"selector"}, (name, required)
+        if not required:
+            assert selector_parameters(name) == tuple(cls().get_params(deep=False))
+        assert set(selector_parameters(name)) == set(inspect.signature(cls).parameters)
+
+
 def test_every_problem_is_reported_at_once():
     raw = with_change("selectors.bad", {"class": "Nope"})
     raw["measures"]["names"] = ["nope"]

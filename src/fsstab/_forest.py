@@ -89,10 +89,10 @@ def _grow(forest: Any, X: np.ndarray, y: Any) -> Any:
     """Fit ``forest`` (unfitted, supported settings) on validated ``X``, ``y``; the trees of
     :meth:`RandomForestClassifier.fit` grown by scikit-learn's tree builder directly."""
     from sklearn.tree import DecisionTreeClassifier
-    from sklearn.tree._classes import CRITERIA_CLF, DENSE_SPLITTERS
-    from sklearn.tree._tree import DepthFirstTreeBuilder, Tree
     from sklearn.utils import check_random_state
     from sklearn.utils.multiclass import check_classification_targets
+
+    from fsstab._sklearn_compat import CRITERIA_CLF, DENSE_SPLITTERS, DepthFirstTreeBuilder, Tree
 
     forest._validate_params()
     X32 = np.asarray(X, dtype=np.float32)

@@ -35,7 +35,7 @@ from matplotlib.ticker import MaxNLocator
 
 from fsstab._text import plain_text
 from fsstab.io import write_bytes
-from fsstab.measures import as_importance_matrix
+from fsstab.measures import MEASURES, as_importance_matrix
 from fsstab.pareto import (
     choose_by_gamma,
     dominated_area,
@@ -44,23 +44,22 @@ from fsstab.pareto import (
     pareto_front,
 )
 
-_PHI = r"$\phi$"
-_PEARS = r"$\phi_{\mathrm{pears}}$"
-_IW = r"$\phi_{\mathrm{iw}}$"
-_C = r"$\phi_{C}$"
-_CAN = r"$\phi_{\mathrm{can}}$"
-
-#: Mathtext label of each measure, by registry name and by the papers' short names.
-MEASURE_LABELS: dict[str, str] = {
-    "nogueira": _PHI, "phi": _PHI,
-    "pearson": _PEARS, "phi_pears": _PEARS,
-    "importance_weighted": _IW, "phi_iw": _IW,
-    "sechidis": _C, "phi_C": _C, "phi_c": _C,
-    "canberra": _CAN, "phi_can": _CAN,
+#: The papers' short names of the measures they write with Greek letters.
+_ALIASES: dict[str, str] = {
+    "phi": "nogueira", "phi_pears": "pearson", "phi_iw": "importance_weighted",
+    "phi_C": "sechidis", "phi_c": "sechidis", "phi_can": "canberra",
 }
 
+#: Mathtext label of each measure with a Greek symbol (``MeasureInfo.math`` of
+#: :data:`fsstab.measures.MEASURES`), by registry name and by the papers' short names.
+MEASURE_LABELS: dict[str, str] = {
+    name: f"${info.math}$" for name, info in MEASURES.items() if info.math is not None
+}
+MEASURE_LABELS.update({alias: MEASURE_LABELS[name] for alias, name in _ALIASES.items()})
+
 _MEASURE_COLORS: dict[str, str] = {
-    _PHI: "tab:red", _PEARS: "tab:green", _IW: "tab:blue", _C: "tab:orange", _CAN: "tab:purple",
+    "nogueira": "tab:red", "pearson": "tab:green", "importance_weighted": "tab:blue",
+    "sechidis": "tab:orange", "canberra": "tab:purple",
 }
 _FALLBACK_COLORS = ("tab:brown", "tab:pink", "tab:olive", "tab:cyan", "tab:gray")
 _GROUP_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "h")
@@ -77,7 +76,7 @@ def measure_label(name: str) -> str:
 def measure_color(name: str, position: int = 0) -> str:
     """Colour of a measure (Hamer & Dupont 2021, Fig. 11); unknown names cycle a palette."""
     return _MEASURE_COLORS.get(
-        measure_label(name), _FALLBACK_COLORS[position % len(_FALLBACK_COLORS)]
+        _ALIASES.get(name, name), _FALLBACK_COLORS[position % len(_FALLBACK_COLORS)]
     )
 
 

@@ -75,19 +75,21 @@ import scipy.sparse as sp
 from scipy.stats import rankdata
 from sklearn.base import clone, is_classifier
 from sklearn.metrics import check_scoring
-from sklearn.metrics._scorer import _check_multimetric_scoring, _MultimetricScorer
 from sklearn.model_selection import ParameterGrid, ParameterSampler, check_cv, cross_validate
-from sklearn.model_selection._search import BaseSearchCV
-from sklearn.model_selection._validation import (
-    _fit_and_score,
-    _insert_error_scores,
-    _warn_or_raise_about_fit_failures,
-)
 from sklearn.pipeline import Pipeline
 from sklearn.utils.parallel import Parallel, delayed
-from sklearn.utils.validation import _check_method_params, check_is_fitted, indexable
+from sklearn.utils.validation import check_is_fitted, indexable
 
 from fsstab._refit_rules import choose_candidate, parse_refit
+from fsstab._sklearn_compat import (
+    BaseSearchCV,
+    _check_method_params,
+    _check_multimetric_scoring,
+    _fit_and_score,
+    _insert_error_scores,
+    _MultimetricScorer,
+    _warn_or_raise_about_fit_failures,
+)
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.measures import MEASURES, compute, nogueira_confidence_interval
 from fsstab.pareto import hull_gamma_intervals, pareto_front

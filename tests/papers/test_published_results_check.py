@@ -11,7 +11,8 @@ CONCLUSIONS_CSV = ("key,section,verdict,why\n"
                    "a.groups,§1,holds,x\n"
                    "a.time,§2,{verdict},{why}\n")
 CONCLUSIONS_MD = ("# T\n\n**2 claims, 2 tested: {held} hold, {failed} do not hold, 0 partly "
-                  "hold; 0 not testable here, 0 not run (compute).**\n\n| key | verdict |\n|---|---|\n"
+                  "hold; 0 not testable here, 0 not run (compute).**\n\n"
+                  "| key | verdict |\n|---|---|\n"
                   "| a.groups | holds |\n| a.time | {verdict} |\n")
 COMPARISON = "item,dataset,our_value\nFig. 1: time,d1,{time}\nFig. 2: size,d1,{size}\n"
 

@@ -6,8 +6,6 @@ evaluates many measures at once and shares their work.
 """
 
 from fsstab.measures._core import (
-    MEASURES,
-    MeasureInfo,
     SelectionStats,
     UndefinedMeasureError,
     applicable_measures,
@@ -17,6 +15,7 @@ from fsstab.measures._core import (
     as_similarity_matrix,
     compute,
 )
+from fsstab.measures._registry import MEASURES, MeasureInfo, register_measure
 
 # --- adjusted measures (need a similarity matrix C and threshold θ) -------------------------
 from fsstab.measures.adjusted import (
@@ -26,10 +25,10 @@ from fsstab.measures.adjusted import (
     intersection_greedy,
     intersection_mbm,
     intersection_mean,
-    sechidis,
     yu,
     zucknick,
 )
+from fsstab.measures.effective import sechidis  # registered after the pairwise adjusted ones
 
 # --- subset (pairwise, frequency), importance and ranking measures; inference for φ ---------
 from fsstab.measures.frequency import davis, nogueira, novovicova, somol
@@ -72,6 +71,7 @@ __all__ = [
     "as_selection_matrix",
     "as_similarity_matrix",
     "compute",
+    "register_measure",
 ]
 
 # --- adjusted measures ---------------------------------------------------------------------

@@ -15,7 +15,7 @@ feature ``j`` and ``q = Σ_j h_j = Σ_i |V_i|``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -23,15 +23,25 @@ from typing import Any, Literal
 import numpy as np
 import scipy.sparse as sp
 
+from fsstab.measures._registry import MEASURES, unknown_measure_error
+
 Undefined = Literal["nan", "zero", "raise"]
 UNDEFINED_POLICIES: tuple[str, ...] = ("nan", "zero", "raise")
 
-Family = Literal["pairwise", "frequency", "adjusted", "importance", "ranking"]
-Requirement = Literal["Z", "W", "C", "ranks"]
 
 
 class UndefinedMeasureError(ValueError):
-    """Raised with ``undefined="raise"`` when a measure or a pairwise score is undefined."""
+    """Raised with ``undefined="raise"`` when a measure or a pairwise score is undefined.
+
+    Examples
+    --------
+    >>> from fsstab.measures import UndefinedMeasureError, nogueira
+    >>> try:
+    ...     nogueira([[], []], d=3, undefined="raise")       # no feature selected: 0/0
+    ... except UndefinedMeasureError:
+    ...     print("undefined")
+    undefined
+    """
 
 
 # --------------------------------------------------------------------------------------------
@@ -108,6 +118,12 @@ def as_selection_matrix(Z: Any, d: int | None = None, *, name: str = "Z") -> sp.
     ValueError
         With a message naming the problem: ragged rows, non-binary entries, indices out of
         range or repeated, fewer than two runs, shape mismatch with ``d``.
+
+    Examples
+    --------
+    >>> from fsstab.measures import as_selection_matrix
+    >>> as_selection_matrix([[0, 2], [1]], d=3).toarray().astype(int).tolist()
+    [[1, 0, 1], [0, 1, 0]]
     """
     if d is not None:
         if isinstance(d, bool) or not isinstance(d, int | np.integer) or d < 1:
@@ -203,6 +219,12 @@ def as_importance_matrix(W: Any, Z: sp.csr_array | None = None, *, name: str = "
     Importances must be finite and non-negative, and -- when the selection matrix ``Z`` is
     given -- non-zero exactly where a feature is selected (Hamer & Dupont 2021, §5: the
     importance ``I_{f,i}`` of a *selected* feature ``f`` in model ``i``).
+
+    Examples
+    --------
+    >>> from fsstab.measures import as_importance_matrix
+    >>> as_importance_matrix([[0.5, 0.0], [0.2, 0.8]]).toarray().tolist()
+    [[0.5, 0.0], [0.2, 0.8]]
     """
     if sp.issparse(W):
         mat = sp.csr_array(W, dtype=np.float64)
@@ -258,6 +280,12 @@ def as_similarity_matrix(C: Any, d: int, *, name: str = "C") -> sp.csr_array | n
 
     Dense input is returned as a float ``ndarray``; sparse input as a float CSR array (entries
     not stored are similarity 0).
+
+    Examples
+    --------
+    >>> from fsstab.measures import as_similarity_matrix
+    >>> as_similarity_matrix([[1, 0.7], [0.7, 1]], d=2).tolist()
+    [[1.0, 0.7], [0.7, 1.0]]
     """
     if sp.issparse(C):
         mat = sp.csr_array(C, dtype=np.float64)
@@ -306,6 +334,12 @@ def as_rank_matrix(R: Any, *, name: str = "ranks") -> np.ndarray:
     """Validate an ``M x d`` rank matrix (1 = best) and return it as a float ``ndarray``.
 
     Ranks must be finite and >= 1; ties are allowed (they arise from partial rankings).
+
+    Examples
+    --------
+    >>> from fsstab.measures import as_rank_matrix
+    >>> as_rank_matrix([[1, 2, 3], [1, 3, 3]]).tolist()
+    [[1.0, 2.0, 3.0], [1.0, 3.0, 3.0]]
     """
     arr = np.asarray(R, dtype=np.float64)
     if arr.ndim != 2:
@@ -348,6 +382,13 @@ class SelectionStats:
     q : int                                   -- Σ_i |V_i|
     gram : ndarray of int64, shape (M, M)     -- |V_i ∩ V_j| (diagonal = sizes)
     pairs : tuple of two index arrays         -- i < j, in row-major order
+
+    Examples
+    --------
+    >>> from fsstab.measures import SelectionStats
+    >>> stats = SelectionStats([[0, 1, 2], [1, 2, 3]], d=6)
+    >>> stats.sizes.tolist(), stats.counts.tolist(), stats.q, stats.gram.tolist()
+    ([3, 3], [1, 2, 2, 1, 0, 0], 6, [[3, 2], [2, 3]])
     """
 
     def __init__(self, Z: Any, d: int | None = None) -> None:
@@ -412,67 +453,6 @@ class MeasureInputs:
     threshold: float | None = None
     ranks: np.ndarray | None = None
     cache: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class MeasureInfo:
-    """Metadata of a registered stability measure.
-
-    ``evaluate(inputs, **params)`` computes the measure from a :class:`MeasureInputs`, reusing
-    the shared quantities; ``function`` is the public, self-validating function.
-    """
-
-    name: str
-    function: Callable[..., float]
-    evaluate: Callable[..., float]
-    family: Family
-    requires: tuple[Requirement, ...]
-    bounds: tuple[float | None, float | None]
-    corrected_for_chance: bool
-    reference: str
-    symbol: str | None = None
-    params: tuple[str, ...] = ()
-    description: str = ""
-    #: Optional precondition beyond the required inputs (e.g. Kuncheva's equal set sizes).
-    #: ``compute(names=None)`` skips a measure whose precondition fails; naming the measure
-    #: explicitly evaluates it and lets it raise its own ``ValueError``.
-    applicable: Callable[[MeasureInputs], bool] | None = None
-    #: For measures of rankings: the parameter that says down to which rank the rankings are
-    #: told apart (Canberra's location parameter ``k``). Whoever stores ranks only down to a
-    #: cap must give it, at most the cap (ranks below it would be missing).
-    rank_depth: str | None = None
-
-    def as_row(self) -> dict[str, Any]:
-        lo, hi = self.bounds
-        return {
-            "name": self.name,
-            "symbol": self.symbol,
-            "family": self.family,
-            "requires": ",".join(self.requires),
-            "lower": lo,
-            "upper": hi,
-            "corrected_for_chance": self.corrected_for_chance,
-            "params": ",".join(self.params),
-            "reference": self.reference,
-        }
-
-
-MEASURES: dict[str, MeasureInfo] = {}
-
-
-def register(info: MeasureInfo) -> MeasureInfo:
-    """Add a measure to :data:`MEASURES` (names are unique and snake_case)."""
-    if info.name in MEASURES:
-        raise ValueError(f"stability measure {info.name!r} is registered twice")
-    if not info.name.isidentifier() or info.name.lower() != info.name:
-        raise ValueError(f"measure names must be snake_case identifiers, got {info.name!r}")
-    MEASURES[info.name] = info
-    return info
-
-
-def unknown_measure_error(name: str) -> ValueError:
-    known = ", ".join(sorted(MEASURES))
-    return ValueError(f"unknown stability measure {name!r}; known measures: {known}")
 
 
 def applicable_measures(
@@ -560,6 +540,14 @@ def compute(
     -------
     dict
         ``{name: value}`` in the order of ``names``.
+
+    Examples
+    --------
+    >>> from fsstab.measures import compute
+    >>> values = compute([[0, 1, 2], [1, 2, 3]], ["jaccard", "davis"], d=6,
+    ...                  params={"davis": {"penalty": 1.0}})
+    >>> values                       # 2 / 4; 3/4 - 3/6 (see jaccard, davis)
+    {'jaccard': 0.5, 'davis': 0.25}
     """
     stats: SelectionStats | None = None
     if Z is not None:

@@ -16,15 +16,16 @@ function                 thesis      pairwise value / definition
 ``intersection_mean``    SMA-Mean    |V_i ∩ V_j| + min{M(V_i, V_j), M(V_j, V_i)}, corrected
 =======================  ==========  =========================================================
 
-"Corrected" means the pairwise score (X - E[X]) / (UB - E[X]) with X the adjusted
-intersection, UB = sqrt(|V_i| |V_j|) for SMA and (|V_i| + |V_j|) / 2 for SMY, and E[X] its
-expectation for random sets of the same sizes (:mod:`fsstab.measures._chance`):
-``correction="exact"`` enumerates all pairs of sets, ``"estimate"`` draws ``n_estimate``
-random pairs (seeded by ``random_state``), ``"auto"`` (default) enumerates when a pair of sizes
-has at most :data:`~fsstab.measures._chance.EXACT_AUTO_LIMIT` pairs of subsets, and ``"none"``
-returns the raw mean of X (what stabm reports for ``correction.for.chance = "none"``; not a
-stability value in [., 1]). SMZ can be corrected the same way, with E the expected pairwise
-score and maximum 1 (stabm's ``correction.for.chance``); by default it is not (thesis SMZ).
+``sechidis`` lives in :mod:`fsstab.measures.effective`. "Corrected" means the pairwise score
+(X - E[X]) / (UB - E[X]) with X the adjusted intersection, UB = sqrt(|V_i| |V_j|) for SMA and
+(|V_i| + |V_j|) / 2 for SMY, and E[X] its expectation for random sets of the same sizes
+(:mod:`fsstab.measures._chance`): ``correction="exact"`` enumerates all pairs of sets,
+``"estimate"`` draws ``n_estimate`` random pairs (seeded by ``random_state``), ``"auto"``
+(default) enumerates when a pair of sizes has at most
+:data:`~fsstab.measures._chance.EXACT_AUTO_LIMIT` pairs of subsets, and ``"none"`` returns the
+raw mean of X (what stabm reports for ``correction.for.chance = "none"``; not a stability value
+in [., 1]). SMZ can be corrected the same way, with E the expected pairwise score and maximum 1
+(stabm's ``correction.for.chance``); by default it is not (thesis SMZ).
 
 Without any similar pair of features, SMY and SMA fall back to the unadjusted intersection
 with expectation |V_i| |V_j| / p and maximum sqrt(|V_i| |V_j|), i.e. to SMU
@@ -39,11 +40,9 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
 
 from fsstab.measures._chance import expected_pair_values
 from fsstab.measures._core import (
-    MeasureInfo,
     MeasureInputs,
     SelectionStats,
     as_selection_matrix,
@@ -51,7 +50,6 @@ from fsstab.measures._core import (
     average_pair_scores,
     check_undefined_policy,
     finite_or_policy,
-    register,
 )
 from fsstab.measures._hypergeometric import (
     DEFAULT_N_ESTIMATE,
@@ -59,6 +57,7 @@ from fsstab.measures._hypergeometric import (
     check_n_estimate,
     corrected_for_chance,
 )
+from fsstab.measures._registry import register_measure
 from fsstab.measures._set_pairs import (
     PAIR_VALUES,
     PairOverlap,
@@ -70,7 +69,6 @@ from fsstab.measures._similarity_graph import (
     SimilarityGraph,
     check_threshold,
     similarity_graph,
-    thresholded_similarity,
 )
 from fsstab.seeds import check_random_state
 
@@ -229,6 +227,20 @@ def adjusted_pair_score_matrix(
 
     ``name`` is one of ``zucknick``, ``yu``, ``intersection_mbm``, ``intersection_greedy``,
     ``intersection_count``, ``intersection_mean``; the other arguments are as for the measure.
+
+    Examples
+    --------
+    Zucknick's score of {0, 1, 2} and {1, 2, 3} when features 0 and 3 are interchangeable is
+    (2 + 1/3 + 1/3) / 4 (see :func:`zucknick`); a set scores 1 with itself:
+
+    >>> import numpy as np
+    >>> from fsstab.measures import adjusted_pair_score_matrix
+    >>> C = np.eye(6)
+    >>> C[0, 3] = C[3, 0] = 1.0
+    >>> matrix = adjusted_pair_score_matrix("zucknick", [[0, 1, 2], [1, 2, 3]], C,
+    ...                                     threshold=0.5, d=6)
+    >>> matrix.round(4).tolist()
+    [[1.0, 0.6667], [0.6667, 1.0]]
     """
     if name not in PAIRWISE_ADJUSTED:
         raise ValueError(
@@ -279,6 +291,18 @@ def adjusted_measure_by_group(
     agree with separate calls up to Monte-Carlo error; exact ones agree exactly).
 
     Groups with fewer than two runs are undefined (NaN, or as ``undefined`` says).
+
+    Examples
+    --------
+    Group "a" holds two identical runs (Zucknick's score 1), group "b" the two runs of
+    :func:`zucknick`'s example without similar features (Jaccard's 2 / 4):
+
+    >>> import numpy as np
+    >>> from fsstab.measures import adjusted_measure_by_group
+    >>> Z = [[0, 1], [0, 1], [0, 1, 2], [1, 2, 3]]
+    >>> adjusted_measure_by_group("zucknick", Z, ["a", "a", "b", "b"], np.eye(6),
+    ...                           threshold=0.5, d=6).tolist()
+    [1.0, 0.5]
     """
     if name not in PAIRWISE_ADJUSTED:
         raise ValueError(
@@ -343,7 +367,12 @@ _CORRECTION_DOC = """
 """
 
 
-def _pairwise_measure(name: str, summary: str) -> Callable[..., float]:
+def _pairwise_measure(
+    name: str, summary: str, example: str, *, symbol: str, corrected: bool, reference: str,
+    bounds: tuple[float | None, float | None] = (None, 1.0),
+) -> Callable[..., float]:
+    """An adjusted pairwise measure's public function, registered (:func:`register_measure`)."""
+
     def measure(
         Z: Any,
         C: Any,
@@ -365,8 +394,30 @@ def _pairwise_measure(name: str, summary: str) -> Callable[..., float]:
         )
 
     measure.__name__ = measure.__qualname__ = name
-    measure.__doc__ = summary + _CORRECTION_DOC
-    return measure
+    measure.__doc__ = summary + _CORRECTION_DOC + _EXAMPLE_DOC.format(name=name, example=example)
+    return register_measure(
+        family="adjusted", requires=("Z", "C"), bounds=bounds, corrected_for_chance=corrected,
+        reference=reference, evaluate=partial(_evaluate_pairwise, name=name), symbol=symbol,
+        params=_PAIRWISE_PARAMS,
+    )(measure)
+
+
+_PAIRWISE_PARAMS = ("correction", "n_estimate", "random_state", "undefined")
+_THESIS = "Bommert (2020), §3.3.2.3"
+_SMA = f"Bommert & Rahnenführer (2020); {_THESIS}, SMA"
+
+#: The examples' runs V_1 = {0, 1, 2}, V_2 = {1, 2, 3} of p = 6 features; with C = I no two
+#: features are similar, with ``C_03`` features 0 and 3 are interchangeable (similarity 1).
+_EXAMPLE_DOC = """
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.measures import {name}
+    >>> Z = [[0, 1, 2], [1, 2, 3]]
+    >>> C_03 = np.eye(6)
+    >>> C_03[0, 3] = C_03[3, 0] = 1.0
+{example}
+"""
 
 
 zucknick = _pairwise_measure(
@@ -379,6 +430,12 @@ zucknick = _pairwise_measure(
     ``correction`` is set (then (score - E[score]) / (1 - E[score]) per pair, as stabm).
     A pair of two empty sets is undefined.
 """,
+    """    >>> zucknick(Z, np.eye(6), threshold=0.5, d=6)   # no similar features: SMJ, 2 / 4
+    0.5
+    >>> round(zucknick(Z, C_03, threshold=0.5, d=6), 4)  # (2 + 1/3 + 1/3) / 4
+    0.6667""",
+    symbol="SMZ", corrected=False, bounds=(0.0, 1.0),
+    reference=f"Zucknick et al. (2008); {_THESIS}, SMZ",
 )
 
 yu = _pairwise_measure(
@@ -391,6 +448,12 @@ yu = _pairwise_measure(
     Without similar features it falls back to SMU (as stabm and the reference values; the
     thesis' formula would give SMK there). Two empty sets are undefined.
 """,
+    """    >>> round(yu(Z, np.eye(6), threshold=0.5, d=6), 4)  # SMU: (2 - 1.5) / (3 - 1.5)
+    0.3333
+    >>> yu(Z, C_03, threshold=0.5, d=6)        # X = 2 + (1 + 1)/2 = (a + b)/2
+    1.0""",
+    symbol="SMY", corrected=True,
+    reference=f"Yu et al. (2012), generalised in {_THESIS}, SMY",
 )
 
 intersection_mbm = _pairwise_measure(
@@ -401,6 +464,12 @@ intersection_mbm = _pairwise_measure(
     size of a maximum matching between V_i \\ V_j and V_j \\ V_i (edges: similar features).
     At most 1; equals SMU without similar features. Pairs with an empty set are undefined.
 """,
+    """    >>> round(intersection_mbm(Z, np.eye(6), threshold=0.5, d=6), 4)  # SMU
+    0.3333
+    >>> intersection_mbm(Z, C_03, threshold=0.5, d=6)  # X = 2 + matching {0-3} = sqrt(ab)
+    1.0""",
+    symbol="SMA-MBM", corrected=True,
+    reference=f"{_SMA}, Adj_MBM (Table 3.2)",
 )
 
 intersection_greedy = _pairwise_measure(
@@ -410,6 +479,12 @@ intersection_greedy = _pairwise_measure(
     As SMA-MBM with the matching chosen greedily by decreasing similarity (ties: smaller,
     then larger feature index first); Adj_Greedy <= Adj_MBM (App. B.1).
 """,
+    """    >>> round(intersection_greedy(Z, np.eye(6), threshold=0.5, d=6), 4)  # SMU
+    0.3333
+    >>> intersection_greedy(Z, C_03, threshold=0.5, d=6)  # X = 2 + 1 = sqrt(ab)
+    1.0""",
+    symbol="SMA-Greedy", corrected=True,
+    reference=f"{_SMA}, Adj_Greedy (Table 3.2, Algorithm 3.1)",
 )
 
 intersection_count = _pairwise_measure(
@@ -419,6 +494,12 @@ intersection_count = _pairwise_measure(
     As SMA-MBM with Adj = min{A(V_i, V_j), A(V_j, V_i)} (A as for SMY);
     Adj_MBM <= Adj_Count (App. B.1).
 """,
+    """    >>> round(intersection_count(Z, np.eye(6), threshold=0.5, d=6), 4)  # SMU
+    0.3333
+    >>> intersection_count(Z, C_03, threshold=0.5, d=6)  # X = 2 + min(1, 1) = sqrt(ab)
+    1.0""",
+    symbol="SMA-Count", corrected=True,
+    reference=f"{_SMA}, Adj_Count (Table 3.2)",
 )
 
 intersection_mean = _pairwise_measure(
@@ -429,137 +510,10 @@ intersection_mean = _pairwise_measure(
     M(V_i, V_j) = Σ_{x ∈ V_i \\ V_j, G_x ≠ ∅} mean_{y ∈ G_x} sim(x, y),
     G_x = {y ∈ V_j \\ V_i : sim(x, y) >= θ}; Adj_Mean <= Adj_Count (App. B.1).
 """,
+    """    >>> round(intersection_mean(Z, np.eye(6), threshold=0.5, d=6), 4)  # SMU
+    0.3333
+    >>> intersection_mean(Z, C_03, threshold=0.5, d=6)  # X = 2 + min(1, 1) = sqrt(ab)
+    1.0""",
+    symbol="SMA-Mean", corrected=True,
+    reference=f"{_SMA}, Adj_Mean (Table 3.2)",
 )
-
-
-# --------------------------------------------------------------------------------------------
-# Effective stability (Sechidis et al. 2019)
-# --------------------------------------------------------------------------------------------
-
-
-def effective_stability(stats: SelectionStats, T: np.ndarray | sp.csr_array) -> float:
-    """Φ_C = 1 - tr(C S) / tr(C Σ⁰) (Sechidis et al. 2019, Definition 2 and Theorem 3).
-
-    ``T`` is the (thresholded) similarity matrix. Both traces are computed without any
-    ``d x d`` intermediate (for a sparse ``T`` only its stored entries are touched):
-
-    * tr(C S) = M/(M-1) [ (1/M) Σ_i z_i C z_iᵀ - (1/M²) hᵀ C h ], because
-      S = M/(M-1) (ZᵀZ/M - h hᵀ/M²) (S_ff' = M/(M-1)(h_ff'/M - h_f h_f'/M²));
-    * tr(C Σ⁰) = p σ_d + σ_o Σ_{f≠f'} c_ff' with σ_d = (q/(mp))(1 - q/(mp)) and, per the
-      erratum in DEVELOPERS.md (thesis SMES), σ_o = ((1/m)Σ_i|V_i|² - q/m)/(p² - p) - q²/(m²p²).
-
-    NaN when tr(C Σ⁰) = 0 (all sets empty, or all full). For p = 1, Σ⁰ has no off-diagonal
-    entries and Φ_C = SMN.
-    """
-    M, d = stats.M, stats.d
-    Zf = stats.Z.astype(np.float64)
-    ZT = Zf @ T
-    within = float(Zf.multiply(ZT).sum())  # Σ_i z_i C z_iᵀ: ZC restricted to Z's support
-    h = stats.counts.astype(np.float64)
-    trace_CS = M / (M - 1) * (within / M - float(h @ (T @ h)) / M**2)
-
-    k_bar = stats.q / M
-    diagonal_variance = k_bar / d * (1 - k_bar / d)
-    trace_C_Sigma = d * diagonal_variance
-    scale = abs(trace_C_Sigma)
-    if d > 1:
-        mean_square_size = float(np.mean(stats.sizes.astype(np.float64) ** 2))
-        off_diagonal_covariance = (mean_square_size - k_bar) / (d * d - d) - k_bar**2 / d**2
-        off_diagonal_sum = float(T.sum()) - float(T.diagonal().sum())
-        trace_C_Sigma += off_diagonal_covariance * off_diagonal_sum
-        scale += abs(off_diagonal_covariance * off_diagonal_sum)
-    # Rounding can leave a few ulps where the two terms cancel exactly.
-    if scale == 0 or abs(trace_C_Sigma) <= 1e-12 * scale:
-        return math.nan
-    return 1.0 - trace_CS / trace_C_Sigma
-
-
-def _evaluate_sechidis(inputs: MeasureInputs, *, undefined: str = "nan") -> float:
-    undefined = check_undefined_policy(undefined)
-    T = inputs.cache.get("adjusted.thresholded_C")
-    if T is None:
-        T = thresholded_similarity(inputs.C, check_threshold(inputs.threshold))
-        inputs.cache["adjusted.thresholded_C"] = T
-    return finite_or_policy(effective_stability(inputs.stats, T), undefined, "sechidis")
-
-
-def sechidis(
-    Z: Any, C: Any, *, threshold: float | None = None, d: int | None = None,
-    undefined: str = "nan",
-) -> float:
-    """SMES, the effective stability Φ_C (Sechidis et al. 2019, Definition 2; Bommert 2020,
-    §3.3.2.3 with the Σ erratum of DEVELOPERS.md).
-
-    C is thresholded first: similarities below θ are set to 0 (Bommert 2020, §6.2.1);
-    ``threshold=0`` uses C as it is. Equals SMN (Nogueira's φ) when C = I. No bounds are
-    known and it is not corrected for chance (Bommert 2020, §6.1). See
-    :func:`effective_stability` for the computation, which is linear in the number of stored
-    entries of C and never forms a ``d x d`` matrix for sparse C.
-
-    ``undefined`` ("nan", "zero" or "raise") applies when tr(C Σ⁰) = 0.
-    """
-    return _evaluate_sechidis(_adjusted_inputs(Z, C, threshold, d), undefined=undefined)
-
-
-# --------------------------------------------------------------------------------------------
-# Registry
-# --------------------------------------------------------------------------------------------
-
-_PAIRWISE_PARAMS = ("correction", "n_estimate", "random_state", "undefined")
-_THESIS = "Bommert (2020), §3.3.2.3"
-_SMA = f"Bommert & Rahnenführer (2020); {_THESIS}, SMA"
-
-
-def _register_adjusted_measures() -> None:
-    pairwise = [
-        ("zucknick", "SMZ", (0.0, 1.0), False, f"Zucknick et al. (2008); {_THESIS}, SMZ"),
-        ("yu", "SMY", (None, 1.0), True, f"Yu et al. (2012), generalised in {_THESIS}, SMY"),
-        ("intersection_mbm", "SMA-MBM", (None, 1.0), True, f"{_SMA}, Adj_MBM (Table 3.2)"),
-        (
-            "intersection_greedy",
-            "SMA-Greedy",
-            (None, 1.0),
-            True,
-            f"{_SMA}, Adj_Greedy (Table 3.2, Algorithm 3.1)",
-        ),
-        ("intersection_count", "SMA-Count", (None, 1.0), True, f"{_SMA}, Adj_Count (Table 3.2)"),
-        ("intersection_mean", "SMA-Mean", (None, 1.0), True, f"{_SMA}, Adj_Mean (Table 3.2)"),
-    ]
-    for name, symbol, bounds, is_corrected, reference in pairwise:
-        function = globals()[name]
-        register(
-            MeasureInfo(
-                name=name,
-                function=function,
-                evaluate=partial(_evaluate_pairwise, name=name),
-                family="adjusted",
-                requires=("Z", "C"),
-                bounds=bounds,
-                corrected_for_chance=is_corrected,
-                reference=reference,
-                symbol=symbol,
-                params=_PAIRWISE_PARAMS,
-                description=function.__doc__.strip().splitlines()[0],
-            )
-        )
-    register(
-        MeasureInfo(
-            name="sechidis",
-            function=sechidis,
-            evaluate=_evaluate_sechidis,
-            family="adjusted",
-            requires=("Z", "C"),
-            bounds=(None, None),
-            corrected_for_chance=False,
-            reference=(
-                "Sechidis et al. (2019), Definition 2 and Theorem 3; "
-                f"{_THESIS}, SMES (Σ erratum in DEVELOPERS.md)"
-            ),
-            symbol="SMES",
-            params=("undefined",),
-            description="SMES, the effective stability Φ_C = 1 - tr(C S) / tr(C Σ⁰)",
-        )
-    )
-
-
-_register_adjusted_measures()

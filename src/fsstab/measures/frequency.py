@@ -36,13 +36,11 @@ from typing import Any
 import numpy as np
 
 from fsstab.measures._core import (
-    MeasureInfo,
     MeasureInputs,
     SelectionStats,
     average_pair_scores,
     check_undefined_policy,
     finite_or_policy,
-    register,
 )
 from fsstab.measures._hypergeometric import (
     DEFAULT_N_ESTIMATE,
@@ -51,6 +49,7 @@ from fsstab.measures._hypergeometric import (
     corrected_for_chance,
     expected_pair_scores,
 )
+from fsstab.measures._registry import register_measure
 from fsstab.measures.pairwise import dice_parts
 
 # --------------------------------------------------------------------------------------------
@@ -223,6 +222,15 @@ def _evaluate_davis(
 # --------------------------------------------------------------------------------------------
 
 
+_THESIS = "Bommert (2020), §3.3.2.2 and App. B.1"
+_CORRECTION_PARAMS = ("correction", "n_estimate", "random_state", "undefined")
+
+
+@register_measure(
+    family="frequency", requires=("Z",), bounds=(-1.0, 1.0), corrected_for_chance=True,
+    symbol="SMN", math=r"\phi", evaluate=_evaluate_nogueira, bounds_note="[-1/(m-1), 1]",
+    reference=f"Nogueira, Sechidis & Brown (2018); {_THESIS}, SMN; Hamer & Dupont (2021), eq. 1",
+)
 def nogueira(Z: Any, *, d: int | None = None, undefined: str = "nan") -> float:
     """φ (SMN), the stability of Nogueira, Sechidis & Brown (2018); Bommert (2020), §3.3.2.2;
     Hamer & Dupont (2021), eq. 1.
@@ -234,18 +242,20 @@ def nogueira(Z: Any, *, d: int | None = None, undefined: str = "nan") -> float:
 
     ``Z`` is a selection matrix or index collections with ``d`` (see
     :func:`~fsstab.measures.as_selection_matrix`).
+
+    Examples
+    --------
+    Features 0 and 3 are selected in one run of two (unbiased variance 1/2), features 1 and 2
+    in both (0); the mean variance 1/6 against k̄/d (1 - k̄/d) = 1/4 for random sets of size
+    k̄ = 3 out of d = 6:
+
+    >>> from fsstab.measures import nogueira
+    >>> round(nogueira([[0, 1, 2], [1, 2, 3]], d=6), 4)      # 1 - (1/6) / (1/4)
+    0.3333
+    >>> nogueira([[0, 1, 2], [0, 1, 2]], d=6)                # identical sets
+    1.0
     """
     return _evaluate_nogueira(MeasureInputs(stats=SelectionStats(Z, d)), undefined=undefined)
-
-
-def somol(Z: Any, *, d: int | None = None, undefined: str = "nan") -> float:
-    """SMS, relative weighted consistency (Somol & Novovičová 2008; Bommert 2020, §3.3.2.2 with
-    the (h_j - 1)/(m - 1) erratum).
-
-    In [0, 1]; only asymptotically corrected for chance (m → ∞; Nogueira & Brown 2016,
-    Theorem 1). Undefined iff c_max = c_min, i.e. p = 1, q <= 1 or q >= p m - 1 (App. B.1).
-    """
-    return _evaluate_somol(MeasureInputs(stats=SelectionStats(Z, d)), undefined=undefined)
 
 
 _CORRECTION_DOC = """
@@ -256,6 +266,11 @@ _CORRECTION_DOC = """
 """
 
 
+@register_measure(
+    family="frequency", requires=("Z",), bounds=(0.0, 1.0), corrected_for_chance=False,
+    symbol="SME", evaluate=_evaluate_novovicova, params=_CORRECTION_PARAMS,
+    reference=f"Novovičová et al. (2009); {_THESIS}, SME",
+)
 def novovicova(
     Z: Any,
     *,
@@ -269,6 +284,14 @@ def novovicova(
 
     In [0, 1]; 1 iff all sets are identical; not corrected for chance (App. B.3). Undefined
     iff all sets are empty.
+
+    Examples
+    --------
+    Σ_j h_j log2 h_j / (q log2 m) with counts h = (1, 2, 2, 1), q = 6, m = 2:
+
+    >>> from fsstab.measures import novovicova
+    >>> round(novovicova([[0, 1, 2], [1, 2, 3]], d=6), 4)    # (2 + 2) / 6
+    0.6667
     """
     return _evaluate_novovicova(
         MeasureInputs(stats=SelectionStats(Z, d)), correction=correction,
@@ -276,6 +299,11 @@ def novovicova(
     )
 
 
+@register_measure(
+    family="frequency", requires=("Z",), bounds=(0.0, 1.0), corrected_for_chance=False,
+    symbol="SMD-α", evaluate=_evaluate_davis, params=("penalty", *_CORRECTION_PARAMS),
+    inputs_note="`penalty` = α (default 0)", reference=f"Davis et al. (2006); {_THESIS}, SMD-α",
+)
 def davis(
     Z: Any,
     *,
@@ -290,6 +318,17 @@ def davis(
 
     In [0, 1]; the penalty term (α/p) median |V_i| favours small sets. For α = 0, 1 iff all
     sets are identical. Not corrected for chance. Undefined iff all sets are empty.
+
+    Examples
+    --------
+    The mean set size over the size of the union, 3 / 4, minus α median |V_i| / p:
+
+    >>> from fsstab.measures import davis
+    >>> Z = [[0, 1, 2], [1, 2, 3]]
+    >>> davis(Z, d=6)
+    0.75
+    >>> davis(Z, d=6, penalty=1.0)                          # 3/4 - 3/6
+    0.25
     """
     return _evaluate_davis(
         MeasureInputs(stats=SelectionStats(Z, d)), penalty=penalty, correction=correction,
@@ -297,46 +336,30 @@ def davis(
     )
 
 
-novovicova.__doc__ += _CORRECTION_DOC
-davis.__doc__ += _CORRECTION_DOC
+@register_measure(
+    family="frequency", requires=("Z",), bounds=(0.0, 1.0), corrected_for_chance=False,
+    symbol="SMS", evaluate=_evaluate_somol, chance_note="asymptotically (m → ∞)",
+    reference=f"Somol & Novovičová (2008); {_THESIS}, SMS ((h_j - 1)/(m - 1) errata)",
+)
+def somol(Z: Any, *, d: int | None = None, undefined: str = "nan") -> float:
+    """SMS, relative weighted consistency (Somol & Novovičová 2008; Bommert 2020, §3.3.2.2 with
+    the (h_j - 1)/(m - 1) erratum).
+
+    In [0, 1]; only asymptotically corrected for chance (m → ∞; Nogueira & Brown 2016,
+    Theorem 1). Undefined iff c_max = c_min, i.e. p = 1, q <= 1 or q >= p m - 1 (App. B.1).
+
+    Examples
+    --------
+    With counts h = (1, 2, 2, 1), p = 6, q = 6, m = 2 (see :func:`somol_value`):
+    p Σ_j h_j (h_j - 1) = 24, N_min = 36 - 6 · 6 = 0, N_max = 6:
+
+    >>> from fsstab.measures import somol
+    >>> round(somol([[0, 1, 2], [1, 2, 3]], d=6), 4)         # (24 - 0) / (6 · 6 - 0)
+    0.6667
+    """
+    return _evaluate_somol(MeasureInputs(stats=SelectionStats(Z, d)), undefined=undefined)
 
 
-# --------------------------------------------------------------------------------------------
-# Registry
-# --------------------------------------------------------------------------------------------
-
-_THESIS = "Bommert (2020), §3.3.2.2 and App. B.1"
-_CORRECTION_PARAMS = ("correction", "n_estimate", "random_state", "undefined")
-
-
-def _register() -> None:
-    specs = [
-        ("nogueira", "SMN", _evaluate_nogueira, (-1.0, 1.0), True, ("undefined",),
-         f"Nogueira, Sechidis & Brown (2018); {_THESIS}, SMN; Hamer & Dupont (2021), eq. 1"),
-        ("novovicova", "SME", _evaluate_novovicova, (0.0, 1.0), False, _CORRECTION_PARAMS,
-         f"Novovičová et al. (2009); {_THESIS}, SME"),
-        ("davis", "SMD-α", _evaluate_davis, (0.0, 1.0), False, ("penalty", *_CORRECTION_PARAMS),
-         f"Davis et al. (2006); {_THESIS}, SMD-α"),
-        ("somol", "SMS", _evaluate_somol, (0.0, 1.0), False, ("undefined",),
-         f"Somol & Novovičová (2008); {_THESIS}, SMS ((h_j - 1)/(m - 1) errata)"),
-    ]
-    for name, symbol, evaluate, bounds, corrected, params, reference in specs:
-        function = globals()[name]
-        register(
-            MeasureInfo(
-                name=name,
-                function=function,
-                evaluate=evaluate,
-                family="frequency",
-                requires=("Z",),
-                bounds=bounds,
-                corrected_for_chance=corrected,
-                reference=reference,
-                symbol=symbol,
-                params=params,
-                description=function.__doc__.strip().splitlines()[0],
-            )
-        )
-
-
-_register()
+for _function in (novovicova, davis):
+    _function.__doc__ = _function.__doc__.replace("\n\n    Examples\n",
+                                                  "\n" + _CORRECTION_DOC + "\n    Examples\n")

@@ -43,12 +43,10 @@ from typing import Any
 import numpy as np
 
 from fsstab.measures._core import (
-    MeasureInfo,
     MeasureInputs,
     SelectionStats,
     average_pair_scores,
     check_undefined_policy,
-    register,
 )
 from fsstab.measures._hypergeometric import (
     DEFAULT_N_ESTIMATE,
@@ -59,6 +57,7 @@ from fsstab.measures._hypergeometric import (
     intersection_support,
     ratio,
 )
+from fsstab.measures._registry import register_measure
 
 Array = np.ndarray
 Parts = tuple[np.ndarray, np.ndarray]
@@ -238,6 +237,14 @@ def pair_score_matrix(
     Entry (i, j) is the score of V_i (first argument) and V_j; the measure is the mean of the
     strict upper triangle. Shows which runs disagree. ``name`` is a key of :data:`PAIR_PARTS`;
     ``correction`` only for :data:`CORRECTABLE` measures.
+
+    Examples
+    --------
+    Jaccard's index of {0, 1}, {0, 1} and {2}: 1 for the first two runs, 0 against the third:
+
+    >>> from fsstab.measures import pair_score_matrix
+    >>> pair_score_matrix("jaccard", [[0, 1], [0, 1], [2]], d=4).tolist()
+    [[1.0, 1.0, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
     if name not in PAIR_PARTS:
         raise ValueError(
@@ -287,7 +294,7 @@ _CORRECTION_DOC = """    correction
 """
 
 
-def _make_measure(name: str, summary: str) -> Callable[..., float]:
+def _make_measure(name: str, summary: str, example: str) -> Callable[..., float]:
     if name in CORRECTABLE:
 
         def measure(
@@ -313,20 +320,56 @@ def _make_measure(name: str, summary: str) -> Callable[..., float]:
 
         doc = summary + _ARGS_DOC
     measure.__name__ = measure.__qualname__ = name
-    measure.__doc__ = doc
+    measure.__doc__ = doc + _EXAMPLE_DOC.format(name=name, example=example)
     return measure
 
 
-jaccard = _make_measure(
+def _equal_sizes(inputs: MeasureInputs) -> bool:
+    sizes = inputs.stats.sizes
+    return bool(np.all(sizes == sizes[0]))
+
+
+_THESIS = "Bommert (2020), §3.3.2.1 and App. B.1"
+_NB = "Nogueira & Brown (2016)"
+_CORRECTION_PARAMS = ("correction", "n_estimate", "random_state", "undefined")
+
+#: The examples' two runs: V_1 = {0, 1, 2}, V_2 = {1, 2, 3} of p = 6 features, so a = b = 3,
+#: r = |V_1 ∩ V_2| = 2 and the overlap expected by chance ab/p = 1.5.
+_EXAMPLE_DOC = """
+    Examples
+    --------
+    >>> from fsstab.measures import {name}
+    >>> Z = [[0, 1, 2], [1, 2, 3]]        # V_1, V_2 of p = 6 features: a = b = 3, r = 2
+{example}
+"""
+
+
+def _pairwise(
+    name: str, summary: str, example: str, *, symbol: str,
+    bounds: tuple[float | None, float | None], corrected: bool, reference: str, **notes: Any,
+) -> Callable[..., float]:
+    """A pairwise measure's public function, registered (:func:`register_measure`)."""
+    return register_measure(
+        family="pairwise", requires=("Z",), bounds=bounds, corrected_for_chance=corrected,
+        reference=reference, evaluate=partial(_evaluate, name=name), symbol=symbol,
+        params=_CORRECTION_PARAMS if name in CORRECTABLE else ("undefined",), **notes,
+    )(_make_measure(name, summary, example))
+
+
+jaccard = _pairwise(
     "jaccard",
     """SMJ: mean Jaccard index |V_i ∩ V_j| / |V_i ∪ V_j| (Jaccard 1901; Bommert 2020, §3.3.2.1).
 
     In [0, 1]; 1 iff all sets are identical. Not corrected for chance. A pair of two empty
     sets is undefined (App. B.1).
 """,
+    """    >>> jaccard(Z, d=6)                   # r / (a + b - r) = 2 / 4
+    0.5""",
+    symbol="SMJ", bounds=(0.0, 1.0), corrected=False,
+    reference=f"Jaccard (1901); {_THESIS}, SMJ",
 )
 
-dice = _make_measure(
+dice = _pairwise(
     "dice",
     """SMD: mean Dice coefficient 2|V_i ∩ V_j| / (|V_i| + |V_j|) (Dice 1945; Bommert 2020,
     §3.3.2.1).
@@ -334,9 +377,13 @@ dice = _make_measure(
     In [0, 1]; 1 iff all sets are identical. Not corrected for chance. A pair of two empty
     sets is undefined (App. B.1).
 """,
+    """    >>> round(dice(Z, d=6), 4)            # 2r / (a + b) = 4 / 6
+    0.6667""",
+    symbol="SMD", bounds=(0.0, 1.0), corrected=False,
+    reference=f"Dice (1945); {_THESIS}, SMD",
 )
 
-ochiai = _make_measure(
+ochiai = _pairwise(
     "ochiai",
     """SMO: mean Ochiai coefficient |V_i ∩ V_j| / sqrt(|V_i||V_j|) (Ochiai 1957; Bommert 2020,
     §3.3.2.1).
@@ -344,18 +391,26 @@ ochiai = _make_measure(
     In [0, 1]; 1 iff all sets are identical. Not corrected for chance. A pair with an empty
     set is undefined (App. B.1).
 """,
+    """    >>> round(ochiai(Z, d=6), 4)          # r / sqrt(ab) = 2 / 3
+    0.6667""",
+    symbol="SMO", bounds=(0.0, 1.0), corrected=False,
+    reference=f"Ochiai (1957); {_THESIS}, SMO",
 )
 
-hamming = _make_measure(
+hamming = _pairwise(
     "hamming",
     """SMH: mean share of features on which two runs agree, (|V_i ∩ V_j| + |V_iᶜ ∩ V_jᶜ|) / p
     (Dunne et al. 2002; Bommert 2020, §3.3.2.1; Nogueira & Brown 2016, eq. 3).
 
     In [0, 1]; always defined; 1 iff all sets are identical. Not corrected for chance.
 """,
+    """    >>> round(hamming(Z, d=6), 4)         # (p - a - b + 2r) / p = 4 / 6
+    0.6667""",
+    symbol="SMH", bounds=(0.0, 1.0), corrected=False,
+    reference=f"Dunne et al. (2002); {_THESIS}, SMH; {_NB}, eq. 3",
 )
 
-kuncheva = _make_measure(
+kuncheva = _pairwise(
     "kuncheva",
     """Kuncheva index: mean of (r - k²/p) / (k - k²/p) (Kuncheva 2007; Nogueira & Brown 2016,
     eq. 4; Hamer & Dupont 2021, eq. 2).
@@ -363,9 +418,14 @@ kuncheva = _make_measure(
     Only for sets of equal size k (``ValueError`` otherwise; use :func:`nogueira_brown` or
     :func:`nogueira`). In [-1, 1], corrected for chance; undefined for k = 0 or k = p.
 """,
+    """    >>> round(kuncheva(Z, d=6), 4)        # (r - k²/p) / (k - k²/p) = 0.5 / 1.5
+    0.3333""",
+    symbol="KI", bounds=(-1.0, 1.0), corrected=True,
+    reference=f"Kuncheva (2007); {_NB}, eq. 4; Hamer & Dupont (2021), eq. 2",
+    applicable=_equal_sizes, inputs_note="equal sizes",
 )
 
-lustgarten = _make_measure(
+lustgarten = _pairwise(
     "lustgarten",
     """SML: mean of (r - ab/p) / (min(a, b) - max(0, a + b - p)) (Lustgarten et al. 2009;
     Nogueira & Brown 2016, eq. 7; Bommert 2020, §3.3.2.1).
@@ -373,9 +433,14 @@ lustgarten = _make_measure(
     In [-1, 1] but 1 is only reached as p → ∞ (identical sets of size k give 1 - k/p or k/p).
     Corrected for chance. A pair with an empty or a full set is undefined.
 """,
+    """    >>> round(lustgarten(Z, d=6), 4)      # (r - ab/p) / (min(a, b) - max(0, a + b - p))
+    0.1667""",
+    symbol="SML", bounds=(-1.0, 1.0), corrected=True,
+    reference=f"Lustgarten et al. (2009); {_NB}, eq. 7; {_THESIS}, SML",
+    bounds_note="[-1, 1] (1 only as p → ∞)",
 )
 
-wald = _make_measure(
+wald = _pairwise(
     "wald",
     """SMW: mean of (r - ab/p) / (min(a, b) - ab/p) (Wald et al. 2013; Nogueira & Brown 2016,
     eq. 8; Bommert 2020, §3.3.2.1 with the product ab/p of the errata).
@@ -383,9 +448,14 @@ wald = _make_measure(
     In [1 - p, 1]; 1 for nested sets, not only identical ones. Corrected for chance. A pair
     with an empty or a full set is undefined.
 """,
+    """    >>> round(wald(Z, d=6), 4)            # (r - ab/p) / (min(a, b) - ab/p) = 0.5 / 1.5
+    0.3333""",
+    symbol="SMW", bounds=(None, 1.0), corrected=True,
+    reference=f"Wald et al. (2013); {_NB}, eq. 8; {_THESIS}, SMW (product errata)",
+    bounds_note="[1 - p, 1]",
 )
 
-npog = _make_measure(
+npog = _pairwise(
     "npog",
     """Average nPOG: mean over i < j of (r - ab/p) / (a - ab/p) with a = |V_i| of the earlier
     run (Zhang et al. 2009; Nogueira & Brown 2016, eq. 9).
@@ -394,9 +464,18 @@ npog = _make_measure(
     At most 1, unbounded below (1 - p). Corrected for chance. Undefined when the first set of
     a pair is empty or full.
 """,
+    """    >>> round(npog(Z, d=6), 4)            # (r - ab/p) / (a - ab/p) = 0.5 / 1.5
+    0.3333
+    >>> from fsstab.measures import pair_score_matrix
+    >>> V = [[0, 1, 2, 3], [2, 3]]        # p = 8: ab/p = 1, (2 - 1) / (4 - 1) but (2 - 1) / (2 - 1)
+    >>> pair_score_matrix("npog", V, d=8).round(4).tolist()
+    [[1.0, 0.3333], [1.0, 1.0]]""",
+    symbol="nPOG", bounds=(None, 1.0), corrected=True,
+    reference=f"Zhang et al. (2009); {_NB}, eq. 9",
+    symmetric=False, bounds_note="[1 - p, 1]",
 )
 
-unadjusted = _make_measure(
+unadjusted = _pairwise(
     "unadjusted",
     """SMU: mean of (r - ab/p) / (sqrt(ab) - ab/p) (Bommert & Rahnenführer 2020; Bommert 2020,
     §3.3.2.1).
@@ -404,9 +483,13 @@ unadjusted = _make_measure(
     In [-1, 1]; 1 iff all sets are identical (App. B.4); corrected for chance. Undefined for a
     pair with an empty set or two full sets.
 """,
+    """    >>> round(unadjusted(Z, d=6), 4)      # (r - ab/p) / (sqrt(ab) - ab/p) = 0.5 / 1.5
+    0.3333""",
+    symbol="SMU", bounds=(-1.0, 1.0), corrected=True,
+    reference=f"Bommert & Rahnenführer (2020); {_THESIS}, SMU",
 )
 
-kappa = _make_measure(
+kappa = _pairwise(
     "kappa",
     """SMK: mean κ coefficient (r - ab/p) / ((a + b)/2 - ab/p) (Carletta 1996; Bommert 2020,
     §3.3.2.1).
@@ -414,9 +497,13 @@ kappa = _make_measure(
     In [-1, 1]; 1 iff all sets are identical (App. B.4); corrected for chance. Undefined for a
     pair of two empty or two full sets.
 """,
+    """    >>> round(kappa(Z, d=6), 4)           # (r - ab/p) / ((a + b)/2 - ab/p) = 0.5 / 1.5
+    0.3333""",
+    symbol="SMK", bounds=(-1.0, 1.0), corrected=True,
+    reference=f"Carletta (1996); {_THESIS}, SMK",
 )
 
-phi_pairwise = _make_measure(
+phi_pairwise = _pairwise(
     "phi_pairwise",
     """SMP: mean Pearson correlation of the 0/1 selection vectors,
     (r - ab/p) / sqrt(a(1 - a/p) b(1 - b/p)) (Nogueira & Brown 2016; Bommert 2020, §3.3.2.1
@@ -425,9 +512,13 @@ phi_pairwise = _make_measure(
     In [-1, 1]; 1 iff all sets are identical; corrected for chance. Undefined for a pair with
     an empty or a full set.
 """,
+    """    >>> round(phi_pairwise(Z, d=6), 4)    # 0.5 / sqrt(3 (1 - 1/2) 3 (1 - 1/2)) = 0.5 / 1.5
+    0.3333""",
+    symbol="SMP", bounds=(-1.0, 1.0), corrected=True,
+    reference=f"{_NB}; {_THESIS}, SMP (numerator errata)",
 )
 
-nogueira_brown = _make_measure(
+nogueira_brown = _pairwise(
     "nogueira_brown",
     """sim_N: mean of (r - E[r]) / max(E[r] - min r, max r - E[r]) with E[r] = ab/p,
     min r = max(0, a + b - p), max r = min(a, b) (Nogueira & Brown 2016, eq. 14).
@@ -436,61 +527,8 @@ nogueira_brown = _make_measure(
     equal sizes, corrected for chance. sim_N = 0 for a pair with an empty or full set (§4), so
     it is always defined.
 """,
+    """    >>> round(nogueira_brown(Z, d=6), 4)  # (r - 1.5) / max(1.5 - 0, 3 - 1.5)
+    0.3333""",
+    symbol="sim_N", bounds=(-1.0, 1.0), corrected=True,
+    reference=f"{_NB}, eq. 14 and §4",
 )
-
-
-# --------------------------------------------------------------------------------------------
-# Registry
-# --------------------------------------------------------------------------------------------
-
-_THESIS = "Bommert (2020), §3.3.2.1 and App. B.1"
-_NB = "Nogueira & Brown (2016)"
-_SPECS: list[tuple[str, str | None, tuple[float | None, float | None], bool, str]] = [
-    ("jaccard", "SMJ", (0.0, 1.0), False, f"Jaccard (1901); {_THESIS}, SMJ"),
-    ("dice", "SMD", (0.0, 1.0), False, f"Dice (1945); {_THESIS}, SMD"),
-    ("ochiai", "SMO", (0.0, 1.0), False, f"Ochiai (1957); {_THESIS}, SMO"),
-    ("hamming", "SMH", (0.0, 1.0), False, f"Dunne et al. (2002); {_THESIS}, SMH; {_NB}, eq. 3"),
-    ("kuncheva", "KI", (-1.0, 1.0), True, f"Kuncheva (2007); {_NB}, eq. 4; Hamer & Dupont "
-     "(2021), eq. 2"),
-    ("lustgarten", "SML", (-1.0, 1.0), True, f"Lustgarten et al. (2009); {_NB}, eq. 7; "
-     f"{_THESIS}, SML"),
-    ("wald", "SMW", (None, 1.0), True, f"Wald et al. (2013); {_NB}, eq. 8; {_THESIS}, SMW "
-     "(product errata)"),
-    ("npog", "nPOG", (None, 1.0), True, f"Zhang et al. (2009); {_NB}, eq. 9"),
-    ("unadjusted", "SMU", (-1.0, 1.0), True, f"Bommert & Rahnenführer (2020); {_THESIS}, SMU"),
-    ("kappa", "SMK", (-1.0, 1.0), True, f"Carletta (1996); {_THESIS}, SMK"),
-    ("phi_pairwise", "SMP", (-1.0, 1.0), True, f"{_NB}; {_THESIS}, SMP (numerator errata)"),
-    ("nogueira_brown", "sim_N", (-1.0, 1.0), True, f"{_NB}, eq. 14 and §4"),
-]
-
-
-def _equal_sizes(inputs: MeasureInputs) -> bool:
-    sizes = inputs.stats.sizes
-    return bool(np.all(sizes == sizes[0]))
-
-
-def _register() -> None:
-    for name, symbol, bounds, corrected, reference in _SPECS:
-        function = globals()[name]
-        params = ("correction", "n_estimate", "random_state", "undefined") if (
-            name in CORRECTABLE
-        ) else ("undefined",)
-        register(
-            MeasureInfo(
-                name=name,
-                function=function,
-                evaluate=partial(_evaluate, name=name),
-                family="pairwise",
-                requires=("Z",),
-                bounds=bounds,
-                corrected_for_chance=corrected,
-                reference=reference,
-                symbol=symbol,
-                params=params,
-                description=function.__doc__.strip().splitlines()[0],
-                applicable=_equal_sizes if name == "kuncheva" else None,
-            )
-        )
-
-
-_register()

@@ -20,13 +20,12 @@ from typing import Any
 import numpy as np
 
 from fsstab.measures._core import (
-    MeasureInfo,
     MeasureInputs,
     as_rank_matrix,
     check_undefined_policy,
     finite_or_policy,
-    register,
 )
+from fsstab.measures._registry import register_measure
 
 
 def canberra_chance_term(k: int, d: int) -> float:
@@ -81,6 +80,13 @@ def _evaluate_canberra(
                             ": χ <= 0, which happens only for d = 1 feature")
 
 
+@register_measure(
+    family="ranking", requires=("ranks",), bounds=(None, 1.0), corrected_for_chance=False,
+    symbol="φ_can", math=r"\phi_{\mathrm{can}}", evaluate=_evaluate_canberra,
+    params=("k", "undefined"), rank_depth="k", chance_note="approximately (χ)",
+    inputs_note="`k` (default d)",
+    reference="Hamer & Dupont (2021), eq. 5 (§2.3); Jurman et al. (2008)",
+)
 def canberra(ranks: Any, *, k: int | None = None, undefined: str = "nan") -> float:
     """φ_can^k, the Canberra stability of partial rankings (Hamer & Dupont 2021, eq. 5;
     Jurman et al. 2008).
@@ -98,23 +104,16 @@ def canberra(ranks: Any, *, k: int | None = None, undefined: str = "nan") -> flo
 
     At most 1 (identical truncated rankings); variability at the top of the rankings is
     penalised more. Only approximately corrected for chance (χ is an approximation).
+
+    Examples
+    --------
+    Identical rankings are at distance 0. Two reversed rankings of d = 2 features are at
+    Canberra distance |1 - 2|/3 + |2 - 1|/3 = 2/3, against χ = 3 ln 4 - 4 for k = d = 2:
+
+    >>> from fsstab.measures import canberra
+    >>> canberra([[1, 2, 3, 4], [1, 2, 3, 4]])
+    1.0
+    >>> round(canberra([[1, 2], [2, 1]]), 4)          # 1 - (2/3) / (3 ln 4 - 4)
+    -3.196
     """
     return _evaluate_canberra(MeasureInputs(ranks=as_rank_matrix(ranks)), k=k, undefined=undefined)
-
-
-register(
-    MeasureInfo(
-        name="canberra",
-        function=canberra,
-        evaluate=_evaluate_canberra,
-        family="ranking",
-        requires=("ranks",),
-        bounds=(None, 1.0),
-        corrected_for_chance=False,
-        reference="Hamer & Dupont (2021), eq. 5 (§2.3); Jurman et al. (2008)",
-        symbol="φ_can",
-        params=("k", "undefined"),
-        rank_depth="k",
-        description=canberra.__doc__.strip().splitlines()[0],
-    )
-)

@@ -27,16 +27,15 @@ import numpy as np
 import scipy.sparse as sp
 
 from fsstab.measures._core import (
-    MeasureInfo,
     MeasureInputs,
     SelectionStats,
     as_importance_matrix,
     average_pair_scores,
     check_undefined_policy,
     finite_or_policy,
-    register,
 )
 from fsstab.measures._hypergeometric import ratio
+from fsstab.measures._registry import register_measure
 
 
 def _importance_inputs(W: Any) -> MeasureInputs:
@@ -142,6 +141,15 @@ def _evaluate_pearson(inputs: MeasureInputs, *, undefined: str = "nan") -> float
     return average_pair_scores(scores, rows_i, rows_j, undefined, "pearson")
 
 
+_HAMER = "Hamer & Dupont (2021)"
+
+
+@register_measure(
+    family="importance", requires=("W",), bounds=(-1.0, 1.0), corrected_for_chance=True,
+    symbol="φ_iw", math=r"\phi_{\mathrm{iw}}", evaluate=_evaluate_importance_weighted,
+    bounds_note="[-1/(M-1), 1]",
+    reference=f"{_HAMER}, eq. 6, §5 (normalisation, k_i = 0 conventions), App. A-C",
+)
 def importance_weighted(W: Any, *, undefined: str = "nan") -> float:
     """φ_iw, the importance weighted stability of Hamer & Dupont (2021), eq. 6 (§5).
 
@@ -162,10 +170,28 @@ def importance_weighted(W: Any, *, undefined: str = "nan") -> float:
     undefined
         Policy ("nan", "zero", "raise") for the undefined cases: no feature ever selected, or
         every feature always selected with equal importance.
+
+    Examples
+    --------
+    Importances that are the same in every run once normalised give 1 (Property 2); uniform
+    importances within runs of equal size give the Kuncheva index (Theorem 3), here
+    (r - k²/d) / (k - k²/d) = (2 - 1.5) / (3 - 1.5):
+
+    >>> from fsstab.measures import importance_weighted
+    >>> importance_weighted([[2.0, 1.0, 0.0, 0.0], [4.0, 2.0, 0.0, 0.0]])
+    1.0
+    >>> W = [[1.0, 1.0, 1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 1.0, 1.0, 0.0, 0.0]]
+    >>> round(importance_weighted(W), 4)
+    0.3333
     """
     return _evaluate_importance_weighted(_importance_inputs(W), undefined=undefined)
 
 
+@register_measure(
+    family="importance", requires=("W",), bounds=(-1.0, 1.0), corrected_for_chance=True,
+    symbol="φ_pears", math=r"\phi_{\mathrm{pears}}", evaluate=_evaluate_pearson,
+    reference=f"{_HAMER}, eq. 4 (§2.2, Table 2)",
+)
 def pearson(W: Any, *, undefined: str = "nan") -> float:
     """φ_pears, the mean Pearson correlation between the weight vectors of all pairs of runs,
     over all d features including the zeros of unselected ones (Hamer & Dupont 2021, eq. 4;
@@ -174,38 +200,14 @@ def pearson(W: Any, *, undefined: str = "nan") -> float:
     In [-1, 1]; 1 iff weights are linearly related across runs; corrected for chance. With
     0/1 weights and equal set sizes it equals the Kuncheva index. A run with constant weights
     makes its pairs undefined (``undefined`` policy: "nan", "zero", "raise").
+
+    Examples
+    --------
+    >>> from fsstab.measures import pearson
+    >>> pearson([[1.0, 2.0, 0.0, 0.0], [2.0, 4.0, 0.0, 0.0]])   # W_2 = 2 W_1
+    1.0
+    >>> W = [[1.0, 1.0, 1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 1.0, 1.0, 0.0, 0.0]]
+    >>> round(pearson(W), 4)          # 0/1 weights, equal sizes: Kuncheva, 0.5 / 1.5
+    0.3333
     """
     return _evaluate_pearson(_importance_inputs(W), undefined=undefined)
-
-
-_HAMER = "Hamer & Dupont (2021)"
-register(
-    MeasureInfo(
-        name="importance_weighted",
-        function=importance_weighted,
-        evaluate=_evaluate_importance_weighted,
-        family="importance",
-        requires=("W",),
-        bounds=(-1.0, 1.0),
-        corrected_for_chance=True,
-        reference=f"{_HAMER}, eq. 6, §5 (normalisation, k_i = 0 conventions), App. A-C",
-        symbol="φ_iw",
-        params=("undefined",),
-        description=importance_weighted.__doc__.strip().splitlines()[0],
-    )
-)
-register(
-    MeasureInfo(
-        name="pearson",
-        function=pearson,
-        evaluate=_evaluate_pearson,
-        family="importance",
-        requires=("W",),
-        bounds=(-1.0, 1.0),
-        corrected_for_chance=True,
-        reference=f"{_HAMER}, eq. 4 (§2.2, Table 2)",
-        symbol="φ_pears",
-        params=("undefined",),
-        description=pearson.__doc__.strip().splitlines()[0],
-    )
-)

@@ -41,20 +41,13 @@ __all__ = [
 
 STABLE_FEATURES_FORMAT = "fsstab.stable_features/1"
 
-#: HTML symbols of the measures the papers write with Greek letters.
-_HTML_SYMBOLS = {
-    "nogueira": "φ",
-    "pearson": "φ<sub>pears</sub>",
-    "importance_weighted": "φ<sub>iw</sub>",
-    "canberra": "φ<sub>can</sub>",
-    "sechidis": "Φ<sub>C</sub>",
-}
-
-
 def _symbol(measure: str) -> str:
-    if measure in _HTML_SYMBOLS:
-        return _HTML_SYMBOLS[measure]
+    """The measure's Greek symbol in HTML (φ<sub>iw</sub>), else its thesis symbol, else its
+    name."""
     info = MEASURES.get(measure)
+    if info is not None and info.greek is not None:
+        letter, _, subscript = info.greek.partition("_")
+        return html.escape(letter) + (f"<sub>{html.escape(subscript)}</sub>" if subscript else "")
     return html.escape(info.symbol if info is not None and info.symbol else measure)
 
 

@@ -42,6 +42,7 @@ from fsstab.selectors import (
     default_n_features,
     total_ranking,
 )
+from fsstab.workflow.chunks import chunk_range
 from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
 from fsstab.workflow.progress import Progress
 from fsstab.workflow.scoring import run_scores
@@ -56,13 +57,10 @@ _LOGGER = logging.getLogger("fsstab.workflow.selection")
 
 def chunk_resamples(chunk: str, n_resamples: int) -> np.ndarray:
     """Resample ids of a chunk id ``r<first>-<last>`` (inclusive), checked against M."""
-    try:
-        first, last = (int(part) for part in chunk.removeprefix("r").split("-"))
-    except ValueError:
-        raise ValueError(f"chunk id {chunk!r} is not of the form r<first>-<last>") from None
-    if not chunk.startswith("r") or not 0 <= first <= last < n_resamples:
+    items = chunk_range(chunk)
+    if not chunk.startswith("r") or not 0 <= items.start < items.stop <= n_resamples:
         raise ValueError(f"chunk {chunk!r} does not lie within resamples 0..{n_resamples - 1}")
-    return np.arange(first, last + 1)
+    return np.arange(items.start, items.stop)
 
 
 # --------------------------------------------------------------------------------------------

@@ -6,14 +6,42 @@ Shared by the configuration checks (:mod:`fsstab.workflow.config`) and the selec
 
 from __future__ import annotations
 
+import inspect
+
 from fsstab.selectors import SELECTORS
 
-__all__ = ["calibrated_selectors", "selector_parameters", "sweep_parameters"]
+__all__ = [
+    "calibrated_selectors",
+    "required_parameters",
+    "selector_parameters",
+    "sweep_parameters",
+]
+
+
+def _constructor_parameters(cls_name: str) -> list[inspect.Parameter]:
+    # read from the signature, as scikit-learn's get_params does: instantiating the class
+    # with no arguments fails for a class whose parameters have no default
+    signature = inspect.signature(SELECTORS[cls_name].__init__)
+    return [
+        parameter for parameter in signature.parameters.values()
+        if parameter.name != "self"
+        and parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+    ]
 
 
 def selector_parameters(cls_name: str) -> tuple[str, ...]:
-    """Constructor parameters of a registered selector class."""
-    return tuple(SELECTORS[cls_name]().get_params(deep=False))
+    """Constructor parameters of a registered selector class, sorted by name (the order of
+    ``get_params``)."""
+    return tuple(sorted(parameter.name for parameter in _constructor_parameters(cls_name)))
+
+
+def required_parameters(cls_name: str) -> tuple[str, ...]:
+    """Constructor parameters without a default (e.g. the base ``selector`` object of
+    :class:`fsstab.selectors.StabilitySelection`), sorted by name."""
+    return tuple(sorted(
+        parameter.name for parameter in _constructor_parameters(cls_name)
+        if parameter.default is parameter.empty
+    ))
 
 
 def sweep_parameters(cls_name: str) -> tuple[str, ...]:
