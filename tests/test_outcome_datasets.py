@@ -34,13 +34,15 @@ def test_regression_and_survival_datasets_round_trip(tmp_path):
         write_dataset(ds, tmp_path / ds.name)
         back = read_dataset(tmp_path / ds.name)
         assert back.task == ds.task
-        assert back.class_labels == () and back.class_counts == {}
+        assert back.class_labels == ()
+        assert back.class_counts == {}
         assert back.y.dtype == ds.y.dtype
         np.testing.assert_array_equal(back.y, ds.y)
         np.testing.assert_array_equal(back.X, ds.X)
         assert back.sample_groups == ds.sample_groups
     columns = pq.read_table(tmp_path / "reg" / "dataset.parquet").schema
-    assert columns.names == ["sample_id", "y", "x"] and str(columns.field("y").type) == "double"
+    assert columns.names == ["sample_id", "y", "x"]
+    assert str(columns.field("y").type) == "double"
     surv = pq.read_table(tmp_path / "surv" / "dataset.parquet")
     assert surv.column_names == ["sample_id", "time", "event", "x", "group"]
     assert surv.column("event").to_pylist() == [True, False, True, True, False, True]
@@ -98,7 +100,8 @@ def test_a_study_with_a_continuous_and_a_survival_outcome(tmp_path):
     with pytest.warns(UserWarning, match=r"1 of 5 sample\(s\) have no value of target 'age' "
                                          r"and are left out: 'S03'"):
         reg = fetch({**spec, "target": "age", "task": "regression", "groups": "patient"})
-    assert reg.task == "regression" and reg.sample_ids == ("S01", "S02", "S04", "S05")
+    assert reg.task == "regression"
+    assert reg.sample_ids == ("S01", "S02", "S04", "S05")
     assert reg.y.tolist() == [61.0, 47.5, 70.0, 52.0]
     assert reg.sample_groups == ("A", "A", "C", "C")
     assert reg.provenance["target"]["mean"] == pytest.approx((61 + 47.5 + 70 + 52) / 4)
@@ -126,7 +129,8 @@ def test_bad_outcome_values_name_the_column_row_and_sample(tmp_path):
 
 def test_bundled_and_simulated_sources_know_their_task():
     diabetes = fetch("sklearn:diabetes")
-    assert diabetes.task == "regression" and diabetes.X.shape == (442, 10)
+    assert diabetes.task == "regression"
+    assert diabetes.X.shape == (442, 10)
     assert diabetes.feature_names[:3] == ("age", "sex", "bmi")
     assert diabetes.y[:3].tolist() == [151.0, 75.0, 141.0]  # scikit-learn's diabetes.tab.gz
     assert source_task(parse_source("sklearn:diabetes")) == "regression"

@@ -276,7 +276,8 @@ def test_task_and_target_options_are_checked_when_parsed():
 # --------------------------------------------------------------------------------------------
 
 
-H5AD = Path(__file__).parent / "data" / "h5ad"   # written by anndata 0.12.19 (tools/make_h5ad_fixtures.py)
+# written by anndata 0.12.19 (tools/make_h5ad_fixtures.py)
+H5AD = Path(__file__).parent / "data" / "h5ad"
 
 
 def _write_h5ad(path, *, missing_condition: bool = False):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
@@ -73,7 +72,8 @@ def test_survival_runs_are_scored_by_the_c_index(cox):
     tables = select_chunk(cox, resamples, COX_FILTER, [0, 1, 2], seed=2, rank_cap=5)
     runs = tables["runs"]
     # 30 % censored: Harrell's C-index (scikit-survival's implementation as the reference)
-    assert "c_index" in runs.column_names and "c_index_uno" not in runs.column_names
+    assert "c_index" in runs.column_names
+    assert "c_index_uno" not in runs.column_names
     for r in range(3):
         train, test = resamples.train[r], resamples.test[r]
         risk = FilterSelector(task="survival", method="cox", n_features_to_select=3).fit(
@@ -108,12 +108,14 @@ def _r2_summary() -> pd.DataFrame:
 def test_pareto_decisions_on_r2_by_hand():
     table = pareto_table(_r2_summary(), ["nogueira"], gammas=[0.5, 0.9], acc_const=0.06,
                          stab_const=0.1, random_state=0)
-    assert "r2" in table.columns and "accuracy" not in table.columns
+    assert "r2" in table.columns
+    assert "accuracy" not in table.columns
     by = table.set_index("label")
     # d (0.20, 0.60) is dominated by a (0.30, 0.90); a, b, c trade R² for stability
     assert by["non_dominated"].to_dict() == {"a": True, "b": True, "c": True, "d": False}
     # γ = 0.5: 0.5·R² + 0.5·φ = 0.60, 0.575, 0.45, 0.40 -> a; γ = 0.9: 0.36, 0.475, 0.49 -> c
-    assert by.loc["a", "chosen_gammas"] == [0.5] and by.loc["c", "chosen_gammas"] == [0.9]
+    assert by.loc["a", "chosen_gammas"] == [0.5]
+    assert by.loc["c", "chosen_gammas"] == [0.9]
     # ε-constraint: R² within 0.06 of the best (0.50): b and c; the best φ among them, b
     # (0.70), and every one within 0.1 of it -- b alone; then the best R²: b
     assert by["epsilon_choice"].to_dict() == {"a": False, "b": True, "c": False, "d": False}
@@ -156,7 +158,9 @@ def test_summary_table_of_a_regression_by_hand():
     page = summary_html(_r2_summary(), pd.DataFrame(columns=["label", "measure",
                                                              "chosen_gammas", "epsilon_choice"]),
                         dataset="reg", measures=["nogueira"])
-    assert "R² [95 % CI]" in page and "RMSE [95 % CI]" in page and "accuracy" not in page
+    assert "R² [95 % CI]" in page
+    assert "RMSE [95 % CI]" in page
+    assert "accuracy" not in page
 
 
 def test_outcome_data_problems_and_warnings():

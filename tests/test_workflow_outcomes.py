@@ -113,7 +113,8 @@ def test_a_continuous_outcome_end_to_end(tmp_path):
     result = run_snakemake(workdir, "--cores", "2")
     assert result.returncode == 0, result.stderr[-5000:]
     ds = read_dataset(workdir / "data" / "diabetes")
-    assert ds.task == "regression" and ds.X.shape == (442, 10)
+    assert ds.task == "regression"
+    assert ds.X.shape == (442, 10)
     results = workdir / "results" / "diabetes" / "diabetes"
     strata = _strata(ds.y)
     resamples = read_resamples(results / "resamples.parquet", y=strata)
@@ -139,7 +140,8 @@ def test_a_continuous_outcome_end_to_end(tmp_path):
     np.testing.assert_allclose(summary["r2_low"], summary["r2_mean"] - t * summary["r2_se"])
     assert "accuracy_mean" not in summary.columns
     pareto = pq.read_table(results / "pareto.parquet")
-    assert "r2" in pareto.column_names and "accuracy" not in pareto.column_names
+    assert "r2" in pareto.column_names
+    assert "accuracy" not in pareto.column_names
     stable = pd.read_csv(results / "stable_features.csv")
     assert set(stable["feature_name"]) <= set(ds.feature_names)
     assert "R² [95 % CI]" in (results / "report" / "summary.html").read_text()
@@ -164,7 +166,8 @@ def test_a_time_to_event_end_to_end(tmp_path):
     ds = read_dataset(workdir / "data" / "transbig")
     sheet = pd.read_csv(tmp_path / ".test/data/metastasis_samples.tsv", sep="\t",
                         dtype={"sample": str})
-    assert ds.task == "survival" and ds.X.shape == (198, 76)
+    assert ds.task == "survival"
+    assert ds.X.shape == (198, 76)
     assert ds.sample_ids == tuple(sheet["sample"])
     np.testing.assert_array_equal(ds.y["time"], sheet["t.tdm"].to_numpy(float))
     np.testing.assert_array_equal(ds.y["event"], sheet["e.tdm"].to_numpy() == 1)
@@ -180,7 +183,8 @@ def test_a_time_to_event_end_to_end(tmp_path):
         runs = pq.read_table(results / "select" / name / "runs.parquet").to_pandas()
         # 147 of 198 censored (74 %): Uno's C-index; scikit-survival's with τ = the last
         # training time is the reference
-        assert "c_index_uno" in runs.columns and "c_index" not in runs.columns
+        assert "c_index_uno" in runs.columns
+        assert "c_index" not in runs.columns
         for r in range(4):
             train, test = resamples.train[r], resamples.test[r]
             risk = selector.fit(ds.X[train], ds.y[train]).predict(ds.X[test])

@@ -15,9 +15,8 @@ stored as CSC and the layer ``log1p`` dense, to cover the other encodings.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import importlib.metadata
+from pathlib import Path
 
 import anndata
 import numpy as np
@@ -56,7 +55,8 @@ def main() -> None:
         anndata.settings.allow_write_nullable_strings = True
     cells(missing_condition=False).write_h5ad(OUT / "cells.h5ad")
     cells(missing_condition=True).write_h5ad(OUT / "cells_missing.h5ad")
-    print(f"anndata {importlib.metadata.version('anndata')}: wrote {sorted(p.name for p in OUT.glob('*.h5ad'))}")
+    written = sorted(p.name for p in OUT.glob("*.h5ad"))
+    print(f"anndata {importlib.metadata.version('anndata')}: wrote {written}")
 
 
 if __name__ == "__main__":

@@ -152,7 +152,9 @@ PARAMETER_CHECKS: dict[str, dict[str, Check]] = {
         "n_estimators": integer(1), "n_features_to_select": count_or_fraction(),
         "mode": options("top_k", "tree_fraction"),
         "min_tree_fraction": interval(0, 1, low_open=True),
-        "criterion": options("gini", "entropy", "log_loss"),
+        # None: the task's default (gini; squared error for a continuous outcome)
+        "criterion": optional(options("gini", "entropy", "log_loss", "squared_error",
+                                      "absolute_error", "friedman_mse", "poisson")),
         "max_features": optional(either(options("sqrt", "log2"), integer(1),
                                         interval(0, 1, low_open=True),
                                         text="'sqrt', 'log2', an integer >= 1, a fraction "
