@@ -77,15 +77,31 @@ def local_source_file(wildcards):
     return local_source_paths(WF.datasets[wildcards.dataset].source)
 
 
-def local_source_checksum(wildcards):
-    """For a ``file:`` source, the record of the file's content (data/<dataset>/source.sha256,
-    rewritten when the Snakefile is read exactly when the content changes), so that a changed
-    file reruns the analysis even when its modification time is older than the results
-    (fsstab.workflow.source_state); nothing for other sources."""
+def _source_records():
+    """Every dataset's record of its local files' content (data/<dataset>/source.sha256),
+    brought up to date when the Snakefile is read -- before the DAG is built, since Snakemake
+    caches which files exist and a record written by an input function would be missing to
+    it in a fresh folder."""
     from fsstab.workflow.source_state import source_checksum_file
 
-    files = local_source_file(wildcards)
-    record = source_checksum_file(files, f"{DATA}/{wildcards.dataset}") if files else None
+    records = {}
+    for name, dataset in WF.datasets.items():
+        files = local_source_paths(dataset.source)
+        record = source_checksum_file(files, f"{DATA}/{name}") if files else None
+        if record is not None:
+            records[name] = record
+    return records
+
+
+SOURCE_RECORDS = _source_records()
+
+
+def local_source_checksum(wildcards):
+    """For a ``file:`` source, the record of the file's content, rewritten exactly when the
+    content changes, so that a changed file reruns the analysis even when its modification
+    time is older than the results (fsstab.workflow.source_state); nothing for other
+    sources."""
+    record = SOURCE_RECORDS.get(wildcards.dataset)
     return [] if record is None else [record]
 
 
@@ -188,7 +204,7 @@ def get_pareto_rank():
 
 def other_configurations_summaries():
     """The stability summaries other configurations left in this results folder (datasets
-    this configuration does not name): results/summary.* and pareto_rank.parquet describe the
+    this configuration does not name): results/summary.* and the rank table describe the
     whole folder, so that a run never drops another configuration's rows."""
     from fsstab.workflow.folder import other_summaries
 

@@ -59,8 +59,12 @@ def test_tool_refuses_a_dependency_it_cannot_translate(tmp_path):
 def _declared(*groups: str) -> set[str]:
     names = {Requirement(line).name.lower() for line in PROJECT["dependencies"]}
     for group in groups:
-        names |= {Requirement(line).name.lower()
-                  for line in PROJECT["optional-dependencies"][group]}
+        for line in PROJECT["optional-dependencies"][group]:
+            requirement = Requirement(line)
+            if requirement.name == PROJECT["name"]:  # fsstab[workflow,...]: those extras
+                names |= _declared(*requirement.extras)
+            else:
+                names.add(requirement.name.lower())
     if "test" in groups:
         names |= _declared("workflow")
     return names

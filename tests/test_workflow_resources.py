@@ -73,7 +73,8 @@ def test_the_workflow_asks_for_what_the_data_need(tmp_path):
     workflow_dir(tmp_path, config)
     result = run_snakemake(tmp_path, "--cores", "1", "data/m/dataset.parquet")
     assert result.returncode == 0, result.stderr[-3000:]
-    dry = run_snakemake(tmp_path, "-n", "results/m/stability/lasso.parquet")
+    # the per-job lines with their resources (the default profile keeps the console quiet)
+    dry = run_snakemake(tmp_path, "-n", "results/m/stability/lasso.parquet", "--quiet", "host")
     assert dry.returncode == 0, dry.stderr[-3000:]
     requests = dict(re.findall(r"rule (\w+):.*?mem_mb=(\d+)", dry.stdout, flags=re.S))
     assert int(requests["similarity_band"]) == job_memory_mb("similarity_band", n=n, d=d)

@@ -146,7 +146,7 @@ def read_h5ad(path: str | os.PathLike[str], *, layer: str | None = None) -> AnnD
     ...     for key, names in (("obs", ["s1", "s2"]), ("var", ["g1", "g2"])):
     ...         g = f.create_group(key)
     ...         g.attrs.update({"encoding-type": "dataframe", "_index": "_index",
-    ...                         "column-order": np.array([], dtype=object)})
+    ...                         "column-order": np.array([], dtype=h5py.string_dtype())})
     ...         _ = g.create_dataset("_index", data=names)
     >>> table = read_h5ad(path)
     >>> table.sample_ids, table.feature_names, table.X.tolist()

@@ -140,6 +140,7 @@ PARAMETER_CHECKS: dict[str, dict[str, Check]] = {
     "ElasticNetSelector": {**_PENALIZED, "l1_ratio": interval(0, 1, low_open=True)},
     "GroupLassoSelector": dict(_PENALIZED),
     "LogisticRFE": dict(_RFE),
+    "LinearRFE": dict(_RFE),
     "SVMRFE": {**_RFE, "kernel": options("linear", "rbf"),
                "gamma": either(options("scale", "auto"), positive(),
                                text="'scale', 'auto' or a positive number")},

@@ -38,6 +38,7 @@ from fsstab.io import read_parquet, read_parquet_metadata
 from fsstab.plots import measure_color, pareto_plot, save_figure, tidy_legend
 from fsstab.plots_maps import feature_map_panel, shared_feature_colors, shared_features_legend
 from fsstab.plots_trajectories import number_text, trajectory_panels
+from fsstab.workflow.labels import with_score
 from fsstab.workflow.scoring import decision_score, frame_decision_score
 from fsstab.workflow.stability import run_matrices
 from fsstab.workflow.tables import read_selection
@@ -139,9 +140,10 @@ def pareto_figure(pareto: pd.DataFrame, measure: str, *, dataset: str,
     right (with the γ interval of the convex-hull compromises); with ``summary`` (the dataset's
     stability table) the Pareto-optimal points carry their intervals. ``score_label`` names
     the score and how it was measured (e.g. "out-of-bag accuracy"; the table's score replaces
-    "accuracy" in it for a continuous or survival outcome, :func:`_score_text`)."""
+    "accuracy" in it for a continuous or survival outcome,
+    :func:`fsstab.workflow.labels.with_score`)."""
     score = decision_score(pareto.columns, what="the Pareto table")
-    score_label = _score_text(score_label, score)
+    score_label = with_score(score_label, score)
     points = pareto[(pareto["measure"] == measure) & pareto["evaluated"]].reset_index(drop=True)
     if points.empty:
         fig = Figure(figsize=(7.0, 4.6))
@@ -213,14 +215,6 @@ def _coincident(rows: np.ndarray, x: np.ndarray, y: np.ndarray) -> list[list[int
     return groups
 
 
-def _score_text(score_label: str, score: Any) -> str:
-    """``score_label`` with "accuracy" replaced by the name of ``score`` (R², C-index) when
-    the table's score is not the accuracy: "out-of-bag accuracy" -> "out-of-bag R²"."""
-    if score.name == "accuracy":
-        return score_label
-    text = score_label.replace("accuracy", score.label).replace("Accuracy", score.label)
-    return text if text != score_label else f"{score_label} ({score.label})"
-
 
 def varied_parameters(stability: pd.DataFrame) -> list[str]:
     """Numeric parameters (``param_<name>`` columns) taking more than one value in the rows."""
@@ -242,7 +236,7 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
     line per value combination of the other varied parameters (the same colour and marker in
     every panel of the row; :mod:`fsstab.plots_trajectories`)."""
     score = frame_decision_score(stability)
-    score_label = _score_text(score_label, score)
+    score_label = with_score(score_label, score)
     rows = stability[stability["selector"] == selector].reset_index(drop=True)
     parameters = varied_parameters(rows)
     if not parameters:
@@ -286,7 +280,7 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
     from fsstab.workflow.answers import summary_frame
 
     score = frame_decision_score(stability)
-    score_label = _score_text(score_label, score)
+    score_label = with_score(score_label, score)
     frame = summary_frame(stability, [m for m in measures if m in stability.columns],
                           confidence_level=confidence_level, score=score)
     labels = frame["label"].tolist()

@@ -8,7 +8,9 @@ another score (R², a concordance index) is named the same way.
 
 from __future__ import annotations
 
-__all__ = ["HELD_OUT", "score_label"]
+from typing import Any
+
+__all__ = ["HELD_OUT", "score_label", "with_score"]
 
 #: Resampling scheme -> where its runs are scored.
 HELD_OUT: dict[str, str] = {
@@ -31,3 +33,22 @@ def score_label(scheme: str, score: str = "accuracy") -> str:
     'cross-validated C-index'
     """
     return HELD_OUT.get(scheme, "test {score}").format(score=score)
+
+
+def with_score(label: str, score: Any) -> str:
+    """``label`` (e.g. :func:`score_label`'s "out-of-bag accuracy") for a table whose score is
+    ``score`` (a :class:`fsstab.scores.Score`): "accuracy" replaced by the score's name (R²,
+    C-index) when the score is not the accuracy.
+
+    Examples
+    --------
+    >>> from fsstab.scores import SCORES
+    >>> with_score("out-of-bag accuracy", SCORES["r2"])
+    'out-of-bag R²'
+    >>> with_score("out-of-bag accuracy", SCORES["accuracy"])
+    'out-of-bag accuracy'
+    """
+    if score.name == "accuracy":
+        return label
+    text = label.replace("accuracy", score.label).replace("Accuracy", score.label)
+    return text if text != label else f"{label} ({score.label})"

@@ -79,7 +79,14 @@ def overview_html(
 ) -> str:
     """The dataset's landing-page fragment (module docstring); ``convergence`` is the
     sentence of :func:`fsstab.workflow.convergence.convergence_sentence`."""
-    frame = summary_frame(stability, ["nogueira"], confidence_level=confidence_level)
+    from fsstab.workflow.labels import with_score
+    from fsstab.workflow.scoring import frame_decision_score
+
+    score = frame_decision_score(stability)
+    score_label = with_score(score_label, score)
+    frame = summary_frame(stability, ["nogueira"], confidence_level=confidence_level,
+                          score=score)
+    mean, low, high = (f"{score.name}_{part}" for part in ("mean", "low", "high"))
     decisions = decisions_by_label(pareto)
     level = f"{100 * confidence_level:g} %"
     rows = []
@@ -88,8 +95,8 @@ def overview_html(
         cells = (
             f"<td class=\"l\">{html.escape(row['label'])}</td>"
             f"<td>{_number(row['mean_n_selected'], 1)}</td>"
-            f"<td>{_number(row['accuracy_mean'])} <span class=\"ci\">"
-            f"[{_number(row['accuracy_low'])}, {_number(row['accuracy_high'])}]</span></td>"
+            f"<td>{_number(row[mean])} <span class=\"ci\">"
+            f"[{_number(row[low])}, {_number(row[high])}]</span></td>"
             f"<td>{_number(row['nogueira'])} <span class=\"ci\">"
             f"[{_number(row['nogueira_ci_low'])}, {_number(row['nogueira_ci_high'])}]</span></td>"
             f"<td class=\"why\">{html.escape('; '.join(why))}</td>"
