@@ -147,7 +147,8 @@ def make_outcome_dataset(
     >>> ds.task, ds.y.tolist(), ds.class_labels
     ('regression', [1.5, 2.0, 0.5], ())
     """
-    from fsstab.datasets import Dataset, _check_finite, _is_dataframe, numeric_matrix
+    from fsstab.datasets.building import _is_dataframe, numeric_matrix
+    from fsstab.datasets.dataset import Dataset, _check_finite
 
     task = check_task(task)
     if _is_dataframe(X):

@@ -71,7 +71,7 @@ def _records(path: Path, sep: str, count: int) -> list[list[str]]:
 
 
 def _unique_names(path: Path, names: Sequence[str], what: str) -> None:
-    from fsstab.sources import _check_unique_names
+    from fsstab.sources.readers import _check_unique_names
 
     _check_unique_names(path, list(names), what)
 

@@ -297,7 +297,7 @@ def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any]) -> _Matrix:
 def _where(matrix: _Matrix, where: Mapping[str, Any] | None, name: str) -> None:
     if not where:
         return
-    from fsstab.sources import _matches
+    from fsstab.sources.readers import _matches
 
     missing = [str(c) for c in where if str(c) not in matrix.columns.columns]
     if missing:

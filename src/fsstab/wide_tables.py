@@ -195,7 +195,7 @@ def _wide_rows(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> W
     """Samples in rows: the named columns by pandas, the features one line at a time."""
     import pandas as pd
 
-    from fsstab.sources import _check_unique_header
+    from fsstab.sources.readers import _check_unique_header
 
     sep = _separator(fmt)
     _check_unique_header(path, sep)
@@ -256,7 +256,7 @@ def _wide_lines(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> 
     the lines the options name are kept aside."""
     import pandas as pd
 
-    from fsstab.sources import _check_unique_names
+    from fsstab.sources.readers import _check_unique_names
 
     row_names = bool(options.get("row_names", False))
     named = _LineNames.of(options)
@@ -375,7 +375,7 @@ class _LineStore:
 
 
 def _converted(values: Any) -> Any:
-    from fsstab.sources import _numeric_if_possible
+    from fsstab.sources.readers import _numeric_if_possible
 
     return _numeric_if_possible(values.reset_index(drop=True))
 
@@ -387,7 +387,7 @@ def wide_source_table(path: str | os.PathLike[str], fmt: str, options: Mapping[s
     (read whole by :func:`fsstab.sources.read_table`)."""
     import pandas as pd
 
-    from fsstab.sources import _id_strings, _matches
+    from fsstab.sources.readers import _id_strings, _matches
 
     transpose = bool(options.get("transpose", False))
     if fmt not in ("parquet", "csv", "tsv") or (transpose and fmt == "parquet"):
