@@ -20,11 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from fsstab._simulator_common import (
-    check_int,
-    check_probability,
-    check_sizes,
-)
+from fsstab._simulator_common import check_int, check_probability, check_sizes
 from fsstab.seeds import as_seed, substream
 
 #: Matrix entries (weak selectors x features) simulated per block: bounds the temporaries of a

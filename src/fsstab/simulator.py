@@ -51,12 +51,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from fsstab._simulator_common import (
-    check_int,
-    check_m_values,
-    child_seed,
-    selection_stability,
-)
+from fsstab._simulator_common import check_int, check_m_values, child_seed, selection_stability
 from fsstab._simulator_draws import (
     ENSEMBLE_ALGORITHMS,
     algorithm3_rankings,
