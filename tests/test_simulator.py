@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chi2_contingency, chisquare, hypergeom
 
+from fsstab import _simulator_draws
 from fsstab import simulator as sim
 
 # --------------------------------------------------------------------------------------------
@@ -270,7 +271,7 @@ def test_theorem1_against_simulation():
 @pytest.mark.parametrize(("n", "k"), [(6, 2), (6, 3), (5, 5)])
 def test_uniform_subsets_are_uniform(n, k):
     # one run per repeat: each count row is the indicator of one uniform k-subset
-    counts = sim._uniform_count_matrix(n, k, 1, 6000, np.random.default_rng(0))
+    counts = _simulator_draws._uniform_count_matrix(n, k, 1, 6000, np.random.default_rng(0))
     assert np.all(counts.sum(axis=1) == k)
     subsets = list(itertools.combinations(range(n), k))
     index = {s: i for i, s in enumerate(subsets)}
@@ -283,7 +284,7 @@ def test_uniform_subsets_are_uniform(n, k):
 def test_uniform_counts_are_binomial():
     # each run includes a given feature with probability k/n, independently of the others
     n, k, runs = 200, 10, 50
-    counts = sim._uniform_count_matrix(n, k, runs, 400, np.random.default_rng(1))
+    counts = _simulator_draws._uniform_count_matrix(n, k, runs, 400, np.random.default_rng(1))
     assert np.all(counts.sum(axis=1) == runs * k)
     q = k / n
     assert counts.var() == pytest.approx(runs * q * (1 - q), rel=0.05)
@@ -567,7 +568,7 @@ def test_determinism():
 
 def test_blocks_do_not_change_the_law(monkeypatch):
     # tiny blocks (two weak selectors at a time) draw from the same law as one large block
-    monkeypatch.setattr(sim, "_BLOCK_ENTRIES", 10)
+    monkeypatch.setattr(_simulator_draws, "_BLOCK_ENTRIES", 10)
     small = sim.simulate_rankings(6000, 5, 2, 3, 0.6, random_state=8)
     assert chi_square_pvalue(small, weak_selector_law(5, 2, 3, Fraction(3, 5))) > 1e-3
     selections = sim.simulate_ensemble_selections(50, 3, 6, 0.8, 4, 30, random_state=1)

@@ -1,0 +1,165 @@
+"""Figure plumbing of :mod:`fsstab.plots`: new figures, checked inputs, legends, saving.
+
+Figures live on an Agg canvas without pyplot state (:func:`new_figure`); :func:`save_figure`
+writes PDF and PNG atomically with deterministic bytes. The private helpers turn plotted
+values into checked NumPy vectors with errors that name the argument at fault. Import the
+public names from :mod:`fsstab.plots`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from fsstab.io import write_bytes
+from fsstab.plots._style import measure_label
+
+#: PNG resolution of :func:`save_figure` (fixed, so that output bytes are reproducible).
+PNG_DPI = 200
+
+
+# --------------------------------------------------------------------------------------------
+# Figure plumbing
+# --------------------------------------------------------------------------------------------
+
+
+def new_figure(figsize: tuple[float, float], *, constrained: bool = True) -> Figure:
+    """A figure on an Agg canvas (no pyplot state), with the constrained layout unless
+    ``constrained=False`` (a caller that places its axes by hand).
+
+    Parameters
+    ----------
+    figsize
+        (width, height) in inches.
+    constrained
+        Use matplotlib's constrained layout.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from fsstab.plots import new_figure
+    >>> fig = new_figure((4.0, 3.0))
+    >>> fig.get_layout_engine() is not None, fig.get_size_inches().tolist()
+    (True, [4.0, 3.0])
+    """
+    fig = Figure(figsize=figsize, layout="constrained" if constrained else None)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _axes(ax: Axes | None, figsize: tuple[float, float]) -> tuple[Figure, Axes]:
+    if ax is not None:
+        return ax.get_figure(root=True), ax
+    fig = new_figure(figsize)
+    return fig, fig.add_subplot()
+
+
+def _vector(values: Any, name: str, length: int | None = None) -> np.ndarray:
+    try:
+        arr = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be a numeric vector ({exc})") from None
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-dimensional, got shape {arr.shape}")
+    if length is not None and arr.size != length:
+        raise ValueError(f"{name} has {arr.size} values, expected {length}")
+    return arr
+
+
+def _finite_pair(x: Any, y: Any, x_name: str, y_name: str) -> tuple[np.ndarray, np.ndarray]:
+    xv = _vector(x, x_name)
+    yv = _vector(y, y_name, xv.size)
+    for name, v in ((x_name, xv), (y_name, yv)):
+        bad = ~np.isfinite(v)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise ValueError(f"{name}[{i}] = {float(v[i])!r}; values must be finite")
+    if xv.size == 0:
+        raise ValueError(f"{x_name} is empty; there is nothing to plot")
+    return xv, yv
+
+
+def _stabilities(
+    stabilities: Mapping[str, Any], length: int, name: str = "stabilities"
+) -> dict[str, np.ndarray]:
+    if not stabilities:
+        raise ValueError(f"{name} must map at least one measure name to its values")
+    out = {}
+    for measure, values in stabilities.items():
+        _, out[measure] = _finite_pair(np.zeros(length), values, "accuracy",
+                                       f"{name}[{measure!r}]")
+    return out
+
+
+def _check_gamma(gamma: float | None) -> None:
+    if gamma is not None and not (np.isfinite(gamma) and 0 <= gamma <= 1):
+        raise ValueError(f"gamma must lie in [0, 1], got {gamma!r}")
+
+
+def _stability_axis_label(measure: str | None) -> str:
+    return "Stability" if measure is None else f"Stability {measure_label(measure)}"
+
+
+def tidy_legend(ax: Axes, **kwargs: Any) -> Any:
+    """``ax.legend(**kwargs)`` with every scatter marker drawn at one modest size.
+
+    Plot markers are sized to be seen around each other (a circled star inside a diamond); in
+    the legend those sizes would only make the entries overlap.
+    """
+    legend = ax.legend(**kwargs)
+    for handle in legend.legend_handles:
+        if hasattr(handle, "set_sizes"):
+            handle.set_sizes([40.0])
+    return legend
+
+
+def save_figure(fig: Figure, path_stem: str | os.PathLike[str], *, dpi: int = PNG_DPI) -> tuple[
+    Path, Path
+]:
+    """Write ``<path_stem>.pdf`` and ``<path_stem>.png`` atomically, with reproducible bytes.
+
+    Both files are rendered in memory first, then each is written to a temporary file in the
+    target directory and renamed over the final path, so a failure never leaves a partial
+    file. Time stamps and software versions are stripped from the metadata (PDF
+    ``CreationDate``, PNG ``Software``) and the PNG resolution is fixed, so the same figure
+    gives byte-identical files on every run.
+
+    Returns
+    -------
+    (pdf_path, png_path)
+    """
+    stem = Path(path_stem)
+    if stem.suffix.lower() in (".pdf", ".png"):
+        raise ValueError(
+            f"path_stem must not carry an extension ({stem.name!r}); save_figure writes both "
+            f"{stem.with_suffix('').name}.pdf and .png"
+        )
+    if isinstance(dpi, bool) or not isinstance(dpi, int) or dpi < 10:
+        raise ValueError(f"dpi must be an integer >= 10, got {dpi!r}")
+    rendered = {}
+    for fmt, metadata in (
+        ("pdf", {"CreationDate": None, "Creator": "fsstab"}),
+        ("png", {"Software": None}),
+    ):
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format=fmt, dpi=dpi, metadata=metadata, facecolor="white",
+                    bbox_inches="tight", pad_inches=0.08)
+        rendered[fmt] = buffer.getvalue()
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for fmt, content in rendered.items():
+        target = stem.parent / f"{stem.name}.{fmt}"
+        write_bytes(target, content)
+        paths.append(target)
+    return paths[0], paths[1]
