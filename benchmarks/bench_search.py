@@ -60,7 +60,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from fsstab.measures import nogueira, nogueira_confidence_interval
 from fsstab.pareto import hull_gamma_intervals, pareto_front
-from fsstab.sklearn import StabilitySearchCV, _trace
+from fsstab.sklearn import StabilitySearchCV
+from fsstab.sklearn._tracing import _trace
 
 
 def _logistic(**kwargs):
