@@ -60,7 +60,7 @@ def permutation_importance(
     For each feature, the column is shuffled ``n_repeats`` times (permutations drawn from
     ``check_random_state(random_state)``, features in order) and the accuracy of
     ``model.predict`` on ``(X, y)`` is compared with the unpermuted accuracy. Decreases below
-    zero are clipped to 0 (see the module docstring).
+    zero are clipped to 0 (see :mod:`fsstab.importance`).
 
     Returns
     -------
@@ -152,7 +152,7 @@ def oob_permutation_importance(
     accuracy after permuting feature ``f`` among the rows of ``O_t`` (``n_repeats`` times);
     the importance of ``f`` is the decrease averaged over the trees that have out-of-bag samples.
     A tree that never splits on ``f`` is unaffected by permuting it and contributes 0 (and is
-    not evaluated). Averages below zero are clipped to 0 (see the module docstring).
+    not evaluated). Averages below zero are clipped to 0 (see :mod:`fsstab.importance`).
     Permutations are drawn from ``check_random_state(random_state)`` tree by tree, for the
     features each tree splits on in ascending order, ``n_repeats`` per feature.
 
