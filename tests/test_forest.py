@@ -133,7 +133,7 @@ def test_oob_importance_equals_the_one_feature_at_a_time_loop(
 ):
     # the vectorised version must give the very same floats: same permutations, same sums
     if batch_entries is not None:  # several predict batches per tree
-        monkeypatch.setattr(importance, "_BATCH_ENTRIES", batch_entries)
+        monkeypatch.setattr("fsstab.importance._permutation._BATCH_ENTRIES", batch_entries)
     X, y = _data(n_classes, n=70)
     forest = fit_forest(RandomForestClassifier(n_estimators=20, random_state=2), X, y)
     codes = np.searchsorted(forest.classes_, y)
