@@ -82,4 +82,8 @@ def test_reduced_configuration_end_to_end(tmp_path, datasets_dir):
     assert (conclusions.loc[conclusions["dataset"] == "lymphoma", "verdict"]
             == "not testable here").all()
     assert (conclusions["settings_match"] == "different").all()   # nothing at the paper's size
-    check_published_results(out, REPO / "docs/papers/onda2022/reduced")
+    # §3.6's "much faster" is decided on times measured in the run (a shared machine: the
+    # reduced run's tiny real ensembles took 7-110x as long as the simulation here, on both
+    # sides of the 10x bound): present, its verdict not reproducible
+    check_published_results(out, REPO / "docs/papers/onda2022/reduced", volatile={
+        "conclusions.csv": lambda row: row["key"] == "sec3_6.much_faster"})
