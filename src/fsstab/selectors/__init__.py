@@ -51,11 +51,11 @@ _EXPORTS = {
     "LassoSelector": "_penalized",
     "UnreachableTargetError": "_calibration",
     "calibrate_C": "_calibration",
-    "SVMRFE": "_rfe",
+    "SVMRFE": "_svm_rfe",
     "HybridRFE": "_rfe",
     "LogisticRFE": "_rfe",
     "RFEPath": "_rfe",
-    "frequency_score": "_rfe",
+    "frequency_score": "_elimination",
     "hybrid_rfe_sweep": "_rfe",
     # -- continuous and survival outcomes
     "LinearRFE": "_linear_rfe",
