@@ -67,7 +67,7 @@ class RidgeLogisticRegression(ClassifierMixin, BaseEstimator):
     (:func:`fsstab.selectors._ridge_logistic.ridge_logistic`), which is fast and deterministic
     for the wide data of the thesis."""
 
-    def __init__(self, C: float = 1.0):
+    def __init__(self, *, C: float = 1.0):
         self.C = C
 
     def fit(self, X: Any, y: Any) -> RidgeLogisticRegression:

@@ -193,6 +193,7 @@ class FilterClassifier(BaseSelector):
 
     def __init__(
         self,
+        *,
         filter: str = "none",
         fraction: float = 1.0,
         classifier: str = "ridge",

@@ -188,6 +188,7 @@ PARAMETER_CHECKS: dict[str, dict[str, Check]] = {
                            "stratify": boolean()},
     "EnsembleSelector": {"n_bootstrap": integer(1), "n_features_to_select": count_or_fraction(),
                          "stratify": boolean()},
+    "LinearRFE": dict(_RFE),
 }
 
 

@@ -248,6 +248,7 @@ class StabilitySelection(TwoStageSelector):
     def __init__(
         self,
         selector: Any,
+        *,
         q: int | None = None,
         pi_thr: float | None = 0.75,
         pfer: float | None = 1.0,
@@ -395,6 +396,7 @@ class EnsembleSelector(TwoStageSelector):
     def __init__(
         self,
         selector: Any = None,
+        *,
         n_bootstrap: int = 50,
         n_features_to_select: int | float | None = None,
         estimator: Any = None,

@@ -280,6 +280,7 @@ class FilterSelector(TwoStageSelector):
 
     def __init__(
         self,
+        *,
         method: str = "anova",
         n_features_to_select: int | float | None = None,
         threshold: float | None = None,

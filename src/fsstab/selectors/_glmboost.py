@@ -176,7 +176,7 @@ class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
     (d: how often each feature was chosen).
     """
 
-    def __init__(self, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
+    def __init__(self, *, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
         self.n_iter = n_iter
         self.nu = nu
         self.intercept_learner = intercept_learner
@@ -224,13 +224,15 @@ class GLMBoostSelector(BaseSelector):
         :func:`glm_boost`.
     """
 
-    def __init__(self, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
+    def __init__(self, *, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
         self.n_iter = n_iter
         self.nu = nu
         self.intercept_learner = intercept_learner
 
     def _model(self) -> GLMBoostClassifier:
-        return GLMBoostClassifier(self.n_iter, self.nu, self.intercept_learner)
+        return GLMBoostClassifier(
+            n_iter=self.n_iter, nu=self.nu, intercept_learner=self.intercept_learner
+        )
 
     def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
         full = self._model().fit(X, y)

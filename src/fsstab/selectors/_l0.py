@@ -173,7 +173,7 @@ class L0Selector(TwoStageSelector):
     """
 
     def __init__(
-        self, max_support_size: int | None = None, l2: float = 0.01, backend: str = "auto"
+        self, *, max_support_size: int | None = None, l2: float = 0.01, backend: str = "auto"
     ):
         self.max_support_size = max_support_size
         self.l2 = l2

@@ -99,7 +99,7 @@ class LinearRFE(BaseSelector):
 
     tasks: ClassVar[frozenset[str]] = frozenset({"regression", "survival"})
 
-    def __init__(self, n_features_to_select: int | float | None = None, C: float = 1.0,
+    def __init__(self, *, n_features_to_select: int | float | None = None, C: float = 1.0,
                  final_C: float | None = None, step: int | float = 0.2,
                  task: str = "regression"):
         self.n_features_to_select = n_features_to_select

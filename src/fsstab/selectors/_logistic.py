@@ -80,7 +80,7 @@ class FeatureScaler(TransformerMixin, BaseEstimator):
     Exposes ``affine_slope_ = 1 / factors`` for :func:`fsstab.importance.flip_sensitivity`.
     """
 
-    def __init__(self, factors: Any = None):
+    def __init__(self, *, factors: Any = None):
         self.factors = factors
 
     def fit(self, X: Any, y: Any = None) -> FeatureScaler:
@@ -123,6 +123,7 @@ class PenalizedLogisticRegression(ClassifierMixin, BaseEstimator):
 
     def __init__(
         self,
+        *,
         C: float = 1.0,
         l1_ratio: float = 1.0,
         groups: Any = None,

@@ -368,8 +368,8 @@ class LassoSelector(_PenalizedSelector):
     """
 
     def __init__(
-        self, C: float = 1.0, target_k: int | None = None, tol: float = 1e-7, max_iter: int = 200,
-        task: str = "classification",
+        self, *, C: float = 1.0, target_k: int | None = None, tol: float = 1e-7,
+        max_iter: int = 200, task: str = "classification",
     ):
         self.C = C
         self.target_k = target_k
@@ -391,6 +391,7 @@ class ElasticNetSelector(_PenalizedSelector):
 
     def __init__(
         self,
+        *,
         C: float = 1.0,
         l1_ratio: float = 0.5,
         target_k: int | None = None,
@@ -426,6 +427,7 @@ class GroupLassoSelector(_PenalizedSelector):
 
     def __init__(
         self,
+        *,
         groups: Any = None,
         C: float = 1.0,
         target_k: int | None = None,

@@ -54,6 +54,7 @@ class ReliefSelector(TwoStageSelector):
 
     def __init__(
         self,
+        *,
         n_neighbors: int = 10,
         n_features_to_select: int | float | None = None,
         ramp: tuple[float, float] | None = None,

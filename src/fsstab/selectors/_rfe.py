@@ -201,7 +201,7 @@ class _LogisticRFEBase(BaseSelector):
         model = Pipeline(
             [
                 ("standardize", StandardScaler()),
-                ("shrink", FeatureScaler(factors)),
+                ("shrink", FeatureScaler(factors=factors)),
                 (
                     "logreg",
                     LogisticRegression(
@@ -308,6 +308,7 @@ class HybridRFE(_LogisticRFEBase):
 
     def __init__(
         self,
+        *,
         n_features_to_select: int | float | None = None,
         n_forced: int = 0,
         epsilon: float = 1.0,
@@ -377,6 +378,7 @@ class LogisticRFE(_LogisticRFEBase):
 
     def __init__(
         self,
+        *,
         n_features_to_select: int | float | None = None,
         C: float = 1.0,
         final_C: float | None = None,

@@ -108,6 +108,7 @@ class SVMRFE(BaseSelector):
 
     def __init__(
         self,
+        *,
         n_features_to_select: int | float | None = None,
         kernel: str = "linear",
         C: float = 1.0,

@@ -118,6 +118,7 @@ class RandomForestSelector(TwoStageSelector):
 
     def __init__(
         self,
+        *,
         n_estimators: int = 500,
         n_features_to_select: int | float | None = None,
         mode: str = "top_k",
@@ -221,6 +222,7 @@ class GBMSelector(TwoStageSelector):
 
     def __init__(
         self,
+        *,
         n_estimators: int = 100,
         n_features_to_select: int | float | None = None,
         learning_rate: float = 0.1,

@@ -1,0 +1,51 @@
+"""scikit-learn's conventions, checked over every estimator of :mod:`fsstab.selectors` (the
+registered selectors and the models they put in their pipelines): keyword-only
+hyper-parameters."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+import pytest
+from sklearn.base import BaseEstimator
+
+import fsstab.selectors
+from fsstab.selectors import SELECTORS
+
+#: Parameters that stay positional, as scikit-learn's meta-estimators keep their wrapped
+#: estimator positional (``RFE(estimator, *, ...)``): the selector run on every resample.
+POSITIONAL = {"StabilitySelection": ("selector",), "EnsembleSelector": ("selector",)}
+
+
+def _package_estimators() -> dict[str, type]:
+    """Every scikit-learn estimator class defined in a module of fsstab.selectors
+    (imbalanced-learn's ``all_estimators`` walk)."""
+    found: dict[str, type] = {}
+    for module_info in pkgutil.iter_modules(fsstab.selectors.__path__):
+        module = importlib.import_module(f"fsstab.selectors.{module_info.name}")
+        for name, obj in vars(module).items():
+            if (not name.startswith("_") and inspect.isclass(obj) and issubclass(obj, BaseEstimator)
+                    and obj.__module__ == module.__name__ and not inspect.isabstract(obj)
+                    and "__init__" in vars(obj)):
+                found[name] = obj
+    return dict(sorted(found.items()))
+
+
+ESTIMATORS = _package_estimators()
+
+
+def test_the_walk_finds_the_registry_and_the_pipeline_models():
+    assert set(SELECTORS) <= set(ESTIMATORS)
+    assert {"GLMBoostClassifier", "PenalizedLogisticRegression", "FeatureScaler"} <= set(ESTIMATORS)
+
+
+@pytest.mark.parametrize("name", ESTIMATORS)
+def test_hyper_parameters_are_keyword_only(name):
+    parameters = list(inspect.signature(ESTIMATORS[name].__init__).parameters.values())[1:]
+    positional = tuple(p.name for p in parameters if p.kind is not p.KEYWORD_ONLY)
+    assert positional == POSITIONAL.get(name, ()), (
+        f"{name}.__init__: {positional} should follow '*' (keyword-only hyper-parameters)")
+    with pytest.raises(TypeError):  # the signature is the one Python enforces
+        ESTIMATORS[name](*([None] * (len(POSITIONAL.get(name, ())) + 1)))
