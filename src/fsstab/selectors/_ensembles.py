@@ -25,6 +25,7 @@ from fsstab.selectors._common import (
     top_k_mask,
 )
 from fsstab.selectors._filters import FilterSelector
+from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
 
 
@@ -179,6 +180,11 @@ def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
     return base.set_params(**params)
 
 
+@register_selector(
+    method="complementary pairs, any two of `q`, `pi_thr`, `pfer`",
+    model="configurable",
+    reference="thesis §3.3.3",
+)
 class StabilitySelection(TwoStageSelector):
     """Stability selection with complementary pairs (thesis §3.3.3; Meinshausen & Bühlmann 2010;
     Shah & Samworth 2013).
@@ -354,6 +360,11 @@ def tie_averaged_ranking(selector: Any) -> np.ndarray:
     return rankdata(-keys, method="average")
 
 
+@register_selector(
+    method="bagging `n_bootstrap` copies of a base selector, mean-rank aggregation",
+    model="configurable",
+    reference="Onda §3.1",
+)
 class EnsembleSelector(TwoStageSelector):
     """Bagged ensemble of a base selector aggregated by mean rank (Onda et al. 2022, §3.1).
 

@@ -30,6 +30,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import check_positive_int, encode_binary_target
+from fsstab.selectors._registry import register_selector
 
 __all__ = ["GLMBoostClassifier", "GLMBoostFit", "GLMBoostSelector", "glm_boost"]
 
@@ -204,6 +205,12 @@ class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
         return np.column_stack([1.0 - p1, p1])
 
 
+@register_selector(
+    method=("componentwise GLM boosting (mboost's `glmboost`): the features chosen in `n_iter` "
+            "iterations"),
+    model="the boosted linear model itself; eq. 7",
+    reference="thesis §3.2.4, §8.1",
+)
 class GLMBoostSelector(BaseSelector):
     """GLM boosting with embedded feature selection (thesis §3.2.4, Table 6.5, §8.1).
 

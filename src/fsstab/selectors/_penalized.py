@@ -38,6 +38,7 @@ from fsstab.selectors._logistic import (
     single_threaded_blas,
     standardize,
 )
+from fsstab.selectors._registry import register_selector
 
 #: Resolution of the regularisation path: points per decade of C and decades explored.
 _PER_DECADE, _MAX_DECADES = 10, 6
@@ -334,6 +335,12 @@ class _PenalizedSelector(BaseSelector):
         )
 
 
+@register_selector(
+    method=("L1-penalised logistic (least-squares, Cox) regression, `C` or `target_k` "
+            "(+ `calibrate_C` for a mean support size over resamples)"),
+    model="the penalised model itself; eq. 7",
+    reference="Hamer §7.2.1",
+)
 class LassoSelector(_PenalizedSelector):
     """L1-penalised logistic regression (the LASSO; Hamer & Dupont 2021, §7.2.1).
 
@@ -381,6 +388,12 @@ class LassoSelector(_PenalizedSelector):
         return 1.0, None
 
 
+@register_selector(
+    method=("elastic-net logistic (least-squares, Cox) regression, `C` or `target_k` "
+            "(+ `calibrate_C` for a mean support size over resamples)"),
+    model="the penalised model itself; eq. 7",
+    reference="Hamer §7.2.2, eq. 19",
+)
 class ElasticNetSelector(_PenalizedSelector):
     """Elastic-net penalised logistic regression, Hamer & Dupont (2021), eq. 19 (§7.2.2).
 
@@ -410,6 +423,11 @@ class ElasticNetSelector(_PenalizedSelector):
         return self.l1_ratio, None
 
 
+@register_selector(
+    method="group-L2 logistic (least-squares, Cox) regression, whole groups",
+    model="the penalised model; eq. 7",
+    reference="Hamer §5.3",
+)
 class GroupLassoSelector(_PenalizedSelector):
     """Group-LASSO logistic regression (Hamer & Dupont 2021, §5.3, scenarios 1-2).
 

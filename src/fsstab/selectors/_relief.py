@@ -15,10 +15,16 @@ from fsstab.selectors._common import (
     resolve_n_features,
     top_k_mask,
 )
+from fsstab.selectors._registry import register_selector
 from fsstab.selectors._relief_scores import relief_scores
 from fsstab.selectors._two_stage import TwoStageSelector
 
 
+@register_selector(
+    method="ReliefF with K equally weighted neighbours",
+    model="K-NN majority vote; eq. 9 (decision-flip sensitivity)",
+    reference="Hamer §7.2.5",
+)
 class ReliefSelector(TwoStageSelector):
     """Top-k features by ReliefF weights (K nearest hits/misses of equal weight), then K-NN.
 

@@ -28,6 +28,7 @@ from fsstab.selectors._elimination import (
     run_elimination,
 )
 from fsstab.selectors._logistic import single_threaded_blas, standardize
+from fsstab.selectors._registry import register_selector
 
 
 class _SVMScores:
@@ -77,6 +78,12 @@ def _resolve_gamma(gamma: Any, X: np.ndarray) -> float:
 # --------------------------------------------------------------------------------------------
 
 
+@register_selector(
+    method=("recursive feature elimination by an SVM with linear or RBF kernel, dropping 20 % of "
+            "the remaining features per step"),
+    model="SVM with `final_C`; eq. 7 / eq. 8",
+    reference="Guyon et al. 2002; Hamer §7.2.3",
+)
 class SVMRFE(BaseSelector):
     """SVM recursive feature elimination (Guyon et al. 2002; Hamer & Dupont 2021 §5.1, §7.2.3).
 
