@@ -1,9 +1,10 @@
 """scikit-learn's conventions, checked over every estimator of :mod:`fsstab.selectors` (the
 registered selectors and the models they put in their pipelines): keyword-only
-hyper-parameters."""
+hyper-parameters and a runnable Example (run by pytest's --doctest-modules)."""
 
 from __future__ import annotations
 
+import doctest
 import importlib
 import inspect
 import pkgutil
@@ -49,3 +50,11 @@ def test_hyper_parameters_are_keyword_only(name):
         f"{name}.__init__: {positional} should follow '*' (keyword-only hyper-parameters)")
     with pytest.raises(TypeError):  # the signature is the one Python enforces
         ESTIMATORS[name](*([None] * (len(POSITIONAL.get(name, ())) + 1)))
+
+
+@pytest.mark.parametrize("name", [n for n in ESTIMATORS if n in fsstab.selectors.__all__])
+def test_every_public_estimator_has_a_runnable_example(name):
+    doc = inspect.getdoc(ESTIMATORS[name]) or ""
+    assert "\nExamples\n--------\n" in doc, f"{name}: no numpydoc Examples section"
+    examples = doctest.DocTestParser().get_examples(doc.split("\nExamples\n--------\n")[1])
+    assert any(example.want for example in examples), f"{name}: the Example shows no output"

@@ -186,6 +186,18 @@ class FilterClassifier(BaseSelector):
         not chosen share rank k + 1); absent for ``filter="none"``.
     scores_ : the filter scores (iterative filters: the criterion when chosen, NaN otherwise).
     estimator_ : the classifier fitted on the kept features (fed only the used ones).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import FilterClassifier
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = FilterClassifier(filter="anova", fraction=0.1, classifier="lasso",
+    ...                             lam=0.05).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     #: Parameters :meth:`refit_final` changes without recomputing the filter (the workflow

@@ -400,6 +400,18 @@ class EnsembleSelector(TwoStageSelector):
     mean_rank_ : ndarray (d,)
     ranking_ : ndarray (d,)
         1 = smallest mean rank.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import FilterSelector, EnsembleSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = EnsembleSelector(FilterSelector(method="anova"), n_bootstrap=10,
+    ...                             n_features_to_select=2, random_state=0).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True

@@ -283,6 +283,17 @@ class FilterSelector(TwoStageSelector):
     support_, importances_, estimator_ : see :class:`BaseSelector`. Importances are eq. 9 of
         Hamer & Dupont (2021) in ``estimator_`` (out-of-bag permutation importance for a bagged
         forest).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import FilterSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = FilterSelector(method="mrmr", n_features_to_select=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True

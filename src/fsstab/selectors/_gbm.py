@@ -40,6 +40,17 @@ class GBMSelector(TwoStageSelector):
         ``feature_importances_`` of the selection model.
     ranking_ : ndarray (d,)
         1 = most important (ties: lower index first).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import GBMSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = GBMSelector(n_features_to_select=2, random_state=0).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True

@@ -175,6 +175,19 @@ class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
     Attributes: ``classes_``, ``coef_`` (d,), ``intercept_`` (half log-odds scale), ``path_``,
     ``selected_`` (bool, d: features chosen in at least one iteration), ``selection_counts_``
     (d: how often each feature was chosen).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import GLMBoostClassifier
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> model = GLMBoostClassifier(n_iter=10).fit(X, y)
+    >>> np.flatnonzero(model.selected_).tolist()
+    [2, 5]
+    >>> np.sign(model.coef_[[2, 5]]).tolist()   # y rises with feature 2, falls with 5
+    [1.0, -1.0]
     """
 
     def __init__(self, *, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
@@ -229,6 +242,17 @@ class GLMBoostSelector(BaseSelector):
     intercept_learner
         Whether the intercept is a base learner (mboost's ``glmboost(y ~ .)``), see
         :func:`glm_boost`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import GLMBoostSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = GLMBoostSelector(n_iter=10).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     def __init__(self, *, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):

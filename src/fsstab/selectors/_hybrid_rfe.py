@@ -66,6 +66,20 @@ class HybridRFE(_LogisticRFEBase):
     LogisticRegression on the selected columns), forced_ (``S_N`` in univariate order),
     frequency_score_ (eq. 15; NaN where not selected), penalty_factors_ (eq. 16 factors of the
     selected features), rfe_path_ (:class:`RFEPath`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import HybridRFE
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = HybridRFE(n_features_to_select=2, n_forced=1, variance_weight=0.0)
+    >>> selector = selector.fit(X, y)
+    >>> selector.forced_.tolist()      # the top feature by Welch's t
+    [2]
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     refit_parameters: ClassVar[tuple[str, ...]] = ("final_C", "shrinkage_alpha")

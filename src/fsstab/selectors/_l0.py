@@ -176,6 +176,17 @@ class L0Selector(TwoStageSelector):
     ----------
     support_, importances_ (eq. 7 on standardised features), estimator_ (StandardScaler +
     LogisticRegression with ``C = 1/(2·l2)``), backend_ (the backend that ran).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import L0Selector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = L0Selector(max_support_size=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     def __init__(

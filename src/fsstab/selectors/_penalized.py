@@ -372,6 +372,17 @@ class LassoSelector(_PenalizedSelector):
     :class:`PenalizedLogisticRegression` on the selected columns), ``C_``,
     ``regularization_path_`` (dict of the evaluated ``C`` and support sizes), ``n_iter_``
     (proximal Newton steps over all evaluated ``C``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import LassoSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = LassoSelector(target_k=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     def __init__(
@@ -400,6 +411,17 @@ class ElasticNetSelector(_PenalizedSelector):
     Minimises ``C Σ ℓ + ρ ||w||₁ + (1 − ρ)/2 ||w||²`` with ``ρ = l1_ratio`` (λ₂ of eq. 19;
     ``C = 1/λ₁``), scikit-learn's parameterisation; ``l1_ratio = 1`` is the LASSO. Same
     parameters and attributes as :class:`LassoSelector` plus ``l1_ratio`` in (0, 1].
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import ElasticNetSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = ElasticNetSelector(l1_ratio=0.5, target_k=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     def __init__(
@@ -441,6 +463,18 @@ class GroupLassoSelector(_PenalizedSelector):
         own group, which is the LASSO.
     C, target_k, tol, max_iter
         As for :class:`LassoSelector`; ``target_k`` counts features, not groups.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import GroupLassoSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> groups = np.arange(20) // 2              # features {0, 1}, {2, 3}, ...
+    >>> selector = GroupLassoSelector(groups=groups, target_k=4).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 3, 4, 5]
     """
 
     def __init__(

@@ -54,6 +54,17 @@ class ReliefSelector(TwoStageSelector):
         ReliefF weights (in [-1, 1]).
     ranking_ : ndarray (d,)
         1 = largest weight (ties: lower index first).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import ReliefSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = ReliefSelector(n_features_to_select=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True

@@ -276,6 +276,17 @@ class LogisticRFE(_LogisticRFEBase):
     regressions with ``C`` rank the remaining features by ``|w_f|`` and ``step`` of them are
     eliminated per iteration; the final model is refitted with ``final_C`` (λ_f). Same
     attributes as :class:`HybridRFE` (``forced_`` is empty).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import LogisticRFE
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = LogisticRFE(n_features_to_select=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     refit_parameters: ClassVar[tuple[str, ...]] = ("final_C",)

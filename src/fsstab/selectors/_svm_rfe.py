@@ -111,6 +111,17 @@ class SVMRFE(BaseSelector):
     ----------
     support_, ranking_, importances_, estimator_ (StandardScaler + SVC), rfe_path_, gamma_
     (the resolved RBF width; None for the linear kernel).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import SVMRFE
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = SVMRFE(n_features_to_select=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     def __init__(

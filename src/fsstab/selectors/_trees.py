@@ -117,6 +117,18 @@ class RandomForestSelector(TwoStageSelector):
         1 = highest score; ties in a random order drawn from ``random_state`` (``top_k``: a
         small forest leaves most features at an importance of exactly 0, and index order would
         pick the same of them in every run) or by lower index (``tree_fraction``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import RandomForestSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = RandomForestSelector(n_estimators=50, n_features_to_select=2,
+    ...                                 random_state=0).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True
