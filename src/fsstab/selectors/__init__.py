@@ -28,7 +28,7 @@ _EXPORTS = {
     "default_n_features": "_common",
     "descending_order": "_common",
     "total_ranking": "_common",
-    # -- tree, neighbour, filter and resampling-ensemble selectors
+    # -- helpers of the tree, neighbour, filter and resampling-ensemble selectors
     "complementary_pairs": "_ensembles",
     "stability_selection_parameters": "_ensembles",
     "GreedySelection": "_filter_scores",
@@ -38,14 +38,14 @@ _EXPORTS = {
     "GLMBoostClassifier": "_glmboost",
     "glm_boost": "_glmboost",
     "tree_usage_fraction": "_trees",
-    # -- linear / RFE family (penalised logistic regression, RFE, hybrid-RFE, L0)
+    # -- helpers of the linear / RFE family (penalised logistic regression, RFE, L0)
     "L0Fit": "_l0",
     "l0_logistic_fit": "_l0",
     "l0_logistic_support": "_l0",
     "CalibrationResult": "_calibration",
     "UnreachableTargetError": "_calibration",
     "calibrate_C": "_calibration",
-    "RFEPath": "_rfe",
+    "RFEPath": "_elimination",
     "frequency_score": "_elimination",
     "hybrid_rfe_sweep": "_hybrid_rfe",
     # -- continuous and survival outcomes
