@@ -118,7 +118,7 @@ def test_feature_scaler_realises_per_feature_ridge_penalty():
     c = np.array([0.5, 1.0, 2.0, 4.0])
     C = 0.8
     pipe = make_pipeline(
-        FeatureScaler(c), LogisticRegression(C=C, solver="newton-cholesky", tol=1e-12)
+        FeatureScaler(factors=c), LogisticRegression(C=C, solver="newton-cholesky", tol=1e-12)
     ).fit(X, y)
     w_pipe = pipe[-1].coef_[0] / c
     s = 2 * y - 1
@@ -139,7 +139,7 @@ def test_solver_input_errors():
     with pytest.raises(ValueError, match="groups must give one group label per feature"):
         GroupStructure.from_labels([0, 1], 5)
     with pytest.raises(ValueError, match="factors"):
-        FeatureScaler([1.0, -1.0, 1.0, 1.0, 1.0]).fit(X)
+        FeatureScaler(factors=[1.0, -1.0, 1.0, 1.0, 1.0]).fit(X)
     with pytest.raises(ValueError, match="binary"):
         PenalizedLogisticRegression().fit(X, np.arange(20) % 3)
 

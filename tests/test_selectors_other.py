@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from fsstab.selectors import (
     FILTERS,
@@ -400,43 +399,6 @@ def test_single_class_labels_are_rejected(name):
     X, _ = planted(n=20, d=5)
     with pytest.raises(ValueError, match="single class"):
         selector.fit(X, np.zeros(20, int))
-
-
-def test_registry_names():
-    assert {"RandomForestSelector", "ReliefSelector", "FilterSelector", "GBMSelector",
-            "StabilitySelection", "EnsembleSelector"} <= set(SELECTORS)
-
-
-# --- scikit-learn conformance ------------------------------------------------------------------
-# All checks that apply to a transformer with a required target pass; every selector handles
-# multi-class targets (except the two-class filters auc and welch_t, not used here), so the
-# multi-class checks run too. The only skip is scikit-learn's own: check_array_api_input needs
-# SCIPY_ARRAY_API=1 (fsstab computes with NumPy only). The ensembles' checks refit many base
-# selectors and are marked slow.
-@parametrize_with_checks(
-    [
-        FilterSelector(method="cmim", n_features_to_select=1),
-        RandomForestSelector(n_estimators=5, n_features_to_select=1, random_state=0),
-        ReliefSelector(n_neighbors=3, n_features_to_select=1),
-        GBMSelector(n_estimators=5, n_features_to_select=1, random_state=0),
-    ]
-)
-def test_sklearn_compatible(estimator, check):
-    check(estimator)
-
-
-@pytest.mark.slow
-@parametrize_with_checks(
-    [
-        StabilitySelection(FilterSelector(n_features_to_select=1, estimator=LogisticRegression()),
-                           q=1, pi_thr=0.6, pfer=None, n_pairs=2, random_state=0),
-        EnsembleSelector(FilterSelector(estimator=LogisticRegression()),
-                         estimator=LogisticRegression(), n_bootstrap=2,
-                         n_features_to_select=1, random_state=0),
-    ]
-)
-def test_sklearn_compatible_ensembles(estimator, check):
-    check(estimator)
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,10 @@ def _name(selector):
     return f"{type(selector).__name__}-{getattr(selector, 'method', '')}"
 
 
+def test_every_selector_serving_regression_gets_the_regressor_checks():
+    assert {type(s).__name__ for s in REGRESSORS} == set(selectors_for_task("regression"))
+
+
 @pytest.mark.parametrize("selector", REGRESSORS, ids=_name)
 def test_regression_selectors_pass_scikit_learns_regressor_checks(selector):
     assert is_regressor(selector)

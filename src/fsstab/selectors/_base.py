@@ -52,6 +52,7 @@ from sklearn.utils.validation import check_consistent_length, check_is_fitted, v
 
 from fsstab._forest import fit_forest
 from fsstab.outcomes import as_regression_target, as_survival_target, check_task
+from fsstab.selectors._constraints import Check, parameter_constraints
 
 
 class _ConstantModel(ClassifierMixin, BaseEstimator):
@@ -107,6 +108,14 @@ def _model_has(method: str):
     return check
 
 
+class _ConstraintsFromTable:
+    """``_parameter_constraints`` of the class it is read on, from :data:`PARAMETER_CHECKS`
+    (a descriptor: every subclass gets its own entry of the one table, no copy)."""
+
+    def __get__(self, instance: object, owner: type) -> dict[str, list[Check] | str]:
+        return parameter_constraints(owner)
+
+
 class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     """Base class of fsstab selectors (see the module docstring for the fitted contract)."""
 
@@ -126,6 +135,10 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     #: The tasks (:data:`fsstab.outcomes.TASKS`) the selector serves; a class serving more
     #: than classification takes the constructor parameter ``task``.
     tasks: ClassVar[frozenset[str]] = frozenset({"classification"})
+    #: scikit-learn's layout of the values each constructor parameter accepts, read from
+    #: :data:`fsstab.selectors.PARAMETER_CHECKS` (:func:`~fsstab.selectors.parameter_problems`
+    #: applies them).
+    _parameter_constraints = _ConstraintsFromTable()
 
     @classmethod
     def uses_univariate_statistics(cls, params: Mapping[str, Any]) -> bool:

@@ -64,10 +64,10 @@ __all__ = [
 class RidgeLogisticRegression(ClassifierMixin, BaseEstimator):
     """L2-penalised binary logistic regression ``C Σ ℓ + ½‖w‖²`` with an unpenalised intercept
     (scikit-learn's objective), solved by Newton's method -- in sample space when n ≤ d
-    (:func:`fsstab.selectors._logistic.ridge_logistic`), which is fast and deterministic for the
-    wide data of the thesis."""
+    (:func:`fsstab.selectors._ridge_logistic.ridge_logistic`), which is fast and deterministic
+    for the wide data of the thesis."""
 
-    def __init__(self, C: float = 1.0):
+    def __init__(self, *, C: float = 1.0):
         self.C = C
 
     def fit(self, X: Any, y: Any) -> RidgeLogisticRegression:

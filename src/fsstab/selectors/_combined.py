@@ -41,6 +41,7 @@ from fsstab.selectors._common import (
 )
 from fsstab.selectors._filter_scores import GreedySelection
 from fsstab.selectors._filters import DEFAULT_FILTER_TREES, FilterInfo, get_filter
+from fsstab.selectors._registry import register_selector
 
 __all__ = ["FilterClassifier", "n_kept"]
 
@@ -137,6 +138,13 @@ class _EmbeddedSubsetModel(ClassifierMixin, BaseEstimator):
         return proba[:, 1] - 0.5
 
 
+@register_selector(
+    method=("a filter keeping a `fraction` of the features, then a classifier (`svm`, `knn`, "
+            "`ridge`, `lasso`, `random_forest`, `glm_boosting`) that may select among them"),
+    model=("that classifier; eq. 7 / impurity / eq. 8 / eq. 9 by classifier, or "
+           "`importance=\"uniform\"`"),
+    reference="thesis §5.3, §6.3.1, Table 6.5",
+)
 class FilterClassifier(BaseSelector):
     """A filter of thesis Ch. 3.1 keeping a percentage of the features, then a classifier of
     Tables 5.2 / 6.5 on them (Bommert 2020, §5.3, §6.3.1).
@@ -178,6 +186,18 @@ class FilterClassifier(BaseSelector):
         not chosen share rank k + 1); absent for ``filter="none"``.
     scores_ : the filter scores (iterative filters: the criterion when chosen, NaN otherwise).
     estimator_ : the classifier fitted on the kept features (fed only the used ones).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import FilterClassifier
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = FilterClassifier(filter="anova", fraction=0.1, classifier="lasso",
+    ...                             lam=0.05).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     #: Parameters :meth:`refit_final` changes without recomputing the filter (the workflow
@@ -193,6 +213,7 @@ class FilterClassifier(BaseSelector):
 
     def __init__(
         self,
+        *,
         filter: str = "none",
         fraction: float = 1.0,
         classifier: str = "ridge",

@@ -9,6 +9,12 @@ need the data (``n_features_to_select <= d``) stay with ``fit`` and the workflow
 checks. A parameter without an entry here is not checked early (objects such as a nested
 ``selector`` or ``estimator``; ``random_state``; ``groups``).
 
+Every selector exposes its entries as scikit-learn's ``_parameter_constraints`` class attribute
+(:func:`parameter_constraints`, read from this table, not copied): constructor parameter ->
+``[check]``, or ``"no_validation"`` for a parameter without an entry. The checks are fsstab's
+(a function returning what is wrong, or None), which :func:`parameter_problems` applies;
+scikit-learn's ``_validate_params`` is not used.
+
 Examples
 --------
 >>> from fsstab.selectors import parameter_problems
@@ -21,12 +27,13 @@ Examples
 from __future__ import annotations
 
 import difflib
+import inspect
 import math
 from collections.abc import Callable, Mapping
 from numbers import Integral, Real
 from typing import Any
 
-__all__ = ["PARAMETER_CHECKS", "parameter_problems"]
+__all__ = ["PARAMETER_CHECKS", "parameter_constraints", "parameter_problems"]
 
 Check = Callable[[Any], "str | None"]
 
@@ -206,3 +213,25 @@ def parameter_problems(selector: str | type, params: Mapping[str, Any]) -> dict[
             if problem:
                 problems[parameter] = problem
     return problems
+
+
+def parameter_constraints(selector: type) -> dict[str, list[Check] | str]:
+    """A selector class's :data:`PARAMETER_CHECKS` entry in the layout of scikit-learn's
+    ``_parameter_constraints``: every constructor parameter -> ``[its check]``, or
+    ``"no_validation"`` where the table has none (the value is checked by ``fit`` only).
+
+    Examples
+    --------
+    >>> from fsstab.selectors import GLMBoostSelector, LassoSelector
+    >>> constraints = GLMBoostSelector._parameter_constraints
+    >>> sorted(constraints)
+    ['intercept_learner', 'n_iter', 'nu']
+    >>> constraints["nu"][0](0.0)
+    'must lie in (0, 1], got 0.0'
+    >>> LassoSelector._parameter_constraints["task"]
+    'no_validation'
+    """
+    checks = PARAMETER_CHECKS.get(selector.__name__, {})
+    parameters = [name for name in inspect.signature(selector.__init__).parameters
+                  if name != "self"]
+    return {name: [checks[name]] if name in checks else "no_validation" for name in parameters}

@@ -25,6 +25,7 @@ from fsstab.selectors._common import (
     top_k_mask,
 )
 from fsstab.selectors._filters import FilterSelector
+from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
 
 
@@ -179,6 +180,11 @@ def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
     return base.set_params(**params)
 
 
+@register_selector(
+    method="complementary pairs, any two of `q`, `pi_thr`, `pfer`",
+    model="configurable",
+    reference="thesis §3.3.3",
+)
 class StabilitySelection(TwoStageSelector):
     """Stability selection with complementary pairs (thesis §3.3.3; Meinshausen & Bühlmann 2010;
     Shah & Samworth 2013).
@@ -248,6 +254,7 @@ class StabilitySelection(TwoStageSelector):
     def __init__(
         self,
         selector: Any,
+        *,
         q: int | None = None,
         pi_thr: float | None = 0.75,
         pfer: float | None = 1.0,
@@ -353,6 +360,11 @@ def tie_averaged_ranking(selector: Any) -> np.ndarray:
     return rankdata(-keys, method="average")
 
 
+@register_selector(
+    method="bagging `n_bootstrap` copies of a base selector, mean-rank aggregation",
+    model="configurable",
+    reference="Onda §3.1",
+)
 class EnsembleSelector(TwoStageSelector):
     """Bagged ensemble of a base selector aggregated by mean rank (Onda et al. 2022, §3.1).
 
@@ -388,6 +400,18 @@ class EnsembleSelector(TwoStageSelector):
     mean_rank_ : ndarray (d,)
     ranking_ : ndarray (d,)
         1 = smallest mean rank.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import FilterSelector, EnsembleSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = EnsembleSelector(FilterSelector(method="anova"), n_bootstrap=10,
+    ...                             n_features_to_select=2, random_state=0).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True
@@ -395,6 +419,7 @@ class EnsembleSelector(TwoStageSelector):
     def __init__(
         self,
         selector: Any = None,
+        *,
         n_bootstrap: int = 50,
         n_features_to_select: int | float | None = None,
         estimator: Any = None,

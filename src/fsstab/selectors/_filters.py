@@ -61,6 +61,7 @@ from fsstab.selectors._filter_scores import (
     score_variance,
     score_welch_t,
 )
+from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
 
 #: Trees of the random-forest filters: ranger's default, used throughout thesis Ch. 5 (§5.4).
@@ -234,6 +235,15 @@ def default_outcome_model(task: str) -> Any:
     return make_pipeline(StandardScaler(), PenalizedCoxRegression(C=1.0, l1_ratio=0.0))
 
 
+@register_selector(
+    method=("`method=…`: 21 classification filters: anova, kruskal, auc, variance, welch_t, "
+            "chi_squared, oner, info_gain, gain_ratio, sym_uncertainty (MDL), limma (moderated t), "
+            "sam, mim, mrmr, jmi, jmim, disr, njmim, cmim (equal-width bins), permutation, "
+            "impurity; for regression variance, mrmr, pearson, spearman, f_test, "
+            "mutual_information; for survival variance, cox"),
+    model="configurable `estimator` (default ridge logistic); matching importance",
+    reference="thesis Ch. 3.1, Table 3.1",
+)
 class FilterSelector(TwoStageSelector):
     """Select features with a filter of thesis Ch. 3.1 and fit a predictive model on them.
 
@@ -273,6 +283,17 @@ class FilterSelector(TwoStageSelector):
     support_, importances_, estimator_ : see :class:`BaseSelector`. Importances are eq. 9 of
         Hamer & Dupont (2021) in ``estimator_`` (out-of-bag permutation importance for a bagged
         forest).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import FilterSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = FilterSelector(method="mrmr", n_features_to_select=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True
@@ -280,6 +301,7 @@ class FilterSelector(TwoStageSelector):
 
     def __init__(
         self,
+        *,
         method: str = "anova",
         n_features_to_select: int | float | None = None,
         threshold: float | None = None,

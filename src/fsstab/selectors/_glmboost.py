@@ -30,6 +30,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import check_positive_int, encode_binary_target
+from fsstab.selectors._registry import register_selector
 
 __all__ = ["GLMBoostClassifier", "GLMBoostFit", "GLMBoostSelector", "glm_boost"]
 
@@ -174,9 +175,22 @@ class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
     Attributes: ``classes_``, ``coef_`` (d,), ``intercept_`` (half log-odds scale), ``path_``,
     ``selected_`` (bool, d: features chosen in at least one iteration), ``selection_counts_``
     (d: how often each feature was chosen).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import GLMBoostClassifier
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> model = GLMBoostClassifier(n_iter=10).fit(X, y)
+    >>> np.flatnonzero(model.selected_).tolist()
+    [2, 5]
+    >>> np.sign(model.coef_[[2, 5]]).tolist()   # y rises with feature 2, falls with 5
+    [1.0, -1.0]
     """
 
-    def __init__(self, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
+    def __init__(self, *, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
         self.n_iter = n_iter
         self.nu = nu
         self.intercept_learner = intercept_learner
@@ -204,6 +218,12 @@ class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
         return np.column_stack([1.0 - p1, p1])
 
 
+@register_selector(
+    method=("componentwise GLM boosting (mboost's `glmboost`): the features chosen in `n_iter` "
+            "iterations"),
+    model="the boosted linear model itself; eq. 7",
+    reference="thesis §3.2.4, §8.1",
+)
 class GLMBoostSelector(BaseSelector):
     """GLM boosting with embedded feature selection (thesis §3.2.4, Table 6.5, §8.1).
 
@@ -222,15 +242,28 @@ class GLMBoostSelector(BaseSelector):
     intercept_learner
         Whether the intercept is a base learner (mboost's ``glmboost(y ~ .)``), see
         :func:`glm_boost`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import GLMBoostSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = GLMBoostSelector(n_iter=10).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
-    def __init__(self, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
+    def __init__(self, *, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
         self.n_iter = n_iter
         self.nu = nu
         self.intercept_learner = intercept_learner
 
     def _model(self) -> GLMBoostClassifier:
-        return GLMBoostClassifier(self.n_iter, self.nu, self.intercept_learner)
+        return GLMBoostClassifier(
+            n_iter=self.n_iter, nu=self.nu, intercept_learner=self.intercept_learner
+        )
 
     def _fit(self, X: np.ndarray, y: np.ndarray) -> None:
         full = self._model().fit(X, y)

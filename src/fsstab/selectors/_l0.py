@@ -23,6 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._common import resolve_n_features
 from fsstab.selectors._logistic import single_threaded_blas, standardize
+from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
 
 BACKENDS = ("auto", "l0learn", "abess")
@@ -147,6 +148,11 @@ def l0_logistic_support(
     fit = l0_logistic_fit(X, y01, max_support_size, l2=l2, backend=backend)
     return fit.support, fit.backend
 
+@register_selector(
+    method="L0-regularised logistic regression, `max_support_size`",
+    model="l0learn (L0L2) when importable, else abess best-subset; `backend_` records which",
+    reference="thesis §3.2.3, Ch. 8",
+)
 class L0Selector(TwoStageSelector):
     """L0-regularised logistic regression (Bommert 2020, §3.2.3, Ch. 8).
 
@@ -170,10 +176,21 @@ class L0Selector(TwoStageSelector):
     ----------
     support_, importances_ (eq. 7 on standardised features), estimator_ (StandardScaler +
     LogisticRegression with ``C = 1/(2·l2)``), backend_ (the backend that ran).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import L0Selector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = L0Selector(max_support_size=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     def __init__(
-        self, max_support_size: int | None = None, l2: float = 0.01, backend: str = "auto"
+        self, *, max_support_size: int | None = None, l2: float = 0.01, backend: str = "auto"
     ):
         self.max_support_size = max_support_size
         self.l2 = l2

@@ -24,6 +24,7 @@ from fsstab.selectors._common import resolve_n_features
 from fsstab.selectors._logistic import GroupStructure, single_threaded_blas, standardize
 from fsstab.selectors._outcome_models import PenalizedCoxRegression, PenalizedLinearRegression
 from fsstab.selectors._penalized_losses import CoxLoss, penalized_fit
+from fsstab.selectors._registry import register_selector
 from fsstab.selectors._rfe import elimination_schedule, run_elimination
 
 __all__ = ["LinearRFE", "ridge_weights"]
@@ -57,6 +58,12 @@ def ridge_weights(task: str, Xs: np.ndarray, y: np.ndarray, C: float) -> np.ndar
     return Vt[:rank].T @ theta
 
 
+@register_selector(
+    method=("recursive feature elimination by the weights of a ridge linear (regression) or ridge "
+            "Cox (survival) model"),
+    model="the ridge model with `final_C`; eq. 7",
+    reference="Guyon et al. 2002",
+)
 class LinearRFE(BaseSelector):
     """Recursive feature elimination on a ridge linear model (regression) or a ridge Cox model
     (survival).
@@ -99,7 +106,7 @@ class LinearRFE(BaseSelector):
 
     tasks: ClassVar[frozenset[str]] = frozenset({"regression", "survival"})
 
-    def __init__(self, n_features_to_select: int | float | None = None, C: float = 1.0,
+    def __init__(self, *, n_features_to_select: int | float | None = None, C: float = 1.0,
                  final_C: float | None = None, step: int | float = 0.2,
                  task: str = "regression"):
         self.n_features_to_select = n_features_to_select

@@ -58,7 +58,7 @@ class PenalizedLinearRegression(RegressorMixin, BaseEstimator):
     ([1.8, 0.0], 1.3)
     """
 
-    def __init__(self, C: float = 1.0, l1_ratio: float = 1.0, groups: Any = None,
+    def __init__(self, *, C: float = 1.0, l1_ratio: float = 1.0, groups: Any = None,
                  tol: float = 1e-7, max_iter: int = 200):
         self.C = C
         self.l1_ratio = l1_ratio
@@ -108,7 +108,7 @@ class PenalizedCoxRegression(BaseEstimator):
     (True, 1.0)
     """
 
-    def __init__(self, C: float = 1.0, l1_ratio: float = 1.0, groups: Any = None,
+    def __init__(self, *, C: float = 1.0, l1_ratio: float = 1.0, groups: Any = None,
                  tol: float = 1e-7, max_iter: int = 200):
         self.C = C
         self.l1_ratio = l1_ratio

@@ -38,6 +38,7 @@ from fsstab.selectors._logistic import (
     single_threaded_blas,
     standardize,
 )
+from fsstab.selectors._registry import register_selector
 
 #: Resolution of the regularisation path: points per decade of C and decades explored.
 _PER_DECADE, _MAX_DECADES = 10, 6
@@ -334,6 +335,12 @@ class _PenalizedSelector(BaseSelector):
         )
 
 
+@register_selector(
+    method=("L1-penalised logistic (least-squares, Cox) regression, `C` or `target_k` "
+            "(+ `calibrate_C` for a mean support size over resamples)"),
+    model="the penalised model itself; eq. 7",
+    reference="Hamer §7.2.1",
+)
 class LassoSelector(_PenalizedSelector):
     """L1-penalised logistic regression (the LASSO; Hamer & Dupont 2021, §7.2.1).
 
@@ -365,11 +372,22 @@ class LassoSelector(_PenalizedSelector):
     :class:`PenalizedLogisticRegression` on the selected columns), ``C_``,
     ``regularization_path_`` (dict of the evaluated ``C`` and support sizes), ``n_iter_``
     (proximal Newton steps over all evaluated ``C``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import LassoSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = LassoSelector(target_k=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     def __init__(
-        self, C: float = 1.0, target_k: int | None = None, tol: float = 1e-7, max_iter: int = 200,
-        task: str = "classification",
+        self, *, C: float = 1.0, target_k: int | None = None, tol: float = 1e-7,
+        max_iter: int = 200, task: str = "classification",
     ):
         self.C = C
         self.target_k = target_k
@@ -381,16 +399,34 @@ class LassoSelector(_PenalizedSelector):
         return 1.0, None
 
 
+@register_selector(
+    method=("elastic-net logistic (least-squares, Cox) regression, `C` or `target_k` "
+            "(+ `calibrate_C` for a mean support size over resamples)"),
+    model="the penalised model itself; eq. 7",
+    reference="Hamer §7.2.2, eq. 19",
+)
 class ElasticNetSelector(_PenalizedSelector):
     """Elastic-net penalised logistic regression, Hamer & Dupont (2021), eq. 19 (§7.2.2).
 
     Minimises ``C Σ ℓ + ρ ||w||₁ + (1 − ρ)/2 ||w||²`` with ``ρ = l1_ratio`` (λ₂ of eq. 19;
     ``C = 1/λ₁``), scikit-learn's parameterisation; ``l1_ratio = 1`` is the LASSO. Same
     parameters and attributes as :class:`LassoSelector` plus ``l1_ratio`` in (0, 1].
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import ElasticNetSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = ElasticNetSelector(l1_ratio=0.5, target_k=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     def __init__(
         self,
+        *,
         C: float = 1.0,
         l1_ratio: float = 0.5,
         target_k: int | None = None,
@@ -409,6 +445,11 @@ class ElasticNetSelector(_PenalizedSelector):
         return self.l1_ratio, None
 
 
+@register_selector(
+    method="group-L2 logistic (least-squares, Cox) regression, whole groups",
+    model="the penalised model; eq. 7",
+    reference="Hamer §5.3",
+)
 class GroupLassoSelector(_PenalizedSelector):
     """Group-LASSO logistic regression (Hamer & Dupont 2021, §5.3, scenarios 1-2).
 
@@ -422,10 +463,23 @@ class GroupLassoSelector(_PenalizedSelector):
         own group, which is the LASSO.
     C, target_k, tol, max_iter
         As for :class:`LassoSelector`; ``target_k`` counts features, not groups.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import GroupLassoSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> groups = np.arange(20) // 2              # features {0, 1}, {2, 3}, ...
+    >>> selector = GroupLassoSelector(groups=groups, target_k=4).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 3, 4, 5]
     """
 
     def __init__(
         self,
+        *,
         groups: Any = None,
         C: float = 1.0,
         target_k: int | None = None,

@@ -16,8 +16,8 @@ calibration (:func:`fsstab.selectors.calibrate_C`) serve every task:
   (glmnet's scaling of the log partial likelihood by ``1/n``).
 
 :func:`penalized_fit` minimises either by the working-set proximal Newton method of
-:func:`fsstab.selectors._logistic.group_penalized_logistic` (exact Hessian on the working set,
-its quadratic model minimised by FISTA, a backtracking line search on the true objective),
+:func:`fsstab.selectors._group_logistic.group_penalized_logistic` (exact Hessian on the working
+set, its quadratic model minimised by FISTA, a backtracking line search on the true objective),
 with the same convergence criterion (largest violation of the optimality conditions at most
 ``tol · ρ``).
 """
@@ -31,14 +31,13 @@ import numpy as np
 import scipy.linalg
 from sklearn.exceptions import ConvergenceWarning
 
-from fsstab.selectors._logistic import (
+from fsstab.selectors._group_logistic import (
     GroupStructure,
     PenalizedFit,
-    _armijo,
     _prox_group,
-    _solve_spd,
     kkt_violation,
 )
+from fsstab.selectors._ridge_logistic import _armijo, _solve_spd
 
 __all__ = ["CoxLoss", "LeastSquaresLoss", "null_model_C_for", "penalized_fit"]
 
@@ -233,7 +232,7 @@ def penalized_fit(
     The working set starts with the non-zero groups of ``coef_init`` (every group for ρ = 0,
     which selects nothing), is optimised by proximal Newton steps, and grows by the groups
     violating the optimality conditions until none does: converged when the largest violation
-    (:func:`fsstab.selectors._logistic.kkt_violation`) is at most ``tol · ρ`` (``tol`` for the
+    (:func:`fsstab.selectors._group_logistic.kkt_violation`) is at most ``tol · ρ`` (``tol`` for the
     ridge). ``max_iter`` bounds the working-set rounds (ConvergenceWarning).
 
     Returns

@@ -15,10 +15,16 @@ from fsstab.selectors._common import (
     resolve_n_features,
     top_k_mask,
 )
+from fsstab.selectors._registry import register_selector
 from fsstab.selectors._relief_scores import relief_scores
 from fsstab.selectors._two_stage import TwoStageSelector
 
 
+@register_selector(
+    method="ReliefF with K equally weighted neighbours",
+    model="K-NN majority vote; eq. 9 (decision-flip sensitivity)",
+    reference="Hamer §7.2.5",
+)
 class ReliefSelector(TwoStageSelector):
     """Top-k features by ReliefF weights (K nearest hits/misses of equal weight), then K-NN.
 
@@ -48,12 +54,24 @@ class ReliefSelector(TwoStageSelector):
         ReliefF weights (in [-1, 1]).
     ranking_ : ndarray (d,)
         1 = largest weight (ties: lower index first).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import ReliefSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = ReliefSelector(n_features_to_select=2).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True
 
     def __init__(
         self,
+        *,
         n_neighbors: int = 10,
         n_features_to_select: int | float | None = None,
         ramp: tuple[float, float] | None = None,

@@ -1,5 +1,5 @@
-"""Tree-ensemble selectors: random forests (Hamer & Dupont 2021 §7.2.4; Nogueira & Brown 2016 §5)
-and gradient boosting with decision stumps (Sechidis et al. 2019 §4.1)."""
+"""Random-forest selection (Hamer & Dupont 2021 §7.2.4; Nogueira & Brown 2016 §5); gradient
+boosting with decision stumps is in :mod:`fsstab.selectors._gbm`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.ensemble import (
-    GradientBoostingClassifier,
     RandomForestClassifier,
     RandomForestRegressor,
 )
@@ -23,6 +22,7 @@ from fsstab.selectors._common import (
     spawn_seeds,
     top_k_mask,
 )
+from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
 
 
@@ -63,6 +63,12 @@ def tree_usage_fraction(forest: Any, n_features: int) -> np.ndarray:
     return used / len(forest.estimators_)
 
 
+@register_selector(
+    method=("top-k by out-of-bag permutation importance, or features used by ≥ a fraction of the "
+            "trees"),
+    model="a new forest on the selected features; OOB permutation importance",
+    reference="Hamer §7.2.4; Nogueira & Brown §5",
+)
 class RandomForestSelector(TwoStageSelector):
     """Random-forest feature selection, in the two variants of the papers.
 
@@ -111,6 +117,18 @@ class RandomForestSelector(TwoStageSelector):
         1 = highest score; ties in a random order drawn from ``random_state`` (``top_k``: a
         small forest leaves most features at an importance of exactly 0, and index order would
         pick the same of them in every run) or by lower index (``tree_fraction``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors import RandomForestSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = RandomForestSelector(n_estimators=50, n_features_to_select=2,
+    ...                                 random_state=0).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
     """
 
     _supports_multiclass: ClassVar[bool] = True
@@ -118,6 +136,7 @@ class RandomForestSelector(TwoStageSelector):
 
     def __init__(
         self,
+        *,
         n_estimators: int = 500,
         n_features_to_select: int | float | None = None,
         mode: str = "top_k",
@@ -197,60 +216,3 @@ class RandomForestSelector(TwoStageSelector):
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
         return self._forest(random_state)
-
-
-class GBMSelector(TwoStageSelector):
-    """Gradient boosting with decision stumps, top-k by importance (Sechidis et al. 2019, §4.1).
-
-    ``n_estimators`` boosting rounds of depth-``max_depth`` trees (stumps by default, 100 rounds as
-    in the paper) are fitted on all features; the ``n_features_to_select`` features with the
-    largest impurity-based importance (total loss reduction of their splits) are kept, and a new
-    boosted model with the same settings is fitted on them as ``estimator_``. ``importances_`` are
-    the decision-flip sensitivities (Hamer & Dupont 2021, eq. 9) of that model: a boosted model
-    has no out-of-bag samples for permutation importance.
-
-    Attributes
-    ----------
-    scores_ : ndarray (d,)
-        ``feature_importances_`` of the selection model.
-    ranking_ : ndarray (d,)
-        1 = most important (ties: lower index first).
-    """
-
-    _supports_multiclass: ClassVar[bool] = True
-
-    def __init__(
-        self,
-        n_estimators: int = 100,
-        n_features_to_select: int | float | None = None,
-        learning_rate: float = 0.1,
-        max_depth: int = 1,
-        subsample: float = 1.0,
-        random_state: Any = None,
-    ) -> None:
-        self.n_estimators = n_estimators
-        self.n_features_to_select = n_features_to_select
-        self.learning_rate = learning_rate
-        self.max_depth = max_depth
-        self.subsample = subsample
-        self.random_state = random_state
-
-    def _booster(self, seed: int) -> GradientBoostingClassifier:
-        return GradientBoostingClassifier(
-            n_estimators=check_positive_int(self.n_estimators, "n_estimators"),
-            learning_rate=self.learning_rate,
-            max_depth=check_positive_int(self.max_depth, "max_depth"),
-            subsample=self.subsample,
-            random_state=seed,
-        )
-
-    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
-        k = resolve_n_features(self.n_features_to_select, X.shape[1])
-        booster = self._booster(random_state).fit(X, y)
-        self.scores_ = np.asarray(booster.feature_importances_, dtype=np.float64)
-        order = descending_order(self.scores_)
-        self.ranking_ = ranking_from_order(order)
-        self.support_ = top_k_mask(order, k)
-
-    def _paired_model(self, X: np.ndarray, random_state: int) -> GradientBoostingClassifier:
-        return self._booster(random_state)

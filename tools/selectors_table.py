@@ -1,0 +1,82 @@
+"""The selectors table of docs/, written from the registry
+(:func:`fsstab.selectors._registry.registered_selectors`).
+
+A document holds the table between the markers ``<!-- selectors:start -->`` and
+``<!-- selectors:end -->``. ``tests/test_selectors_registry.py`` checks that every marked table
+equals what this script writes, so the documents cannot drift from the registry. After adding or
+changing a selector (its ``@register_selector`` entry or its ``tasks``)::
+
+    python3 tools/selectors_table.py --write      # rewrite every marked table
+    python3 tools/selectors_table.py              # print the table
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "src"))
+
+from fsstab.outcomes import TASKS  # noqa: E402
+from fsstab.selectors._registry import SelectorInfo, registered_selectors  # noqa: E402
+
+#: Documents searched for marked tables.
+DOCUMENTS = ("README.md", "docs/*.md")
+BLOCK = re.compile(r"(<!-- selectors:start -->\n)(?P<table>.*?)(<!-- selectors:end -->)",
+                   re.DOTALL)
+HEADER = ("| selector | tasks | method | paired predictive model / importance | reference |\n"
+          "|---|---|---|---|---|\n")
+
+
+def row(info: SelectorInfo) -> str:
+    """One selector's line of the table."""
+    tasks = ", ".join(task for task in TASKS if task in info.cls.tasks)
+    cells = [f"`{info.name}`", tasks, info.method, info.model, info.reference]
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |\n"
+
+
+def selectors_table() -> str:
+    """The markdown table of the registered selectors, in registry order."""
+    return HEADER + "".join(row(info) for info in registered_selectors().values())
+
+
+def marked_documents(root: Path = REPO) -> list[Path]:
+    """The documents holding a marked table."""
+    paths = sorted({path for pattern in DOCUMENTS for path in root.glob(pattern)})
+    return [path for path in paths if BLOCK.search(path.read_text(encoding="utf-8"))]
+
+
+def stale_tables(root: Path = REPO) -> list[str]:
+    """The documents (relative paths) whose marked table differs from the registry."""
+    table = selectors_table()
+    return [str(path.relative_to(root)) for path in marked_documents(root)
+            if any(m["table"] != table for m in BLOCK.finditer(path.read_text("utf-8")))]
+
+
+def rewrite(path: Path) -> bool:
+    """Rewrite the marked tables of ``path``; True if the file changed."""
+    text = path.read_text(encoding="utf-8")
+    new = BLOCK.sub(lambda m: m.group(1) + selectors_table() + m.group(3), text)
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+    return new != text
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true",
+                        help="rewrite every marked table in README.md and docs/*.md")
+    args = parser.parse_args()
+    if not args.write:
+        sys.stdout.write(selectors_table())
+        return
+    for path in marked_documents():
+        if rewrite(path):
+            print(f"rewrote {path.relative_to(REPO)}")
+
+
+if __name__ == "__main__":
+    main()
