@@ -72,6 +72,7 @@ TABLES = ["fig03-06_toy_measures", "fig08_correlated_groups_stability", "fig09_d
           "fig11_singh_compromises", "fig13_elastic_net",
           "fig14_logistic_rfe", "fig15_random_forest", "fig17_relief",
           "fig19-20_block_estimates", "fig19_coefficient_of_variation", "table5_lasso",
+          "fig03-06_canberra_replicates", "sec5_lasso_checks", "sec5_phi_iw_properties",
           "comparison", "conclusions"]
 
 
