@@ -251,6 +251,10 @@ class _Matrix:
             self.columns = self.columns.reset_index(drop=True)
         if not self.is_table:
             self.X = self.X[rows]
+        if self.is_table and self.X is not None:  # a wide table's features
+            from fsstab.wide_tables import keep_rows
+
+            self.X = keep_rows(self.X, rows)
         self.ids = None if self.ids is None else [self.ids[i] for i in rows]
         self.positions = [self.positions[i] for i in rows]
 
@@ -285,7 +289,14 @@ def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any]) -> _Matrix:
         if options.get("sep") is not None or options.get("decimal", ".") != ".":
             raise ValueError(f"{path}: sep and decimal apply to csv and tsv files only")
         from fsstab.sources import read_table
+        from fsstab.wide_tables import read_wide_study_matrix
 
+        wide = read_wide_study_matrix(path, fmt, options, str(path))  # None unless wide
+        if wide is not None:
+            ids = None if isinstance(wide.columns.index, pd.RangeIndex) else [
+                str(i) for i in wide.columns.index]
+            return _Matrix(wide.columns, wide.X, wide.feature_names, ids,
+                           [f"row {i + 1}" for i in range(len(wide.X))], [], is_table=True)
         frame = read_table(path, fmt, transpose=bool(options.get("transpose", False)),
                            row_names=bool(options.get("row_names", False)))
         ids = None if isinstance(frame.index, pd.RangeIndex) else [str(i) for i in frame.index]
@@ -373,14 +384,14 @@ def _column(name: str, what: str, sheet: pd.DataFrame | None, matrix: _Matrix, s
                      f"columns are {shown}")
 
 
-def _row_counters(features: pd.DataFrame, source: Path) -> list[str]:
+def _row_counters(features: pd.DataFrame | list[int], names: list[str] | None,
+                  source: Path) -> list[str]:
     """Numeric feature columns that count the rows: whole numbers from 0 or 1, strictly
     increasing, mostly by 1 (gaps where samples were left out: range below 2n), which
-    measurements (counts included) almost never are."""
-    flagged = []
-    if len(features) < 3:
-        return flagged
-    for name in features.columns:
+    measurements (counts included) almost never are. (Of a wide table: their positions,
+    :func:`fsstab.wide_tables.row_counter_columns`, among the feature ``names``.)"""
+    flagged = [] if names is None else [names[j] for j in features]
+    for name in [] if names is not None or len(features) < 3 else features.columns:
         values = features[name]
         if not pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
             continue
@@ -462,12 +473,16 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
         record["groups"] = {"column": options["groups"], "n_groups": len(set(groups_list))}
     if matrix.notes:
         record["notes"] = list(matrix.notes)
-    if matrix.is_table:
+    if matrix.is_table and matrix.X is not None:  # features of a wide table, already apart
+        from fsstab.wide_tables import row_counter_columns
+
+        _row_counters(row_counter_columns(matrix.X), matrix.feature_names, path)
+    elif matrix.is_table:
         features = matrix.columns.drop(columns=list(dict.fromkeys(used + drop)))
         if features.shape[1] == 0:
             raise ValueError(f"dataset {name!r}: no feature columns left besides "
                              f"{list(dict.fromkeys(used + drop))}")
-        _row_counters(features, path)
+        _row_counters(features, None, path)
         if matrix.ids is not None:
             features = features.set_axis(matrix.ids, axis=0)
         return StudyTable(features, None, matrix.ids, target_frame,
