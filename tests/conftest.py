@@ -181,6 +181,16 @@ def paper_workflow(name: str, change=None):
     return check_config(validate_schema(raw, schema))
 
 
+def load_tool(name: str):
+    """The module of ``tools/<name>.py`` (the tools are scripts, not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
 def run_paper(tmp_path: Path, config: dict, datasets_dir: Path, timeout: int = 1800) -> Path:
     """Run a paper configuration (data from the local mirror) and return its working folder."""
     import copy

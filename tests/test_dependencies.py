@@ -4,7 +4,6 @@ it, and every third-party module the code imports is declared there."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import sys
 import tomllib
 from importlib.metadata import packages_distributions
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import load_tool
 from packaging.requirements import Requirement
 
 REPO = Path(__file__).resolve().parents[1]
@@ -19,10 +19,7 @@ PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["
 
 
 def _conda_env_tool():
-    spec = importlib.util.spec_from_file_location("conda_env", REPO / "tools" / "conda_env.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("conda_env")
 
 
 def test_conda_environment_is_generated_from_pyproject():

@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import load_tool
 
 REPO = Path(__file__).resolve().parents[1]
 DOCUMENTS = [REPO / "README.md", REPO / "DEVELOPERS.md", *sorted((REPO / "docs").glob("*.md"))]
@@ -177,12 +178,7 @@ def test_the_workflow_extra_brings_what_the_report_needs():
 
 def test_the_readme_claims_table_counts_the_published_verdicts():
     """README's per-paper verdict counts are those of docs/papers/*/conclusions.csv."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("paper_claims_table",
-                                                  REPO / "tools" / "paper_claims_table.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_tool("paper_claims_table")
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert tool.readme_block(readme) == tool.claims_table(), (
         "README's claims table is stale: run python3 tools/paper_claims_table.py --write")

@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import pytest
+from conftest import load_tool
 
 import fsstab.measures as measures
 from fsstab.measures import MEASURES, compute, register_measure
@@ -148,14 +149,7 @@ def test_the_decorator_refuses_a_second_name_and_bad_metadata():
 
 
 def _measures_table_tool():
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "tools" / "measures_table.py"
-    spec = importlib.util.spec_from_file_location("measures_table", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
+    return load_tool("measures_table")
 
 
 def test_the_documents_measures_tables_are_the_registry():

@@ -3,7 +3,6 @@ order, how a class gets in (and how it cannot), and the documents' table written
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -12,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import load_tool
 from test_selectors_conventions import ESTIMATORS
 
 import fsstab.selectors
@@ -85,11 +85,7 @@ def test_a_selector_outside_the_listed_modules_is_refused_with_the_fix():
 
 
 def _selectors_table_tool():
-    path = REPO / "tools" / "selectors_table.py"
-    spec = importlib.util.spec_from_file_location("selectors_table", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
+    return load_tool("selectors_table")
 
 
 def test_the_documents_selectors_table_is_the_registry():

@@ -20,12 +20,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(REPO / "tools"))
+
+import _marked_tables  # noqa: E402
 
 from fsstab.measures import MEASURES, MeasureInfo  # noqa: E402
 from fsstab.measures._registry import FAMILIES  # noqa: E402
 
-#: Documents searched for marked tables.
-DOCUMENTS = ("README.md", "docs/*.md")
 BLOCK = re.compile(r"(<!-- measures:start(?: family=(?P<family>\w+))? -->\n)(?P<table>.*?)"
                    r"(<!-- measures:end -->)", re.DOTALL)
 HEADER = ("| name | symbol | family | bounds | corrected for chance | inputs | reference |\n"
@@ -76,8 +77,7 @@ def measures_table(family: str | None = None) -> str:
 
 def marked_documents(root: Path = REPO) -> list[Path]:
     """The documents holding at least one marked table."""
-    paths = sorted({path for pattern in DOCUMENTS for path in root.glob(pattern)})
-    return [path for path in paths if BLOCK.search(path.read_text(encoding="utf-8"))]
+    return _marked_tables.marked_documents(BLOCK, root)
 
 
 def stale_tables(root: Path = REPO) -> list[str]:
@@ -92,11 +92,7 @@ def stale_tables(root: Path = REPO) -> list[str]:
 
 def rewrite(path: Path) -> bool:
     """Rewrite the marked tables of ``path``; True if the file changed."""
-    text = path.read_text(encoding="utf-8")
-    new = BLOCK.sub(lambda m: m.group(1) + measures_table(m["family"]) + m.group(4), text)
-    if new != text:
-        path.write_text(new, encoding="utf-8")
-    return new != text
+    return _marked_tables.rewrite(path, BLOCK, lambda m: measures_table(m["family"]))
 
 
 def main() -> None:

@@ -19,12 +19,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(REPO / "tools"))
+
+import _marked_tables  # noqa: E402
 
 from fsstab.outcomes import TASKS  # noqa: E402
 from fsstab.selectors._registry import SelectorInfo, registered_selectors  # noqa: E402
 
-#: Documents searched for marked tables.
-DOCUMENTS = ("README.md", "docs/*.md")
 BLOCK = re.compile(r"(<!-- selectors:start -->\n)(?P<table>.*?)(<!-- selectors:end -->)",
                    re.DOTALL)
 HEADER = ("| selector | tasks | method | paired predictive model / importance | reference |\n"
@@ -45,8 +46,7 @@ def selectors_table() -> str:
 
 def marked_documents(root: Path = REPO) -> list[Path]:
     """The documents holding a marked table."""
-    paths = sorted({path for pattern in DOCUMENTS for path in root.glob(pattern)})
-    return [path for path in paths if BLOCK.search(path.read_text(encoding="utf-8"))]
+    return _marked_tables.marked_documents(BLOCK, root)
 
 
 def stale_tables(root: Path = REPO) -> list[str]:
@@ -58,11 +58,7 @@ def stale_tables(root: Path = REPO) -> list[str]:
 
 def rewrite(path: Path) -> bool:
     """Rewrite the marked tables of ``path``; True if the file changed."""
-    text = path.read_text(encoding="utf-8")
-    new = BLOCK.sub(lambda m: m.group(1) + selectors_table() + m.group(3), text)
-    if new != text:
-        path.write_text(new, encoding="utf-8")
-    return new != text
+    return _marked_tables.rewrite(path, BLOCK, lambda m: selectors_table())
 
 
 def main() -> None:
