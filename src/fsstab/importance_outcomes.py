@@ -27,7 +27,7 @@ import numpy as np
 from fsstab.importance import (
     _BATCH_ENTRIES,
     _check_repeats,
-    _in_bag_samples,
+    _out_of_bag_trees,
     linear_decision_weights,
     linear_importance,
 )
@@ -138,11 +138,7 @@ def oob_permutation_importance_outcome(forest: Any, X: Any, y: Any, *, task: str
     X32 = np.ascontiguousarray(X, dtype=np.float32)  # trees split on float32 values
     total = np.zeros(d)
     n_trees = 0
-    for tree, in_bag in zip(forest.estimators_, _in_bag_samples(forest), strict=True):
-        oob = np.ones(n, dtype=bool)
-        oob[in_bag] = False
-        if not np.any(oob):
-            continue
+    for tree, oob in _out_of_bag_trees(forest, n):
         X_oob, y_oob = X32[oob], target[oob]
         baseline = error(y_oob, np.asarray(tree.predict(X_oob), dtype=np.float64))
         if np.isnan(baseline):

@@ -39,6 +39,7 @@ from fsstab.importance._flip import (
 from fsstab.importance._linear import linear_importance
 from fsstab.importance._permutation import _check_repeats as _check_repeats
 from fsstab.importance._permutation import _in_bag_samples as _in_bag_samples
+from fsstab.importance._permutation import _out_of_bag_trees as _out_of_bag_trees
 from fsstab.importance._permutation import (
     oob_permutation_importance,
     permutation_importance,

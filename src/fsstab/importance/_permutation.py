@@ -79,6 +79,15 @@ def permutation_importance(
     return np.maximum(drops, 0.0)
 
 
+def _out_of_bag_trees(forest: Any, n_samples: int) -> Any:
+    """``(tree, out-of-bag mask)`` for every tree of a bagged forest that left a row out."""
+    for tree, in_bag in zip(forest.estimators_, _in_bag_samples(forest), strict=True):
+        oob = np.ones(n_samples, dtype=bool)
+        oob[in_bag] = False
+        if np.any(oob):
+            yield tree, oob
+
+
 def _in_bag_samples(forest: Any) -> Any:
     """The rows each tree of a bagged forest was fitted on: ``forest.estimators_samples_``.
 
@@ -193,11 +202,7 @@ def oob_permutation_importance(
     X32 = np.ascontiguousarray(X, dtype=np.float32)  # trees split on float32 values
     total = np.zeros(d)
     n_trees_with_oob = 0
-    for tree, in_bag in zip(forest.estimators_, _in_bag_samples(forest), strict=True):
-        oob = np.ones(n, dtype=bool)
-        oob[in_bag] = False
-        if not np.any(oob):
-            continue
+    for tree, oob in _out_of_bag_trees(forest, n):
         n_trees_with_oob += 1
         used = np.unique(tree.tree_.feature[tree.tree_.feature >= 0])
         if used.size == 0:
