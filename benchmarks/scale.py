@@ -2,7 +2,7 @@
 each stage's floor.
 
     python3 benchmarks/scale.py [--n 100 500] [--d 10000 100000 450000] [--resamples 30]
-        [--similarity-jobs 1] [--workdir DIR] [--keep] [--no-floors]
+        [--similarity-jobs 1] [--workdir DIR] [--keep] [--no-floors] [--targets FILE...]
     python3 benchmarks/scale.py --gemm 20 250000     # similarity vs a plain blocked GEMM
     python3 benchmarks/scale.py --n 500 --d 450000 --similarity-jobs 8 \
         --slurm-conf /var/tmp/fsstab-slurm/slurm.conf  # through profiles/slurm
@@ -161,9 +161,11 @@ figures:
 # -- the run ---------------------------------------------------------------------------------
 
 
-def run_workflow(workdir: Path, slurm_conf: Path | None) -> tuple[float, float]:
-    """Run Snakemake (locally on one core, or through profiles/slurm with ``slurm_conf``);
-    return (wall seconds, CPU seconds of Snakemake and every local job)."""
+def run_workflow(workdir: Path, slurm_conf: Path | None,
+                 targets: list[str] | None = None) -> tuple[float, float]:
+    """Run Snakemake (locally on one core, or through profiles/slurm with ``slurm_conf``) for
+    ``targets`` (default: the whole workflow); return (wall seconds, CPU seconds of Snakemake
+    and every local job)."""
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     command = [sys.executable, "-m", "snakemake", "-s", str(REPO / "Snakefile"),
                "--directory", str(workdir), "--quiet", "progress"]
@@ -173,6 +175,7 @@ def run_workflow(workdir: Path, slurm_conf: Path | None) -> tuple[float, float]:
         env["SLURM_CONF"] = str(slurm_conf)
         command += ["--workflow-profile", str(REPO / "profiles" / "slurm"), "--jobs", "2",
                     "--slurm-logdir", str(workdir / "slurm_logs")]
+    command += targets or []
     before, start = children_cpu(), time.perf_counter()
     result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     wall, spent = time.perf_counter() - start, children_cpu() - before
@@ -305,7 +308,7 @@ def run_case(n: int, d: int, args: argparse.Namespace) -> None:
                                                                   args.similarity_jobs))
     print(f"\n## n = {n}, d = {d:,}, M = {args.resamples}, similarity jobs = "
           f"{args.similarity_jobs}; {workdir}\nload before: {load()}", flush=True)
-    wall, total = run_workflow(workdir, args.slurm_conf)
+    wall, total = run_workflow(workdir, args.slurm_conf, args.targets)
     stages = job_resources(workdir)
     print(f"load after: {load()}; wall {wall:.0f} s, CPU {total:.0f} s (Snakemake and every "
           f"job) = {total / 60:.1f} CPU-min", flush=True)
@@ -380,6 +383,11 @@ def main() -> int:
     parser.add_argument("--slurm-conf", type=Path,
                         help="run through profiles/slurm on this SLURM (tests/cluster/"
                              "start_slurm.sh prints it); use with --similarity-jobs 8")
+    parser.add_argument("--targets", nargs="+", default=[],
+                        help="Snakemake targets (files relative to the working folder), to "
+                             "measure one stage's jobs without the whole workflow, e.g. "
+                             "results/scale/select/welch/chunks/r0000-0029.runs.parquet "
+                             "with --no-floors")
     args = parser.parse_args()
     if args.gemm:
         run_gemm(*args.gemm)

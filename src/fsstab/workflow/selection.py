@@ -352,9 +352,12 @@ def _test_scores(selector: BaseSelector, ds: Dataset, train: np.ndarray, test: n
     if accuracy_model is None:
         return {"accuracy": float(selector.score(ds.X[test], ds.y[test]))}
     model = make_accuracy_model(accuracy_model, model_seed)
-    support = np.asarray(selector.support_, dtype=bool)
+    # Only the selected columns are gathered: a copy of whole training rows would cost as
+    # much as the matrix itself at 10^5 features and more.
+    selected = np.flatnonzero(np.asarray(selector.support_, dtype=bool))
     return {"accuracy": selection_accuracy(
-        model, support, ds.X[train], ds.y[train], ds.X[test], ds.y[test])}
+        model, np.ones(selected.size, dtype=bool), ds.X[np.ix_(train, selected)],
+        ds.y[train], ds.X[np.ix_(test, selected)], ds.y[test])}
 
 
 def _group_codes(sample_groups: Sequence[str]) -> np.ndarray:
