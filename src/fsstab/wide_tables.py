@@ -12,15 +12,14 @@ matrix plus a bounded buffer whatever the thread settings.
 
 The values are those of the whole-table readers, bit for bit: Parquet stores the doubles
 themselves, and CSV numbers go through pandas' own parser (the fields of one line are parsed
-as one column), the parser :func:`fsstab.sources.read_table` uses.
+as one column, :mod:`fsstab.csv_rows`), the parser :func:`fsstab.sources.read_table` uses.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -94,9 +93,11 @@ class WideTable:
     columns: Any  # pandas.DataFrame
 
 
-def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = False) -> int:
+def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = False,
+                sep: str | None = None) -> int:
     """Columns of a Parquet / CSV / TSV file (lines, for ``transpose``), read cheaply: the
-    Parquet schema, the CSV header line, or a count of lines."""
+    Parquet schema, the CSV header line (fields split at ``sep``, by default the format's
+    separator), or a count of lines."""
     path = Path(path)
     if fmt == "parquet":
         import pyarrow.parquet as pq
@@ -106,7 +107,7 @@ def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = Fal
         with path.open("rb") as stream:
             return sum(chunk.count(b"\n") for chunk in iter(lambda: stream.read(1 << 24), b""))
     with path.open(newline="", encoding="utf-8", errors="replace") as stream:
-        return len(next(csv.reader(stream, delimiter=_separator(fmt)), []))
+        return len(next(csv.reader(stream, delimiter=sep or _separator(fmt)), []))
 
 
 def _separator(fmt: str) -> str:
@@ -265,21 +266,11 @@ def _is_real(arrow_type: Any, pa: Any) -> bool:
     return bool(pa.types.is_integer(arrow_type) or pa.types.is_floating(arrow_type))
 
 
-def _parse_numbers(fields: Sequence[str]) -> np.ndarray:
-    """Fields parsed by pandas' CSV number parser (missing-value markers become NaN); a field
-    that is not a number raises ``ValueError``."""
-    import pandas as pd
-
-    text = "\n".join(fields)
-    column = pd.read_csv(io.StringIO(text), header=None, dtype=np.float64,
-                         skip_blank_lines=False, quoting=csv.QUOTE_NONE, engine="c")
-    return column.iloc[:, 0].to_numpy()
-
-
 def _wide_rows(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> WideTable:
     """Samples in rows: the named columns by pandas, the features one line at a time."""
     import pandas as pd
 
+    from fsstab.csv_rows import NumberRows, fill_rows
     from fsstab.sources.readers import _check_unique_header
 
     sep = _separator(fmt)
@@ -293,46 +284,9 @@ def _wide_rows(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> W
         raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
     positions = np.array([j for j, c in enumerate(columns) if c not in set(named)])
     X = np.empty((len(frame), positions.size))
-    with path.open(newline="", encoding="utf-8") as stream:
-        lines = csv.reader(stream, delimiter=sep)
-        next(lines)
-        for i, fields in enumerate(_data_lines(lines, len(frame), path)):
-            if len(fields) != len(columns):
-                raise ValueError(f"{path}: line {i + 2} has {len(fields)} fields, the header "
-                                 f"{len(columns)}")
-            X[i] = _parsed_line(np.asarray(fields, dtype=object)[positions], path, i + 2,
-                                [columns[j] for j in positions], name)
-    return WideTable(X, [columns[j] for j in positions], frame)
-
-
-def _data_lines(lines: Iterator[list[str]], n: int, path: Path) -> Iterator[list[str]]:
-    count = 0
-    for fields in lines:
-        if not fields:  # blank lines are skipped, as pandas does
-            continue
-        if count == n:
-            raise ValueError(f"{path}: more data lines than pandas read ({n})")
-        count += 1
-        yield fields
-    if count != n:
-        raise ValueError(f"{path}: {count} data lines, pandas read {n}")
-
-
-def _parsed_line(fields: np.ndarray, path: Path, line: int, names: Sequence[str],
-                 name: str) -> np.ndarray:
-    try:
-        return _parse_numbers(list(fields))
-    except ValueError:
-        bad = [names[j] for j, f in enumerate(fields) if not _is_number(f)]
-        raise _non_numeric(bad or list(names[:1]), name) from None
-
-
-def _is_number(field: str) -> bool:
-    try:
-        _parse_numbers([field])
-    except ValueError:
-        return False
-    return True
+    features = [columns[j] for j in positions]
+    fill_rows(path, sep, X, positions, len(columns), NumberRows(path, features, name))
+    return WideTable(X, features, frame)
 
 
 def _wide_lines(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> WideTable:
@@ -428,20 +382,28 @@ class _LineStore:
         self._flush()
 
     def _place(self, line: str, values: Any, named: _LineNames) -> None:
-        import pandas as pd
-
         converted = _converted(values)
         if line in named:
             self.named[line] = converted
-        elif not pd.api.types.is_numeric_dtype(converted) or pd.api.types.is_bool_dtype(
+        else:
+            self._feature(line, converted)
+
+    def _feature(self, line: str, converted: Any) -> None:
+        """A feature's line, converted: into the matrix if numeric."""
+        import pandas as pd
+
+        if not pd.api.types.is_numeric_dtype(converted) or pd.api.types.is_bool_dtype(
             converted
         ):
             self.non_numeric.append(line)
         else:
-            self.block.append(converted.to_numpy(dtype=np.float64, na_value=np.nan))
-            self.feature_names.append(line)
-            if len(self.block) == _CSV_LINES:
-                self._flush()
+            self._append(line, converted.to_numpy(dtype=np.float64, na_value=np.nan))
+
+    def _append(self, line: str, numbers: np.ndarray) -> None:
+        self.block.append(numbers)
+        self.feature_names.append(line)
+        if len(self.block) == _CSV_LINES:
+            self._flush()
 
     def _flush(self) -> None:
         if not self.block:
