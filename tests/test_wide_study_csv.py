@@ -11,7 +11,6 @@ every line) and labs write them.
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import textwrap
@@ -268,3 +267,59 @@ def test_a_value_that_is_not_a_number_is_named_with_its_line_and_column(tmp_path
     with pytest.raises(ValueError, match=r"g\.csv: cannot parse as CSV"):
         fetch({"source": "file:g.csv", "transpose": True, "row_names": True, "drop": ["g"],
                "target": "status"}, base_dir=tmp_path)
+
+
+# --------------------------------------------------------------------------------------------
+# Memory: one thread, an address-space cap
+# --------------------------------------------------------------------------------------------
+
+CAPPED_STUDY = textwrap.dedent("""
+    import resource, sys
+    cap = int(sys.argv[2]) * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    from fsstab import wide_tables
+    from fsstab.sources import fetch
+    wide_tables.WIDE_COLUMNS = int(sys.argv[3])
+    ds = fetch({"source": "file:" + sys.argv[1], "samples": sys.argv[1] + ".sheet.csv",
+                "target": "status", "transpose": sys.argv[1].endswith("genes.csv")})
+    print(ds.X.shape)
+""")
+
+
+def test_a_wide_csv_study_reads_under_a_memory_cap_with_one_thread(tmp_path):
+    """60 x 40,000 values (18 MB) written by R -- genes in rows, and samples in rows -- with a
+    sample sheet, read with OMP_NUM_THREADS=1 under an address-space cap of 1,000 MB.
+
+    Read whole, the genes-in-rows file needs about 2 GB (pandas holds every value as a
+    Python string, then a transposed copy) and fails under the cap; read in bounded memory,
+    each file needs what the interpreter and its libraries take (about 700 MB under a cap)
+    plus the matrix. (Read whole, the samples-in-rows file of this size stays under the cap:
+    pandas' parser costs about seven times the matrix there; it is read bounded only.)
+    """
+    n, d = 60, 40_000
+    X = np.random.default_rng(6).normal(size=(n, d)).round(6)
+    ids = [f"s{i}" for i in range(n)]
+    genes, rows = tmp_path / "genes.csv", tmp_path / "rows.csv"
+    with genes.open("w") as out:
+        out.write('""' + "".join(f',"{s}"' for s in ids) + "\n")
+        for j in range(d):
+            out.write(f'"g{j}",' + ",".join(map(repr, X[:, j].tolist())) + "\n")
+    with rows.open("w") as out:
+        out.write('""' + "".join(f',"g{j}"' for j in range(d)) + "\n")
+        for i in range(n):
+            out.write(f'"{ids[i]}",' + ",".join(map(repr, X[i].tolist())) + "\n")
+    for path in (genes, rows):
+        write_sheet(Path(f"{path}.sheet.csv"), ids)
+    src = str(Path(wide_tables.__file__).resolve().parents[1])
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": src}
+
+    def shape(path: Path, limit: int) -> str | None:
+        result = subprocess.run([sys.executable, "-c", CAPPED_STUDY, str(path), "1000",
+                                 str(limit)], capture_output=True, text=True, env=env,
+                                timeout=600)
+        return result.stdout.strip() if result.returncode == 0 else None
+
+    kept = f"({n - n // 5}, {d})"  # the samples without a status are left out
+    assert shape(genes, wide_tables.WIDE_COLUMNS) == kept
+    assert shape(genes, 10**9) is None  # read whole: over the cap
+    assert shape(rows, wide_tables.WIDE_COLUMNS) == kept

@@ -137,7 +137,32 @@ class _StudyLines(wide_tables._LineStore):
         self.kept: dict[str, np.ndarray] = {}
         self.blank_last: list[str] = []  # feature lines whose last field is blank text
         self.integer_zeros: dict[int, np.ndarray] = {}  # feature: its '-0' read as integers
+        self.converted: dict[str, np.ndarray] = {}  # feature lines converted with their block
         self.line_numbers: dict[str, int] = {}
+
+    def convert_block(self, lines: list[str], values: np.ndarray) -> None:
+        """The feature lines of a block converted by one ``pandas.to_numeric`` call (it
+        converts each value on its own), where that is what each line alone gives: not the
+        lines that alone would be integers ('-0' is then 0.0, values from 2**53 on rounded as
+        integers), nor those whose last field is blank text."""
+        from fsstab.delimited import _numeric_or_text
+
+        rows = [k for k, line in enumerate(lines) if line not in self.excluded]
+        if not rows:
+            return
+        block = values[rows]
+        converted = _numeric_or_text(pd.Series(block.ravel(), dtype=self.dtype), self.decimal)
+        if not pd.api.types.is_numeric_dtype(converted) or pd.api.types.is_bool_dtype(
+                converted):
+            return  # a line that is not numbers: line by line
+        numbers = converted.to_numpy(dtype=np.float64, na_value=np.nan).reshape(block.shape)
+        with np.errstate(invalid="ignore"):
+            alone = (((numbers == 0.0) & np.signbit(numbers)) | (np.abs(numbers) >= 2.0**53)
+                     ).any(axis=1)
+        for k, row in enumerate(rows):
+            last = block[k, -1]
+            if not (alone[k] or (isinstance(last, str) and not last.strip())):
+                self.converted[lines[row]] = numbers[k]
 
     def _place(self, line: str, values: Any, named: Any) -> None:
         from fsstab.delimited import _numeric_or_text
@@ -146,6 +171,10 @@ class _StudyLines(wide_tables._LineStore):
             self.kept[line] = values
             if line in self.excluded:
                 return
+        numbers = self.converted.pop(line, None)
+        if numbers is not None:
+            self._append(line, numbers)
+            return
         last = values[-1]
         if not (pd.isna(last) or (isinstance(last, str) and not last.strip())):
             self._feature(line, _numeric_or_text(pd.Series(values, dtype=self.dtype),
@@ -240,11 +269,14 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
                 first_line = str(rows[0, 0]).strip() if row_names else "1"
                 excluded.add(first_line)
                 store.text.add(first_line)
-        for values in rows:
-            last.see(values[-1])
-            line = str(values[0]).strip() if row_names else str(store.count + 1)
+        lines = ([str(v).strip() for v in rows[:, 0]] if row_names
+                 else [str(store.count + k + 1) for k in range(len(rows))])
+        values = rows[:, 1:] if row_names else rows
+        store.convert_block(lines, values)
+        for line, line_values, fields in zip(lines, values, rows, strict=True):
+            last.see(fields[-1])
             store.line_numbers.setdefault(line, store.count + 1 + (header is not None))
-            store.add(line, values[1:] if row_names else values, named)
+            store.add(line, line_values, named)
     assert store is not None  # the file has a first record
     store.finish(named)
     return _lines_result(path, store, header, row_names, last, kwargs, name)
