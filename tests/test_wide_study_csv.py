@@ -14,14 +14,13 @@ import os
 import subprocess
 import sys
 import textwrap
-import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
+from _wide_reads import stored_both_ways
 
 from fsstab import sample_sheets, wide_tables
-from fsstab.datasets import write_dataset
 from fsstab.sources import fetch
 
 
@@ -39,19 +38,11 @@ def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[list[bytes], li
             raise AssertionError("the wide matrix was read whole")
         return whole_read(path, *args, **kwargs)
 
-    stored, caught = [], []
-    for limit in (10**9, 0):
-        with monkeypatch.context() as patch:
-            patch.setattr(wide_tables, "WIDE_COLUMNS", limit)
-            if limit == 0:
-                patch.setattr(sample_sheets, "read_delimited", sheets_only)
-                patch.setattr(wide_tables, "wide_source_table", refuse_plain_tables)
-            with warnings.catch_warnings(record=True) as seen:
-                warnings.simplefilter("always")
-                ds = fetch(spec, base_dir=tmp_path)
-        stored.append(write_dataset(ds, tmp_path / f"ds{limit}").read_bytes())
-        caught.append(sorted(str(w.message) for w in seen))
-    return stored, caught
+    def refuse(patch: pytest.MonkeyPatch) -> None:
+        patch.setattr(sample_sheets, "read_delimited", sheets_only)
+        patch.setattr(wide_tables, "wide_source_table", refuse_plain_tables)
+
+    return stored_both_ways(tmp_path, spec, monkeypatch, refuse)
 
 
 def expression(seed: int, n: int, d: int) -> np.ndarray:
