@@ -20,12 +20,13 @@ import numpy as np
 __all__ = ["NumberRows", "fill_rows", "pandas_chunk_lines"]
 
 
-def _parse_numbers(fields: Sequence[str], decimal: str = ".") -> np.ndarray:
-    """Fields parsed by pandas' CSV number parser (missing-value markers become NaN); a field
-    that is not a number raises ``ValueError``."""
+def _parse_numbers(fields: Sequence[str], decimal: str = ".", text: str | None = None
+                   ) -> np.ndarray:
+    """Fields (``text``: joined by line breaks) parsed by pandas' CSV number parser
+    (missing-value markers become NaN); a field that is not a number raises ``ValueError``."""
     import pandas as pd
 
-    text = "\n".join(fields)
+    text = "\n".join(fields) if text is None else text
     column = pd.read_csv(io.StringIO(text), header=None, dtype=np.float64, sep="\x1f",
                          decimal=decimal, skip_blank_lines=False, quoting=csv.QUOTE_NONE,
                          engine="c")
@@ -47,23 +48,24 @@ class NumberRows:
 
     pandas converts the lines of a wide file in chunks (:func:`pandas_chunk_lines`), typing
     each column of a chunk on its own: an integer ``-0`` is 0.0 in a chunk where the column
-    holds only integers, -0.0 elsewhere. The fields of the current chunk are kept (at most
-    2**20) to settle such zeros as pandas does."""
+    holds only integers, -0.0 elsewhere. The lines of the current chunk are kept as text (at
+    most 2**20 fields) to settle such zeros as pandas does."""
 
     def __init__(self, path: Path, names: Sequence[str], name: str, decimal: str = ".") -> None:
         self.path, self.names, self.name, self.decimal = path, list(names), name, decimal
         self.booleans = np.zeros(len(self.names), dtype=np.int64)
         self.lines = 0
-        self.chunk: list[np.ndarray] = []  # the fields of the lines of the current chunk
+        self.chunk: list[str] = []  # the lines of the current chunk, a field per text line
         self.negative_zeros: list[tuple[int, np.ndarray]] = []  # (line in chunk, columns)
 
     def parse(self, fields: np.ndarray, line: int) -> np.ndarray:
         """The fields (one per name) of file line ``line`` (counted from 1) as float64."""
-        row = self._parse(fields, line)
+        text = "\n".join(fields)
+        row = self._parse(fields, text, line)
         zeros = np.flatnonzero((row == 0.0) & np.signbit(row))
         if zeros.size:
             self.negative_zeros.append((len(self.chunk), zeros))
-        self.chunk.append(fields)
+        self.chunk.append(text)
         return row
 
     def end_chunk(self, X: np.ndarray, end: int) -> None:
@@ -72,17 +74,17 @@ class NumberRows:
         start = end - len(self.chunk)
         for j in np.unique(np.concatenate([c for _, c in self.negative_zeros] or [[]])):
             j = int(j)
-            column = _read_column([str(fields[j]) for fields in self.chunk], self.decimal)
+            column = _read_column([text.split("\n")[j] for text in self.chunk], self.decimal)
             if np.issubdtype(column.dtype, np.integer):
                 for i, columns in self.negative_zeros:
                     if j in columns:
                         X[start + i, j] = 0.0
         self.chunk, self.negative_zeros = [], []
 
-    def _parse(self, fields: np.ndarray, line: int) -> np.ndarray:
+    def _parse(self, fields: np.ndarray, text: str, line: int) -> np.ndarray:
         self.lines += 1
         try:
-            return _parse_numbers(list(fields), self.decimal)
+            return _parse_numbers(fields, self.decimal, text)
         except ValueError:
             pass
         true, false = np.isin(fields, _TRUE), np.isin(fields, _FALSE)
