@@ -150,6 +150,19 @@ def test_target_in_the_matrix_by_default_the_last_column(tmp_path, monkeypatch):
     check(tmp_path, {"source": "file:t.csv", "sep": ","}, monkeypatch)  # '1', '1.0' apart
 
 
+def test_a_table_without_study_options_is_read_the_same_way(tmp_path, monkeypatch):
+    # R's row names, labels '1' and '1.0' kept apart, a where column that stays a feature:
+    # as for a narrow file, whatever the options
+    n, d = 12, 20
+    X = expression(10, n, d)
+    lines = ['"",' + ",".join(f'"g{j}"' for j in range(d)) + ',"batch","label"']
+    lines += [f'"s{i}",' + ",".join(number(v) for v in X[i])
+              + f",{1 + i // 2 % 2},{['1', '1.0'][i % 2]}" for i in range(n)]
+    (tmp_path / "r.csv").write_text("\n".join(lines) + "\n")
+    check(tmp_path, {"source": "file:r.csv"}, monkeypatch)
+    check(tmp_path, {"source": "file:r.csv", "where": {"batch": 1}}, monkeypatch)
+
+
 # --------------------------------------------------------------------------------------------
 # Genes in rows (transpose: true)
 # --------------------------------------------------------------------------------------------

@@ -43,8 +43,9 @@ class NumberRows:
     """Data lines of a CSV file parsed into rows of a matrix as pandas parses the columns of
     the whole file: numbers by its own parser (``decimal`` the decimal mark), and a column of
     ``True``/``False`` words as 1.0/0.0 -- a column mixing them with anything else
-    (a number, a missing value) is text, as in pandas. Errors name the file, the line and
-    the column.
+    (a number, a missing value) is text, as in pandas. The first error (naming the file, the
+    line and the column) is kept in ``error`` and its line left missing, so that the reader
+    may raise it where the whole-file read would.
 
     pandas converts the lines of a wide file in chunks (:func:`pandas_chunk_lines`), typing
     each column of a chunk on its own: an integer ``-0`` is 0.0 in a chunk where the column
@@ -57,11 +58,16 @@ class NumberRows:
         self.lines = 0
         self.chunk: list[str] = []  # the lines of the current chunk, a field per text line
         self.negative_zeros: list[tuple[int, np.ndarray]] = []  # (line in chunk, columns)
+        self.error: ValueError | None = None
 
     def parse(self, fields: np.ndarray, line: int) -> np.ndarray:
         """The fields (one per name) of file line ``line`` (counted from 1) as float64."""
         text = "\n".join(fields)
-        row = self._parse(fields, text, line)
+        try:
+            row = self._parse(fields, text, line)
+        except ValueError as error:
+            self.error = self.error or error
+            row = np.full(len(fields), np.nan)
         zeros = np.flatnonzero((row == 0.0) & np.signbit(row))
         if zeros.size:
             self.negative_zeros.append((len(self.chunk), zeros))
@@ -104,13 +110,16 @@ class NumberRows:
 
     def check(self) -> None:
         """After the last line: columns mixing ``True``/``False`` with other values."""
+        if self.error is not None:
+            return
         mixed = [self.names[j] for j in
                  np.flatnonzero((self.booleans > 0) & (self.booleans < self.lines))]
         if mixed:
             shown = ", ".join(repr(c) for c in mixed[:5])
             more = f" and {len(mixed) - 5} more" if len(mixed) > 5 else ""
-            raise ValueError(f"dataset {self.name!r}: {self.path}: {len(mixed)} non-numeric "
-                             f"feature(s): {shown}{more} (True/False mixed with other values)")
+            self.error = ValueError(
+                f"dataset {self.name!r}: {self.path}: {len(mixed)} non-numeric feature(s): "
+                f"{shown}{more} (True/False mixed with other values)")
 
 
 def fill_rows(path: Path, sep: str, X: np.ndarray, positions: np.ndarray, width: int,

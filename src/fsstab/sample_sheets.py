@@ -244,6 +244,7 @@ class _Matrix:
     positions: list[str]
     notes: list[str]
     is_table: bool
+    error: ValueError | None = None  # of a wide table's features, raised after the checks
 
     def keep(self, rows: np.ndarray) -> None:
         self.columns = self.columns.iloc[rows]
@@ -282,7 +283,7 @@ def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any], name: str) ->
     wide = read_wide_study(path, fmt, options, name)  # None unless wide (bounded memory)
     if wide is not None:
         return _Matrix(wide.columns, wide.X, wide.feature_names, wide.ids, wide.positions,
-                       wide.notes, is_table=True)
+                       wide.notes, is_table=True, error=wide.error)
     if fmt in ("csv", "tsv"):
         table: DelimitedTable = read_delimited(path, fmt, **delimited_options(options))
         frame, ids, positions, notes = table.frame, table.row_names, table.positions, table.notes
@@ -370,6 +371,7 @@ def _column(name: str, what: str, sheet: pd.DataFrame | None, matrix: _Matrix, s
     where = "the matrix" if matrix.is_table else "obs"
     available = [] if sheet is None else [str(c) for c in sheet.columns]
     available += [str(c) for c in matrix.columns.columns]
+    available += [c for c in matrix.feature_names or [] if matrix.is_table and c not in available]
     shown = available if len(available) <= 12 else [*available[:8], "...", *available[-3:]]
     sheet_part = f"the sample sheet {sheet_path} nor " if sheet is not None else ""
     raise ValueError(f"no {what} column {name!r} in {sheet_part}{where} of {source}; the "
@@ -468,6 +470,8 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
     if matrix.is_table and matrix.X is not None:  # features of a wide table, already apart
         from fsstab.wide_tables import row_counter_columns
 
+        if matrix.error is not None:
+            raise matrix.error
         _row_counters(row_counter_columns(matrix.X), matrix.feature_names, path)
     elif matrix.is_table:
         features = matrix.columns.drop(columns=list(dict.fromkeys(used + drop)))

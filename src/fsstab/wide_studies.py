@@ -36,7 +36,9 @@ class WideStudy:
     """A study's wide matrix: ``columns`` the columns (lines) the options may name, one row
     per sample; ``X`` the features (``where`` columns included unless dropped); ``ids`` the
     sample ids of the file (R's row names, a Parquet index) or None; ``positions`` where each
-    sample is in the file (``"row 3"``, ``"column 5"``); ``notes`` the layout recognised."""
+    sample is in the file (``"row 3"``, ``"column 5"``); ``notes`` the layout recognised;
+    ``error`` a feature that is not numbers, to raise where the whole-file read raises it
+    (after the checks of the named columns)."""
 
     columns: pd.DataFrame
     X: np.ndarray
@@ -44,6 +46,7 @@ class WideStudy:
     ids: list[str] | None
     positions: list[str]
     notes: list[str]
+    error: ValueError | None = None
 
 
 def delimited_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -121,24 +124,47 @@ def _rows_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
     parser = NumberRows(path, features, name, kwargs["decimal"])
     fill_rows(path, sep, X, positions, len(header.names), parser)
     return WideStudy(table.frame, X, features, table.row_names, table.positions,
-                     table.notes)
+                     table.notes, parser.error)
 
 
-class _StudyLines(wide_tables._LineStore):
+#: Lines of a genes-in-rows file read (and converted) at a time.
+_CSV_LINES = 1024
+
+
+def _numbers(converted: pd.Series) -> np.ndarray | None:
+    """A line converted by ``pandas.to_numeric`` as float64, or None if it is not numbers."""
+    if not pd.api.types.is_numeric_dtype(converted) or pd.api.types.is_bool_dtype(converted):
+        return None
+    return converted.to_numpy(dtype=np.float64, na_value=np.nan)
+
+
+class _StudyLines:
     """Genes in rows: feature lines converted as :func:`fsstab.delimited.read_delimited`
-    converts them (``pandas.to_numeric`` after the decimal mark), the named lines kept as
-    read until the end, when the layout of the last column is known."""
+    converts them (``pandas.to_numeric`` after the decimal mark) and written into a
+    ``samples x capacity`` matrix a block of lines at a time; the named lines kept as read
+    until the end, when the layout of the last column is known. Without a target the last
+    line is the target: each line waits until the next one arrives (or the end)."""
 
     def __init__(self, capacity: int, decimal: str, excluded: set[str], where: set[str],
-                 text: set[str], dtype: Any) -> None:
-        super().__init__(capacity)
-        self.decimal, self.excluded, self.where, self.dtype = decimal, excluded, where, dtype
+                 text: set[str], dtype: Any, *, target_last: bool) -> None:
+        self.capacity, self.decimal, self.dtype = capacity, decimal, dtype
+        self.excluded, self.where, self.target_last = excluded, where, target_last
         self.text = text  # the lines read as text (ids, targets, groups)
+        self.X: np.ndarray | None = None
+        self.block: list[np.ndarray] = []
+        self.feature_names: list[str] = []
+        self.names: list[str] = []
+        self.non_numeric: list[str] = []
+        self.pending: tuple[str, Any] | None = None
         self.kept: dict[str, np.ndarray] = {}
         self.blank_last: list[str] = []  # feature lines whose last field is blank text
         self.integer_zeros: dict[int, np.ndarray] = {}  # feature: its '-0' read as integers
         self.converted: dict[str, np.ndarray] = {}  # feature lines converted with their block
         self.line_numbers: dict[str, int] = {}
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
 
     def convert_block(self, lines: list[str], values: np.ndarray) -> None:
         """The feature lines of a block converted by one ``pandas.to_numeric`` call (it
@@ -151,11 +177,11 @@ class _StudyLines(wide_tables._LineStore):
         if not rows:
             return
         block = values[rows]
-        converted = _numeric_or_text(pd.Series(block.ravel(), dtype=self.dtype), self.decimal)
-        if not pd.api.types.is_numeric_dtype(converted) or pd.api.types.is_bool_dtype(
-                converted):
+        numbers = _numbers(_numeric_or_text(pd.Series(block.ravel(), dtype=self.dtype),
+                                            self.decimal))
+        if numbers is None:
             return  # a line that is not numbers: line by line
-        numbers = converted.to_numpy(dtype=np.float64, na_value=np.nan).reshape(block.shape)
+        numbers = numbers.reshape(block.shape)
         with np.errstate(invalid="ignore"):
             alone = (((numbers == 0.0) & np.signbit(numbers)) | (np.abs(numbers) >= 2.0**53)
                      ).any(axis=1)
@@ -164,7 +190,23 @@ class _StudyLines(wide_tables._LineStore):
             if not (alone[k] or (isinstance(last, str) and not last.strip())):
                 self.converted[lines[row]] = numbers[k]
 
-    def _place(self, line: str, values: Any, named: Any) -> None:
+    def add(self, line: str, values: np.ndarray) -> None:
+        self.names.append(line)
+        if self.target_last:
+            previous, self.pending = self.pending, (line, values)
+            if previous is not None:
+                self._place(*previous)
+        else:
+            self._place(line, values)
+
+    def finish(self) -> None:
+        if self.pending is not None:  # the last line: the target, as text
+            self.kept[self.pending[0]] = self.pending[1]
+            self.text.add(self.pending[0])
+            self.pending = None
+        self._flush()
+
+    def _place(self, line: str, values: np.ndarray) -> None:
         from fsstab.delimited import _numeric_or_text
 
         if line in self.excluded or line in self.where:
@@ -172,37 +214,48 @@ class _StudyLines(wide_tables._LineStore):
             if line in self.excluded:
                 return
         numbers = self.converted.pop(line, None)
-        if numbers is not None:
-            self._append(line, numbers)
-            return
         last = values[-1]
-        if not (pd.isna(last) or (isinstance(last, str) and not last.strip())):
-            self._feature(line, _numeric_or_text(pd.Series(values, dtype=self.dtype),
-                                                 self.decimal))
-            return
-        # the last field is empty: converted as if its column (a separator ending every
-        # line) were dropped; settled at the end, when the whole column is known
-        converted = _numeric_or_text(pd.Series(values[:-1], dtype=self.dtype), self.decimal)
-        if not pd.api.types.is_numeric_dtype(converted) or pd.api.types.is_bool_dtype(
-                converted):
+        if numbers is None and not (pd.isna(last) or (isinstance(last, str)
+                                                      and not last.strip())):
+            numbers = _numbers(_numeric_or_text(pd.Series(values, dtype=self.dtype),
+                                                self.decimal))
+        elif numbers is None:
+            # the last field is empty: converted as if its column (a separator ending every
+            # line) were dropped; settled at the end, when the whole column is known
+            converted = _numeric_or_text(pd.Series(values[:-1], dtype=self.dtype),
+                                         self.decimal)
+            numbers = _numbers(converted)
+            if numbers is not None:
+                numbers = np.append(numbers, np.nan)
+                if isinstance(last, str):
+                    self.blank_last.append(line)
+                elif pd.api.types.is_integer_dtype(converted):  # '-0': -0.0 among NaN
+                    text = np.asarray([*values[:-1].tolist(), ""], dtype=str)
+                    zeros = np.flatnonzero((numbers == 0.0) & (np.char.find(text, "-") >= 0))
+                    if zeros.size:
+                        self.integer_zeros[len(self.feature_names)] = zeros
+        if numbers is None:
             self.non_numeric.append(line)
             return
-        numbers = np.append(converted.to_numpy(dtype=np.float64, na_value=np.nan), np.nan)
-        if isinstance(last, str):
-            self.blank_last.append(line)
-        elif pd.api.types.is_integer_dtype(converted):  # '-0' is -0.0 among missing values
-            text = np.asarray([*values[:-1].tolist(), ""], dtype=str)
-            zeros = np.flatnonzero((numbers == 0.0) & (np.char.find(text, "-") >= 0))
-            if zeros.size:
-                self.integer_zeros[len(self.feature_names)] = zeros
-        self._append(line, numbers)
+        self.block.append(numbers)
+        self.feature_names.append(line)
+        if len(self.block) == _CSV_LINES:
+            self._flush()
 
-    def finish(self, named: Any) -> None:
-        if self.pending is not None:  # the last line: the target, as text
-            self.kept[self.pending[0]] = self.pending[1]
-            self.text.add(self.pending[0])
-            self.pending = None
-        self._flush()
+    def _flush(self) -> None:
+        if not self.block:
+            return
+        if self.X is None:
+            self.X = np.empty((self.block[0].size, self.capacity))
+        start = len(self.feature_names) - len(self.block)
+        self.X[:, start:start + len(self.block)] = np.array(self.block).T
+        self.block = []
+
+    def matrix(self, samples: int) -> np.ndarray:
+        """The features read (a view of the first columns of the buffer)."""
+        if self.X is None:
+            return np.empty((samples, 0))
+        return self.X[:samples, :len(self.feature_names)]
 
 
 @dataclass
@@ -225,14 +278,14 @@ class _LastColumn:
 
 
 def _line_chunks(path: Path, fmt: str, sep: str, width: int | None) -> Iterator[pd.DataFrame]:
-    """The file as text, :data:`fsstab.wide_tables._CSV_LINES` lines at a time (``width``
+    """The file as text, :data:`_CSV_LINES` lines at a time (``width``
     columns named by position when the first line is one field short)."""
     from fsstab.delimited import _parse_error
 
     try:
         yield from pd.read_csv(path, sep=sep, header=None, dtype=str,
                                names=None if width is None else list(range(width)),
-                               chunksize=wide_tables._CSV_LINES)
+                               chunksize=_CSV_LINES)
     except (ValueError, pd.errors.ParserError) as exc:
         raise _parse_error(path, fmt, exc, sep) from exc
 
@@ -246,8 +299,6 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
     if not records:
         raise ValueError(f"{path}: the file is empty")
     short_header = len(records) > 1 and len(records[0]) + 1 == len(records[1])
-    # without a target, the last line is the target (kept back until the next line comes)
-    named = wide_tables._LineNames("" if options.get("target") else None, frozenset())
     excluded = _excluded(options)
     store: _StudyLines | None = None
     row_names, header, last = kwargs["row_names"], None, _LastColumn()
@@ -264,7 +315,8 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
             store = _StudyLines(wide_tables.table_width(path, fmt, transpose=True) + 1,
                                 kwargs["decimal"], excluded,
                                 {str(c) for c in options.get("where") or {}},
-                                {str(c) for c in kwargs["text_columns"]}, chunk.dtypes.iloc[0])
+                                {str(c) for c in kwargs["text_columns"]}, chunk.dtypes.iloc[0],
+                                target_last=not options.get("target"))
             if kwargs["first_as_ids"] and header is None and len(rows):  # the ids, as text
                 first_line = str(rows[0, 0]).strip() if row_names else "1"
                 excluded.add(first_line)
@@ -276,9 +328,9 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
         for line, line_values, fields in zip(lines, values, rows, strict=True):
             last.see(fields[-1])
             store.line_numbers.setdefault(line, store.count + 1 + (header is not None))
-            store.add(line, line_values, named)
+            store.add(line, line_values)
     assert store is not None  # the file has a first record
-    store.finish(named)
+    store.finish()
     return _lines_result(path, store, header, row_names, last, kwargs, name)
 
 
@@ -304,17 +356,18 @@ def _lines_result(path: Path, store: _StudyLines, header: np.ndarray | None, row
     columns = pd.DataFrame({line: _kept(values[:samples], line in store.text, store.dtype,
                                         kwargs["decimal"])
                             for line, values in store.kept.items()}, index=pd.RangeIndex(samples))
-    X = store.matrix()[:samples]
+    X = store.matrix(samples)
     if not last.dropped:  # an empty last field is a missing value: its line is not integers
         for feature, zeros in store.integer_zeros.items():
             X[zeros, feature] = -0.0
     bad = store.non_numeric + ([] if last.dropped else store.blank_last)
+    error = None
     if bad:
         shown = ", ".join(f"{b!r} (line {store.line_numbers[b]})" for b in bad[:5])
         more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
-        raise ValueError(f"dataset {name!r}: {path}: {len(bad)} non-numeric feature(s) "
-                         f"(lines): {shown}{more}")
-    return WideStudy(columns, X, store.feature_names, ids, positions, notes)
+        error = ValueError(f"dataset {name!r}: {path}: {len(bad)} non-numeric feature(s) "
+                           f"(lines): {shown}{more}")
+    return WideStudy(columns, X, store.feature_names, ids, positions, notes, error)
 
 
 def _kept(values: np.ndarray, is_text: bool, dtype: Any, decimal: str) -> pd.Series:
