@@ -84,8 +84,9 @@ def read_wide_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str
     width = wide_tables.table_width(path, fmt, transpose=kwargs["transpose"], sep=sep)
     if width <= wide_tables.WIDE_COLUMNS:
         return None
-    read = _lines_study if kwargs["transpose"] else _rows_study
-    return read(path, fmt, sep, kwargs, options, name)
+    if kwargs["transpose"]:
+        return _lines_study(path, fmt, sep, kwargs, options, name, lines=width)
+    return _rows_study(path, fmt, sep, kwargs, options, name)
 
 
 def _excluded(options: Mapping[str, Any]) -> set[str]:
@@ -291,8 +292,9 @@ def _line_chunks(path: Path, fmt: str, sep: str, width: int | None) -> Iterator[
 
 
 def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
-                 options: Mapping[str, Any], name: str) -> WideStudy:
-    """Genes in rows (one sample per column): blocks of lines parsed by pandas as text."""
+                 options: Mapping[str, Any], name: str, *, lines: int) -> WideStudy:
+    """Genes in rows (one sample per column; about ``lines`` lines): blocks of lines parsed
+    by pandas as text."""
     from fsstab.delimited import _records
 
     records = _records(path, sep, 2)
@@ -312,8 +314,7 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
                 header, row_names = rows[0, 1:], True
                 last.see(rows[0, -1])
                 rows = rows[1:]
-            store = _StudyLines(wide_tables.table_width(path, fmt, transpose=True) + 1,
-                                kwargs["decimal"], excluded,
+            store = _StudyLines(lines + 1, kwargs["decimal"], excluded,
                                 {str(c) for c in options.get("where") or {}},
                                 {str(c) for c in kwargs["text_columns"]}, chunk.dtypes.iloc[0],
                                 target_last=not options.get("target"))
@@ -321,11 +322,11 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
                 first_line = str(rows[0, 0]).strip() if row_names else "1"
                 excluded.add(first_line)
                 store.text.add(first_line)
-        lines = ([str(v).strip() for v in rows[:, 0]] if row_names
+        names = ([str(v).strip() for v in rows[:, 0]] if row_names
                  else [str(store.count + k + 1) for k in range(len(rows))])
         values = rows[:, 1:] if row_names else rows
-        store.convert_block(lines, values)
-        for line, line_values, fields in zip(lines, values, rows, strict=True):
+        store.convert_block(names, values)
+        for line, line_values, fields in zip(names, values, rows, strict=True):
             last.see(fields[-1])
             store.line_numbers.setdefault(line, store.count + 1 + (header is not None))
             store.add(line, line_values)
