@@ -161,7 +161,6 @@ class _StudyLines:
         self.blank_last: list[str] = []  # feature lines whose last field is blank text
         self.integer_zeros: dict[int, np.ndarray] = {}  # feature: its '-0' read as integers
         self.converted: dict[str, np.ndarray] = {}  # feature lines converted with their block
-        self.line_numbers: dict[str, int] = {}
 
     @property
     def count(self) -> int:
@@ -328,7 +327,6 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
         store.convert_block(names, values)
         for line, line_values, fields in zip(names, values, rows, strict=True):
             last.see(fields[-1])
-            store.line_numbers.setdefault(line, store.count + 1 + (header is not None))
             store.add(line, line_values)
     assert store is not None  # the file has a first record
     store.finish()
@@ -364,7 +362,8 @@ def _lines_result(path: Path, store: _StudyLines, header: np.ndarray | None, row
     bad = store.non_numeric + ([] if last.dropped else store.blank_last)
     error = None
     if bad:
-        shown = ", ".join(f"{b!r} (line {store.line_numbers[b]})" for b in bad[:5])
+        shown = ", ".join(f"{b!r} (line {store.names.index(b) + 1 + (header is not None)})"
+                          for b in bad[:5])
         more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
         error = ValueError(f"dataset {name!r}: {path}: {len(bad)} non-numeric feature(s) "
                            f"(lines): {shown}{more}")
