@@ -12,7 +12,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -20,9 +19,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from _wide_reads import stored_both_ways
 
 from fsstab import wide_tables
-from fsstab.datasets import write_dataset
 from fsstab.sources import fetch
 
 
@@ -32,18 +31,10 @@ def refuse_whole_reads(*args, **kwargs):
 
 def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[bytes, bytes, list, list]:
     """The stored dataset read whole and read as a wide table, and the warnings of each."""
-    stored, caught = [], []
-    for limit in (10**9, 0):
-        with monkeypatch.context() as patch:
-            patch.setattr(wide_tables, "WIDE_COLUMNS", limit)
-            if limit == 0:
-                patch.setattr(pq, "read_table", refuse_whole_reads)
-            with warnings.catch_warnings(record=True) as seen:
-                warnings.simplefilter("always")
-                ds = fetch(spec, base_dir=tmp_path)
-        stored.append(write_dataset(ds, tmp_path / f"ds{limit}").read_bytes())
-        caught.append(sorted(str(w.message) for w in seen))
-    return stored[0], stored[1], caught[0], caught[1]
+    (whole, wide), (warned_whole, warned_wide) = stored_both_ways(
+        tmp_path, spec, monkeypatch, lambda patch: patch.setattr(pq, "read_table",
+                                                                 refuse_whole_reads))
+    return whole, wide, warned_whole, warned_wide
 
 
 def betas(seed: int, n: int, d: int) -> pd.DataFrame:

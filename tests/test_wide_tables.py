@@ -108,7 +108,8 @@ def test_errors_name_the_columns(tmp_path, monkeypatch):
     write_csv(tmp_path / "t.csv", frame)
     with pytest.raises(ValueError, match=r"1 non-numeric feature\(s\): 'c'"):
         fetch({"source": "file:t.csv"}, base_dir=tmp_path)
-    with pytest.raises(ValueError, match=r"no column\(s\) \['status'\]"):
+    with pytest.raises(ValueError, match=r"no target column 'status' in the matrix of .*t\.csv; "
+                                         r"the columns are \['a', 'b', 'c', 'd', 'e', 'y'\]"):
         fetch({"source": "file:t.csv", "target": "status"}, base_dir=tmp_path)
     pq.write_table(pa.table({"a": [1.0, 2.0], "b": ["x", "y"], "y": ["u", "v"]}),
                    tmp_path / "t.parquet")

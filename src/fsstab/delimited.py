@@ -99,16 +99,29 @@ def _with_positions(names: Sequence[str], text_columns: Sequence[str] | None,
     return chosen
 
 
-def _read_samples_in_rows(
-    path: Path, fmt: str, sep: str, decimal: str, text_columns: Sequence[str] | None,
-    text_positions: Sequence[int] = (), first_as_ids: bool = False,
-) -> DelimitedTable:
+@dataclass(frozen=True)
+class _RowHeader:
+    """The columns of a file with one sample per row: ``names`` as pandas is to name them (R's
+    row names and an empty last column under marker names), ``row_names`` whether the first
+    column holds R's row names."""
+
+    names: list[str]
+    row_names: bool
+
+    @property
+    def real(self) -> list[str]:
+        """The file's own columns (without R's row names and an empty last column)."""
+        return [n for n in self.names if n not in (_ROW_NAMES, _TRAILING)]
+
+
+def _row_header(path: Path, sep: str) -> _RowHeader:
+    """The header of a file with one sample per row, R's and spreadsheets' layouts recognised
+    from its first two lines."""
     records = _records(path, sep, 2)
     if not records:
         raise ValueError(f"{path}: the file is empty")
     header = [cell.strip() for cell in records[0]]
     first = records[1] if len(records) > 1 else []
-    notes: list[str] = []
     names = list(header)
     row_names = False
     if first and len(first) == len(header) + 1:
@@ -128,15 +141,31 @@ def _read_samples_in_rows(
             f"{path}: column(s) {blank} (counted from 1) have an empty header cell; name them "
             "(only R's row names, in the first column, may have an empty header)"
         )
-    real = [n for n in names if n not in (_ROW_NAMES, _TRAILING)]
-    _unique_names(path, real, "column")
+    layout = _RowHeader(names, row_names)
+    _unique_names(path, layout.real, "column")
+    return layout
+
+
+def _read_samples_in_rows(
+    path: Path, fmt: str, sep: str, decimal: str, text_columns: Sequence[str] | None,
+    text_positions: Sequence[int] = (), first_as_ids: bool = False,
+    header: _RowHeader | None = None, usecols: Sequence[str] | None = None,
+) -> DelimitedTable:
+    """The table (only the columns ``usecols``, when given, besides R's row names)."""
+    header = header or _row_header(path, sep)
+    names, row_names = header.names, header.row_names
+    notes: list[str] = []
     first = [0] if first_as_ids and not row_names else []
-    text_columns = _with_positions(real, text_columns, [*text_positions, *first])
+    text_columns = _with_positions(header.real, text_columns, [*text_positions, *first])
     text: dict[str, type] | type = str if text_columns is None else {
         c: str for c in [*text_columns, _ROW_NAMES] if c in names}
+    read = None if usecols is None else [
+        c for c in names if c in set(usecols) or c in (_ROW_NAMES, _TRAILING)]
+    if read is not None and isinstance(text, dict):
+        text = {c: kind for c, kind in text.items() if c in read}
     try:
         frame = pd.read_csv(path, sep=sep, decimal=decimal, header=0, names=names,
-                            index_col=False, dtype=text)
+                            index_col=False, dtype=text, usecols=read)
     except (ValueError, pd.errors.ParserError) as exc:
         raise _parse_error(path, fmt, exc, sep) from exc
     positions = [f"row {i + 1}" for i in range(len(frame))]

@@ -244,6 +244,7 @@ class _Matrix:
     positions: list[str]
     notes: list[str]
     is_table: bool
+    error: ValueError | None = None  # of a wide table's features, raised after the checks
 
     def keep(self, rows: np.ndarray) -> None:
         self.columns = self.columns.iloc[rows]
@@ -259,7 +260,7 @@ class _Matrix:
         self.positions = [self.positions[i] for i in rows]
 
 
-def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any]) -> _Matrix:
+def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> _Matrix:
     if fmt == "h5ad":
         from fsstab.h5ad import read_h5ad
 
@@ -274,29 +275,21 @@ def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any]) -> _Matrix:
                        [f"layer {adata.layer!r}" if adata.layer else "X"], is_table=False)
     if options.get("layer") is not None:
         raise ValueError(f"{path}: layer applies to .h5ad files only")
+    if fmt not in ("csv", "tsv") and (options.get("sep") is not None
+                                      or options.get("decimal", ".") != "."):
+        raise ValueError(f"{path}: sep and decimal apply to csv and tsv files only")
+    from fsstab.wide_studies import delimited_options, read_wide_study
+
+    wide = read_wide_study(path, fmt, options, name)  # None unless wide (bounded memory)
+    if wide is not None:
+        return _Matrix(wide.columns, wide.X, wide.feature_names, wide.ids, wide.positions,
+                       wide.notes, is_table=True, error=wide.error)
     if fmt in ("csv", "tsv"):
-        text = [c for c in [options.get("id_column"), *_target_names(options),
-                            options.get("groups")] if c]
-        table: DelimitedTable = read_delimited(
-            path, fmt, sep=options.get("sep"), decimal=options.get("decimal", "."),
-            text_columns=text, text_positions=[] if options.get("target") else [-1],
-            first_as_ids=bool(options.get("samples")) and not options.get("id_column"),
-            transpose=bool(options.get("transpose", False)),
-            row_names=bool(options.get("row_names", False)),
-        )
+        table: DelimitedTable = read_delimited(path, fmt, **delimited_options(options))
         frame, ids, positions, notes = table.frame, table.row_names, table.positions, table.notes
     else:
-        if options.get("sep") is not None or options.get("decimal", ".") != ".":
-            raise ValueError(f"{path}: sep and decimal apply to csv and tsv files only")
         from fsstab.sources import read_table
-        from fsstab.wide_tables import read_wide_study_matrix
 
-        wide = read_wide_study_matrix(path, fmt, options, str(path))  # None unless wide
-        if wide is not None:
-            ids = None if isinstance(wide.columns.index, pd.RangeIndex) else [
-                str(i) for i in wide.columns.index]
-            return _Matrix(wide.columns, wide.X, wide.feature_names, ids,
-                           [f"row {i + 1}" for i in range(len(wide.X))], [], is_table=True)
         frame = read_table(path, fmt, transpose=bool(options.get("transpose", False)),
                            row_names=bool(options.get("row_names", False)))
         ids = None if isinstance(frame.index, pd.RangeIndex) else [str(i) for i in frame.index]
@@ -378,6 +371,7 @@ def _column(name: str, what: str, sheet: pd.DataFrame | None, matrix: _Matrix, s
     where = "the matrix" if matrix.is_table else "obs"
     available = [] if sheet is None else [str(c) for c in sheet.columns]
     available += [str(c) for c in matrix.columns.columns]
+    available += [c for c in matrix.feature_names or [] if matrix.is_table and c not in available]
     shown = available if len(available) <= 12 else [*available[:8], "...", *available[-3:]]
     sheet_part = f"the sample sheet {sheet_path} nor " if sheet is not None else ""
     raise ValueError(f"no {what} column {name!r} in {sheet_part}{where} of {source}; the "
@@ -420,7 +414,7 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
     from fsstab.sources import local_file
 
     path = Path(path)
-    matrix = _read_matrix(path, fmt, options)
+    matrix = _read_matrix(path, fmt, options, name)
     _where(matrix, options.get("where"), name)
     used: list[str] = []
     id_column = options.get("id_column")
@@ -476,6 +470,8 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
     if matrix.is_table and matrix.X is not None:  # features of a wide table, already apart
         from fsstab.wide_tables import row_counter_columns
 
+        if matrix.error is not None:
+            raise matrix.error
         _row_counters(row_counter_columns(matrix.X), matrix.feature_names, path)
     elif matrix.is_table:
         features = matrix.columns.drop(columns=list(dict.fromkeys(used + drop)))

@@ -1,26 +1,23 @@
-"""Wide tables in bounded memory: a stored dataset's matrix, and Parquet / CSV sources with
-tens of thousands of columns (or, genes in rows, lines) and more.
+"""Wide tables in bounded memory: a stored dataset's matrix, and Parquet sources with tens of
+thousands of columns and more.
 
 Reading a whole wide table at once costs several times its size: ``pyarrow.parquet.read_table``
 holds decoded and decompressed copies (3.7 times the matrix for a stored dataset), and with
 Arrow's thread pool sized by ``OMP_NUM_THREADS=1`` -- as Snakemake sets for a one-thread job --
-a 100 x 100,000 Parquet file with one column per feature grows past 15 GB; pandas' CSV reader
-keeps a parser buffer and an object per column. Here every reader fills one preallocated
-float64 ``n x d`` matrix piece by piece (rows of a stored dataset, blocks of columns of a
-Parquet file, lines of a CSV file), never using Arrow's thread pool, so a read needs the
-matrix plus a bounded buffer whatever the thread settings.
-
-The values are those of the whole-table readers, bit for bit: Parquet stores the doubles
-themselves, and CSV numbers go through pandas' own parser (the fields of one line are parsed
-as one column), the parser :func:`fsstab.sources.read_table` uses.
+a 100 x 100,000 Parquet file with one column per feature grows past 15 GB. Here every reader
+fills one preallocated float64 ``n x d`` matrix piece by piece (rows of a stored dataset,
+blocks of columns of a Parquet file), never using Arrow's thread pool, so a read needs the
+matrix plus a bounded buffer whatever the thread settings; Parquet stores the doubles
+themselves, so the values are those of the whole-table read bit for bit. Wide CSV/TSV files
+are read by :mod:`fsstab.wide_studies` (which :func:`fsstab.sample_sheets.read_study` uses
+for every CSV/TSV source), a line or a block of lines at a time.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,8 +42,6 @@ WIDE_COLUMNS = 10_000
 _DATASET_ROWS = 1
 # Columns of a wide Parquet file read at a time.
 _PARQUET_COLUMNS = 2048
-# Lines of a CSV file with one feature per line parsed at a time.
-_CSV_LINES = 1024
 
 
 def read_fixed_size_list(path: str | os.PathLike[str], column: str, n_rows: int,
@@ -94,9 +89,11 @@ class WideTable:
     columns: Any  # pandas.DataFrame
 
 
-def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = False) -> int:
+def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = False,
+                sep: str | None = None) -> int:
     """Columns of a Parquet / CSV / TSV file (lines, for ``transpose``), read cheaply: the
-    Parquet schema, the CSV header line, or a count of lines."""
+    Parquet schema, the CSV header line (fields split at ``sep``, by default the format's
+    separator), or a count of lines."""
     path = Path(path)
     if fmt == "parquet":
         import pyarrow.parquet as pq
@@ -106,7 +103,7 @@ def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = Fal
         with path.open("rb") as stream:
             return sum(chunk.count(b"\n") for chunk in iter(lambda: stream.read(1 << 24), b""))
     with path.open(newline="", encoding="utf-8", errors="replace") as stream:
-        return len(next(csv.reader(stream, delimiter=_separator(fmt)), []))
+        return len(next(csv.reader(stream, delimiter=sep or _separator(fmt)), []))
 
 
 def _separator(fmt: str) -> str:
@@ -138,16 +135,12 @@ def _non_numeric(names: Sequence[str], name: str) -> ValueError:
 
 def read_wide_table(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any],
                     name: str) -> WideTable:
-    """A Parquet, CSV or TSV source table (``transpose`` and ``row_names`` as in
-    :func:`fsstab.sources.read_table`) as a :class:`WideTable`."""
+    """A Parquet source table (samples in rows) as a :class:`WideTable` (wide CSV/TSV files:
+    :mod:`fsstab.wide_studies`)."""
     path = Path(path)
-    if fmt == "parquet":
-        return _wide_parquet(path, options, name)
-    if fmt not in ("csv", "tsv"):
-        raise ValueError(f"{path}: wide tables are Parquet, CSV or TSV files, not {fmt!r}")
-    if options.get("transpose"):
-        return _wide_lines(path, fmt, options, name)
-    return _wide_rows(path, fmt, options, name)
+    if fmt != "parquet":
+        raise ValueError(f"{path}: wide source tables read here are Parquet files, not {fmt!r}")
+    return _wide_parquet(path, options, name)
 
 
 def _wide_parquet(path: Path, options: Mapping[str, Any], name: str) -> WideTable:
@@ -265,219 +258,16 @@ def _is_real(arrow_type: Any, pa: Any) -> bool:
     return bool(pa.types.is_integer(arrow_type) or pa.types.is_floating(arrow_type))
 
 
-def _parse_numbers(fields: Sequence[str]) -> np.ndarray:
-    """Fields parsed by pandas' CSV number parser (missing-value markers become NaN); a field
-    that is not a number raises ``ValueError``."""
-    import pandas as pd
-
-    text = "\n".join(fields)
-    column = pd.read_csv(io.StringIO(text), header=None, dtype=np.float64,
-                         skip_blank_lines=False, quoting=csv.QUOTE_NONE, engine="c")
-    return column.iloc[:, 0].to_numpy()
-
-
-def _wide_rows(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> WideTable:
-    """Samples in rows: the named columns by pandas, the features one line at a time."""
-    import pandas as pd
-
-    from fsstab.sources.readers import _check_unique_header
-
-    sep = _separator(fmt)
-    _check_unique_header(path, sep)
-    columns = [str(c) for c in pd.read_csv(path, sep=sep, nrows=0).columns]
-    named = _named_columns(options, columns)
-    _missing_columns(named, columns, name)
-    try:
-        frame = pd.read_csv(path, sep=sep, usecols=named)[named]
-    except (ValueError, pd.errors.ParserError) as exc:
-        raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
-    positions = np.array([j for j, c in enumerate(columns) if c not in set(named)])
-    X = np.empty((len(frame), positions.size))
-    with path.open(newline="", encoding="utf-8") as stream:
-        lines = csv.reader(stream, delimiter=sep)
-        next(lines)
-        for i, fields in enumerate(_data_lines(lines, len(frame), path)):
-            if len(fields) != len(columns):
-                raise ValueError(f"{path}: line {i + 2} has {len(fields)} fields, the header "
-                                 f"{len(columns)}")
-            X[i] = _parsed_line(np.asarray(fields, dtype=object)[positions], path, i + 2,
-                                [columns[j] for j in positions], name)
-    return WideTable(X, [columns[j] for j in positions], frame)
-
-
-def _data_lines(lines: Iterator[list[str]], n: int, path: Path) -> Iterator[list[str]]:
-    count = 0
-    for fields in lines:
-        if not fields:  # blank lines are skipped, as pandas does
-            continue
-        if count == n:
-            raise ValueError(f"{path}: more data lines than pandas read ({n})")
-        count += 1
-        yield fields
-    if count != n:
-        raise ValueError(f"{path}: {count} data lines, pandas read {n}")
-
-
-def _parsed_line(fields: np.ndarray, path: Path, line: int, names: Sequence[str],
-                 name: str) -> np.ndarray:
-    try:
-        return _parse_numbers(list(fields))
-    except ValueError:
-        bad = [names[j] for j, f in enumerate(fields) if not _is_number(f)]
-        raise _non_numeric(bad or list(names[:1]), name) from None
-
-
-def _is_number(field: str) -> bool:
-    try:
-        _parse_numbers([field])
-    except ValueError:
-        return False
-    return True
-
-
-def _wide_lines(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> WideTable:
-    """One sample per column, one feature per line: lines parsed in blocks, each converted as
-    :func:`fsstab.sources.read_table` converts it (numeric where every value is a number);
-    the lines the options name are kept aside."""
-    import pandas as pd
-
-    from fsstab.sources.readers import _check_unique_names
-
-    row_names = bool(options.get("row_names", False))
-    named = _LineNames.of(options)
-    store = _LineStore(table_width(path, fmt, transpose=True) + 1)
-    try:
-        chunks = pd.read_csv(path, sep=_separator(fmt), header=None, dtype=str,
-                             chunksize=_CSV_LINES)
-        for chunk in chunks:
-            if row_names:
-                names = [str(v).strip() for v in chunk.iloc[:, 0]]
-                chunk = chunk.iloc[:, 1:]
-            else:
-                names = [str(r + 1) for r in range(store.count, store.count + len(chunk))]
-            for line_name, values in zip(names, chunk.to_numpy(), strict=True):
-                store.add(line_name, pd.Series(values, dtype=object), named)
-    except pd.errors.ParserError as exc:
-        raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
-    store.finish(named)
-    if row_names:
-        _check_unique_names(path, store.names, "row")
-    if not store.names:
-        raise ValueError(f"{path}: the file is empty")
-    columns = _named_columns(options, store.names)
-    _missing_columns(columns, store.names, name)
-    non_numeric = [c for c in store.non_numeric if c not in set(columns)]
-    if non_numeric:
-        raise _non_numeric(non_numeric, name)
-    frame = pd.DataFrame({c: store.named[c] for c in columns})
-    return WideTable(store.matrix(), store.feature_names, frame)
-
-
-@dataclass(frozen=True)
-class _LineNames:
-    """The lines the options name; without ``target`` the last line is the target."""
-
-    target: str | None
-    others: frozenset[str]
-
-    @classmethod
-    def of(cls, options: Mapping[str, Any]) -> _LineNames:
-        drop = options.get("drop") or []
-        drop = [drop] if isinstance(drop, str) else list(drop)
-        others = {options.get("id_column"), *drop, *(options.get("where") or {})} - {None}
-        target = options.get("target")
-        return cls(None if target is None else str(target), frozenset(map(str, others)))
-
-    def __contains__(self, line: str) -> bool:
-        return line == self.target or line in self.others
-
-
-class _LineStore:
-    """Features (one per line) written into a ``samples x capacity`` matrix a block of lines at
-    a time; named lines kept as converted columns. The last line waits until the next one
-    arrives (or the end), as it is the target when none is named."""
-
-    def __init__(self, capacity: int) -> None:
-        self.capacity = capacity
-        self.X: np.ndarray | None = None
-        self.block: list[np.ndarray] = []
-        self.feature_names: list[str] = []
-        self.names: list[str] = []
-        self.named: dict[str, Any] = {}
-        self.non_numeric: list[str] = []
-        self.pending: tuple[str, Any] | None = None
-
-    @property
-    def count(self) -> int:
-        return len(self.names)
-
-    def add(self, line: str, values: Any, named: _LineNames) -> None:
-        self.names.append(line)
-        if named.target is None:
-            previous, self.pending = self.pending, (line, values)
-            if previous is not None:
-                self._place(*previous, named)
-        else:
-            self._place(line, values, named)
-
-    def finish(self, named: _LineNames) -> None:
-        if self.pending is not None:  # the last line: the target
-            line, values = self.pending
-            self.named[line] = _converted(values)
-            self.pending = None
-        self._flush()
-
-    def _place(self, line: str, values: Any, named: _LineNames) -> None:
-        import pandas as pd
-
-        converted = _converted(values)
-        if line in named:
-            self.named[line] = converted
-        elif not pd.api.types.is_numeric_dtype(converted) or pd.api.types.is_bool_dtype(
-            converted
-        ):
-            self.non_numeric.append(line)
-        else:
-            self.block.append(converted.to_numpy(dtype=np.float64, na_value=np.nan))
-            self.feature_names.append(line)
-            if len(self.block) == _CSV_LINES:
-                self._flush()
-
-    def _flush(self) -> None:
-        if not self.block:
-            return
-        if self.X is None:
-            self.X = np.empty((self.block[0].size, self.capacity))
-        start = len(self.feature_names) - len(self.block)
-        self.X[:, start:start + len(self.block)] = np.array(self.block).T
-        self.block = []
-
-    def matrix(self) -> np.ndarray:
-        """The features read (a view of the first columns of the buffer)."""
-        if self.X is None:
-            return np.empty((len(next(iter(self.named.values()), [])), 0))
-        return self.X[:, :len(self.feature_names)]
-
-
-def _converted(values: Any) -> Any:
-    from fsstab.sources.readers import _numeric_if_possible
-
-    return _numeric_if_possible(values.reset_index(drop=True))
-
-
 def wide_source_table(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any],
                       name: str) -> tuple[np.ndarray, Any, list[str] | None, list[str]] | None:
-    """``(X, labels, sample ids or None, feature names)`` of a source table wider than
-    :data:`WIDE_COLUMNS` -- the samples of ``where`` only --, or None for a narrower table
-    (read whole by :func:`fsstab.sources.read_table`)."""
+    """``(X, labels, sample ids or None, feature names)`` of a Parquet source table wider than
+    :data:`WIDE_COLUMNS` -- the samples of ``where`` only --, or None for a narrower table or
+    another format (read by :func:`fsstab.sample_sheets.read_study`)."""
     import pandas as pd
 
     from fsstab.sources.readers import _id_strings, _matches
 
-    transpose = bool(options.get("transpose", False))
-    if fmt not in ("parquet", "csv", "tsv") or (transpose and fmt == "parquet"):
-        return None
-    if table_width(path, fmt, transpose=transpose) <= WIDE_COLUMNS:
+    if fmt != "parquet" or options.get("transpose") or table_width(path, fmt) <= WIDE_COLUMNS:
         return None
     table = read_wide_table(path, fmt, options, name)
     frame, X = table.columns, table.X

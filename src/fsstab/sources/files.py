@@ -78,7 +78,7 @@ def _dataset_from_table(
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
         )
-    if _plain_wide_candidate(src.options):
+    if fmt == "parquet" and _plain_wide_candidate(src.options):  # CSV/TSV: read_study
         from fsstab.wide_tables import wide_source_table  # bounded memory beyond 10,000 columns
 
         wide = wide_source_table(path, fmt, src.options, name)

@@ -1,0 +1,180 @@
+"""Lines of a wide CSV/TSV file parsed into the rows of a matrix exactly as pandas parses the
+file's columns when it reads the file whole (:func:`fsstab.delimited.read_delimited`,
+:func:`fsstab.sources.read_table`), a line at a time.
+
+The fields of one line are given to pandas' own CSV number parser as one column, so each value
+is the double pandas makes of it; what depends on a whole column -- a column of ``True`` /
+``False`` words is numeric (1.0 / 0.0), and an integer ``-0`` is 0.0 where pandas types the
+column as integers -- is settled as pandas settles it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["NumberRows", "fill_rows", "pandas_chunk_lines"]
+
+
+def _parse_numbers(fields: Sequence[str], decimal: str = ".", text: str | None = None
+                   ) -> np.ndarray:
+    """Fields (``text``: joined by line breaks) parsed by pandas' CSV number parser
+    (missing-value markers become NaN); a field that is not a number raises ``ValueError``."""
+    import pandas as pd
+
+    text = "\n".join(fields) if text is None else text
+    column = pd.read_csv(io.StringIO(text), header=None, dtype=np.float64, sep="\x1f",
+                         decimal=decimal, skip_blank_lines=False, quoting=csv.QUOTE_NONE,
+                         engine="c")
+    if column.shape != (len(fields), 1):  # a field holding a line break or the separator
+        raise ValueError("not one number per field")
+    return column.iloc[:, 0].to_numpy()
+
+
+#: The words pandas reads as booleans (a column of them is numeric: 1.0 and 0.0).
+_TRUE, _FALSE = ("True", "TRUE", "true"), ("False", "FALSE", "false")
+
+
+class NumberRows:
+    """Data lines of a CSV file parsed into rows of a matrix as pandas parses the columns of
+    the whole file: numbers by its own parser (``decimal`` the decimal mark), and a column of
+    ``True``/``False`` words as 1.0/0.0 -- a column mixing them with anything else
+    (a number, a missing value) is text, as in pandas. The first error (naming the file, the
+    line and the column) is kept in ``error`` and its line left missing, so that the reader
+    may raise it where the whole-file read would.
+
+    pandas converts the lines of a wide file in chunks (:func:`pandas_chunk_lines`), typing
+    each column of a chunk on its own: an integer ``-0`` is 0.0 in a chunk where the column
+    holds only integers, -0.0 elsewhere. The lines of the current chunk are kept as text (at
+    most 2**20 fields) to settle such zeros as pandas does."""
+
+    def __init__(self, path: Path, names: Sequence[str], name: str, decimal: str = ".") -> None:
+        self.path, self.names, self.name, self.decimal = path, list(names), name, decimal
+        self.booleans = np.zeros(len(self.names), dtype=np.int64)
+        self.lines = 0
+        self.chunk: list[str] = []  # the lines of the current chunk, a field per text line
+        self.negative_zeros: list[tuple[int, np.ndarray]] = []  # (line in chunk, columns)
+        self.error: ValueError | None = None
+
+    def parse(self, fields: np.ndarray, line: int) -> np.ndarray:
+        """The fields (one per name) of file line ``line`` (counted from 1) as float64."""
+        text = "\n".join(fields)
+        try:
+            row = self._parse(fields, text, line)
+        except ValueError as error:
+            self.error = self.error or error
+            row = np.full(len(fields), np.nan)
+        zeros = np.flatnonzero((row == 0.0) & np.signbit(row))
+        if zeros.size:
+            self.negative_zeros.append((len(self.chunk), zeros))
+        self.chunk.append(text)
+        return row
+
+    def end_chunk(self, X: np.ndarray, end: int) -> None:
+        """Rows ``end - len(chunk)`` to ``end`` of ``X`` parsed: their integer columns' -0
+        become 0.0, as pandas types the column of the chunk as integers."""
+        start = end - len(self.chunk)
+        for j in np.unique(np.concatenate([c for _, c in self.negative_zeros] or [[]])):
+            j = int(j)
+            column = _read_column([text.split("\n")[j] for text in self.chunk], self.decimal)
+            if np.issubdtype(column.dtype, np.integer):
+                for i, columns in self.negative_zeros:
+                    if j in columns:
+                        X[start + i, j] = 0.0
+        self.chunk, self.negative_zeros = [], []
+
+    def _parse(self, fields: np.ndarray, text: str, line: int) -> np.ndarray:
+        self.lines += 1
+        try:
+            return _parse_numbers(fields, self.decimal, text)
+        except ValueError:
+            pass
+        true, false = np.isin(fields, _TRUE), np.isin(fields, _FALSE)
+        if true.any() or false.any():
+            self.booleans += true | false
+            try:
+                return _parse_numbers(list(np.where(true, "1", np.where(false, "0", fields))),
+                                      self.decimal)
+            except ValueError:
+                pass
+        bad = [j for j, f in enumerate(fields) if f not in _TRUE + _FALSE
+               and not _is_number(f, self.decimal)]
+        shown = ", ".join(f"{self.names[j]!r} (column {j + 1}: {fields[j]!r})" for j in bad[:5])
+        more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
+        raise ValueError(f"dataset {self.name!r}: {self.path}, line {line}: {len(bad)} "
+                         f"non-numeric feature(s): {shown}{more}")
+
+    def check(self) -> None:
+        """After the last line: columns mixing ``True``/``False`` with other values."""
+        if self.error is not None:
+            return
+        mixed = [self.names[j] for j in
+                 np.flatnonzero((self.booleans > 0) & (self.booleans < self.lines))]
+        if mixed:
+            shown = ", ".join(repr(c) for c in mixed[:5])
+            more = f" and {len(mixed) - 5} more" if len(mixed) > 5 else ""
+            self.error = ValueError(
+                f"dataset {self.name!r}: {self.path}: {len(mixed)} non-numeric feature(s): "
+                f"{shown}{more} (True/False mixed with other values)")
+
+
+def fill_rows(path: Path, sep: str, X: np.ndarray, positions: np.ndarray, width: int,
+              parser: NumberRows) -> None:
+    """Row i of ``X``: the fields at ``positions`` of data line i of the file (after the
+    header, blank lines skipped as pandas skips them), each line having ``width`` fields."""
+    chunk = pandas_chunk_lines(width)
+    with path.open(newline="", encoding="utf-8") as stream:
+        lines = csv.reader(stream, delimiter=sep)
+        next(lines)
+        for i, fields in enumerate(_data_lines(lines, len(X), path)):
+            if len(fields) != width:
+                raise ValueError(f"{path}: line {lines.line_num} has {len(fields)} fields, the "
+                                 f"header {width}")
+            X[i] = parser.parse(np.asarray(fields, dtype=object)[positions], lines.line_num)
+            if (i + 1) % chunk == 0:
+                parser.end_chunk(X, i + 1)
+    parser.end_chunk(X, len(X))
+    parser.check()
+
+
+def pandas_chunk_lines(width: int) -> int:
+    """The lines pandas' C parser converts together in a file of ``width`` columns (its
+    ``low_memory`` reading: the largest power of two below half of 2**20 / width)."""
+    lines, heuristic = 1, 2**20 // width
+    while lines * 2 < heuristic:
+        lines *= 2
+    return lines
+
+
+def _read_column(fields: Sequence[str], decimal: str) -> np.ndarray:
+    """Fields read as one column by pandas' CSV parser, typed by it (integers, floats, ...)."""
+    import pandas as pd
+
+    return pd.read_csv(io.StringIO("\n".join(fields)), header=None, sep="\x1f",
+                       decimal=decimal, skip_blank_lines=False, quoting=csv.QUOTE_NONE,
+                       engine="c").iloc[:, 0].to_numpy()
+
+
+def _data_lines(lines: Iterator[list[str]], n: int, path: Path) -> Iterator[list[str]]:
+    count = 0
+    for fields in lines:
+        if not fields:  # blank lines are skipped, as pandas does
+            continue
+        if count == n:
+            raise ValueError(f"{path}: more data lines than pandas read ({n})")
+        count += 1
+        yield fields
+    if count != n:
+        raise ValueError(f"{path}: {count} data lines, pandas read {n}")
+
+
+def _is_number(field: str, decimal: str = ".") -> bool:
+    try:
+        _parse_numbers([field], decimal)
+    except ValueError:
+        return False
+    return True
