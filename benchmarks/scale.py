@@ -310,8 +310,12 @@ def run_case(n: int, d: int, args: argparse.Namespace) -> None:
           f"{args.similarity_jobs}; {workdir}\nload before: {load()}", flush=True)
     wall, total = run_workflow(workdir, args.slurm_conf, args.targets)
     stages = job_resources(workdir)
-    print(f"load after: {load()}; wall {wall:.0f} s, CPU {total:.0f} s (Snakemake and every "
-          f"job) = {total / 60:.1f} CPU-min", flush=True)
+    if args.slurm_conf is None:
+        print(f"load after: {load()}; wall {wall:.0f} s, CPU {total:.0f} s (Snakemake and every "
+              f"job) = {total / 60:.1f} CPU-min", flush=True)
+    else:  # the jobs ran under SLURM: only their logs count them (the table's "all jobs")
+        print(f"load after: {load()}; wall {wall:.0f} s, CPU {total:.0f} s of Snakemake and its "
+              "local jobs; the SLURM jobs' CPU is in the table", flush=True)
     floors: dict[str, float] = {}
     if not args.no_floors:
         startup = startup_floors(list(stages))
@@ -345,7 +349,10 @@ def run_case(n: int, d: int, args: argparse.Namespace) -> None:
     jobs_cpu = sum(s for _, s, _ in stages.values())
     print(f"| all jobs | {sum(j for j, _, _ in stages.values())} | {jobs_cpu:.0f} | "
           f"{max(p for _, _, p in stages.values()):.0f} | | |")
-    print(f"| Snakemake itself | | {total - jobs_cpu:.0f} | | | |", flush=True)
+    local = total if args.slurm_conf else total - jobs_cpu
+    print(f"| Snakemake itself | | {local:.0f} | | | |")
+    print(f"| in all | | {jobs_cpu + local:.0f} = {(jobs_cpu + local) / 60:.1f} CPU-min | | | |",
+          flush=True)
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
 
