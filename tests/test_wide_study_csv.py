@@ -24,10 +24,6 @@ from fsstab import sample_sheets, wide_tables
 from fsstab.sources import fetch
 
 
-def refuse_plain_tables(*args, **kwargs):
-    raise AssertionError("read as a plain table, not as a study")
-
-
 def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[list[bytes], list[list]]:
     """The stored dataset read whole and read as a wide matrix, and the warnings of each."""
     matrix = (tmp_path / spec["source"].removeprefix("file:")).resolve()
@@ -40,7 +36,6 @@ def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[list[bytes], li
 
     def refuse(patch: pytest.MonkeyPatch) -> None:
         patch.setattr(sample_sheets, "read_delimited", sheets_only)
-        patch.setattr(wide_tables, "wide_source_table", refuse_plain_tables)
 
     return stored_both_ways(tmp_path, spec, monkeypatch, refuse)
 

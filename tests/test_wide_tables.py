@@ -87,6 +87,22 @@ def test_genes_in_lines(tmp_path, monkeypatch):
     assert whole == wide
 
 
+def test_parquet_where_column_stays_a_feature(tmp_path, monkeypatch):
+    """A plain Parquet source filtered by ``where``: the filtering column stays a feature,
+    wide as narrow (the whole read is the reference)."""
+    X = values(3, 12, 30)
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(30)])
+    frame["batch"] = [1.0, 2.0] * 6
+    frame["label"] = ["a", "b", "b", "a"] * 3
+    frame.to_parquet(tmp_path / "w.parquet", index=False)
+    spec = {"source": "file:w.parquet", "target": "label", "where": {"batch": 2}}
+    whole, wide = both_paths(tmp_path, spec, monkeypatch)
+    assert whole == wide
+    ds = fetch(spec, base_dir=tmp_path)
+    assert ds.X.shape == (6, 31)
+    assert "batch" in list(ds.feature_names)
+
+
 def test_parquet_with_a_pandas_index(tmp_path, monkeypatch):
     X = values(2, 14, 40)
     frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(40)],

@@ -30,7 +30,6 @@ __all__ = [
     "keep_rows",
     "read_fixed_size_list",
     "read_wide_study_matrix",
-    "read_wide_table",
     "row_counter_columns",
     "table_width",
 ]
@@ -110,54 +109,10 @@ def _separator(fmt: str) -> str:
     return "," if fmt == "csv" else "\t"
 
 
-def _named_columns(options: Mapping[str, Any], columns: Sequence[str]) -> list[str]:
-    """The columns the options name (target -- default the last --, id, dropped, where)."""
-    drop = options.get("drop") or []
-    drop = [drop] if isinstance(drop, str) else list(drop)
-    named = [options.get("target") or columns[-1], options.get("id_column"), *drop,
-             *(options.get("where") or {})]
-    return list(dict.fromkeys(str(c) for c in named if c is not None))
-
-
-def _missing_columns(named: Sequence[str], columns: Sequence[str], name: str) -> None:
-    missing = [c for c in named if c not in set(columns)]
-    if missing:
-        shown = columns if len(columns) <= 10 else [*columns[:5], "...", *columns[-3:]]
-        raise ValueError(f"dataset {name!r}: no column(s) {missing}; the columns are "
-                         f"{list(shown)}")
-
-
 def _non_numeric(names: Sequence[str], name: str) -> ValueError:
     shown = ", ".join(repr(c) for c in names[:5])
     more = f" and {len(names) - 5} more" if len(names) > 5 else ""
     return ValueError(f"dataset {name!r}: {len(names)} non-numeric feature(s): {shown}{more}")
-
-
-def read_wide_table(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any],
-                    name: str) -> WideTable:
-    """A Parquet source table (samples in rows) as a :class:`WideTable` (wide CSV/TSV files:
-    :mod:`fsstab.wide_studies`)."""
-    path = Path(path)
-    if fmt != "parquet":
-        raise ValueError(f"{path}: wide source tables read here are Parquet files, not {fmt!r}")
-    return _wide_parquet(path, options, name)
-
-
-def _wide_parquet(path: Path, options: Mapping[str, Any], name: str) -> WideTable:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    with pq.ParquetFile(path, pre_buffer=False) as parquet:
-        schema = parquet.schema_arrow
-        columns = _parquet_columns(schema)
-        named = _named_columns(options, columns)
-        _missing_columns(named, columns, name)
-        features = [c for c in columns if c not in set(named)]
-        non_numeric = [c for c in features if not _is_real(schema.field(c).type, pa)]
-        if non_numeric:
-            raise _non_numeric(non_numeric, name)
-        frame, X = _parquet_parts(parquet, named, features)
-    return WideTable(X, [str(c) for c in features], frame.set_axis(named, axis=1))
 
 
 def _parquet_columns(schema: Any) -> list[str]:
@@ -256,32 +211,3 @@ def row_counter_columns(X: np.ndarray, *, block: int = 4096) -> list[int]:
 
 def _is_real(arrow_type: Any, pa: Any) -> bool:
     return bool(pa.types.is_integer(arrow_type) or pa.types.is_floating(arrow_type))
-
-
-def wide_source_table(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any],
-                      name: str) -> tuple[np.ndarray, Any, list[str] | None, list[str]] | None:
-    """``(X, labels, sample ids or None, feature names)`` of a Parquet source table wider than
-    :data:`WIDE_COLUMNS` -- the samples of ``where`` only --, or None for a narrower table or
-    another format (read by :func:`fsstab.sample_sheets.read_study`)."""
-    import pandas as pd
-
-    from fsstab.sources.readers import _id_strings, _matches
-
-    if fmt != "parquet" or options.get("transpose") or table_width(path, fmt) <= WIDE_COLUMNS:
-        return None
-    table = read_wide_table(path, fmt, options, name)
-    frame, X = table.columns, table.X
-    where = options.get("where")
-    if where:
-        keep = np.ones(len(frame), dtype=bool)
-        for column, value in where.items():
-            keep &= _matches(frame[str(column)], value)
-        if not keep.any():
-            raise ValueError(f"dataset {name!r}: no sample satisfies where {dict(where)!r}")
-        frame, X = frame[keep].reset_index(drop=True), X[keep]
-    target = str(options.get("target") or frame.columns[0])
-    id_column = options.get("id_column")
-    sample_ids = _id_strings(frame[str(id_column)]) if id_column else None
-    if sample_ids is None and not isinstance(frame.index, pd.RangeIndex):
-        sample_ids = [str(i) for i in frame.index]  # a stored pandas index, as make_dataset
-    return X, frame[target], sample_ids, table.feature_names

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import urllib.parse
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -78,14 +77,7 @@ def _dataset_from_table(
         return _build(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
         )
-    if fmt == "parquet" and _plain_wide_candidate(src.options):  # CSV/TSV: read_study
-        from fsstab.wide_tables import wide_source_table  # bounded memory beyond 10,000 columns
-
-        wide = wide_source_table(path, fmt, src.options, name)
-        if wide is not None:
-            X, labels, sample_ids, feature_names = wide
-            return _build(src, name, X, labels, provenance, feature_names=feature_names,
-                          sample_ids=sample_ids)
+    # every table goes through the study reader, which reads wide ones in bounded memory
     from fsstab.sample_sheets import dataset_from_study, read_study
 
     study = read_study(path, fmt, src.options, name, base_dir=base_dir)
@@ -93,17 +85,6 @@ def _dataset_from_table(
         study, name=name, options=src.options,
         provenance={"source": src.source, "spec": src.to_dict(), **provenance},
     )
-
-
-#: Source options only the study reader (:mod:`fsstab.sample_sheets`) understands.
-_STUDY_OPTIONS = ("samples", "sample_id", "groups", "sep", "decimal", "layer", "drop")
-
-
-def _plain_wide_candidate(options: Mapping[str, Any]) -> bool:
-    """Whether a file source may go through the bounded-memory reader of wide tables: a
-    classification target in the matrix, none of the study reader's options."""
-    return (options.get("task", "classification") == "classification"
-            and not any(options.get(key) is not None for key in _STUDY_OPTIONS))
 
 
 def _fetch_url(src: SourceSpec, downloader: Downloader) -> Dataset:
