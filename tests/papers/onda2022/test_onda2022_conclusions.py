@@ -271,6 +271,15 @@ def test_claims_over_n_tree_run_when_several_n_tree_are_run():
     assert "0.310 (n_tree 200)" in differ["our_evidence"]
 
 
+def test_n_tree_listed_and_compared_in_increasing_order():
+    """The curves come in the order of the run's files (n_tree 300 before 100 here; "50" after
+    "400" in a run's folder): the claim lists and compares the n_tree values sorted."""
+    row = _frame(extra_trees=True).loc["sec3_5.fewer_trees_lower"]
+    evidence = row["our_evidence"]
+    assert evidence.index("(n_tree 100)") < evidence.index("(n_tree 300)")
+    assert "n_tree (100, 300) here" in row["settings"]
+
+
 def _with_mtry_study(spread):
     """Fig. 15's real ensembles at normalised mtry 0.1, n_tree 100 and 300 on both data sets,
     ending ``spread`` apart at m_ensemble 50."""

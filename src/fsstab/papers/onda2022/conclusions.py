@@ -306,7 +306,7 @@ def _colon_claims(run: _Run, curves: pd.DataFrame, limit: float) -> list[Claim]:
     real = curves[(curves["dataset"] == name) & (curves["mtry"] == "sqrt")
                   & (curves["source"] == "real")]
     at_max = real[real["m_ensemble"] == real["m_ensemble"].max()].set_index("n_tree")[
-        "stability"]
+        "stability"].sort_index()  # the curves come in the order of the run's files
     few, many = at_max[at_max.index < 200], at_max[at_max.index >= 200]
     if len(few) and len(many):
         assessment = holds_if(float(few.max()) < float(many.min()),
