@@ -60,7 +60,7 @@ def _cell(root: Path, where: str) -> str:
     link = path.with_suffix(".md").relative_to(root).as_posix()
     return (f"[{counts['holds']} of {tested} tested hold]({link}); "
             f"{counts['partly holds']} partly, {counts['does not hold']} not; "
-            f"{counts['not testable here']} not testable here (data), "
+            f"{counts['not testable here']} not testable here, "
             f"{counts['not run (compute)']} not run (compute)")
 
 
