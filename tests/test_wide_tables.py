@@ -138,16 +138,38 @@ PEAK_SCRIPT = textwrap.dedent("""
     cap = int(sys.argv[2]) * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     from fsstab.sources import fetch
-    ds = fetch({"source": "file:" + sys.argv[1], **({"transpose": True} if "lines" in sys.argv[1]
-               else {})})
+    options = ({"transpose": True} if "lines" in sys.argv[1]
+               else {"target": "y"} if sys.argv[1].endswith(".h5ad") else {})
+    ds = fetch({"source": "file:" + sys.argv[1], **options})
     print(ds.X.shape, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """)
 
 
-@pytest.mark.parametrize("layout", ["wide.parquet", "wide.csv", "lines.csv"])
+def write_h5ad(path: Path, X: np.ndarray, labels: list[str]) -> None:
+    """AnnData's on-disk layout (as anndata writes it): float32 X, obs with a 'y' column."""
+    import h5py
+
+    string = h5py.string_dtype()
+    with h5py.File(path, "w") as f:
+        f.attrs.update({"encoding-type": "anndata", "encoding-version": "0.1.0"})
+        f.create_dataset("X", data=X.astype(np.float32))
+        for key, names in (("obs", [f"s{i}" for i in range(X.shape[0])]),
+                           ("var", [f"g{j}" for j in range(X.shape[1])])):
+            group = f.create_group(key)
+            group.attrs.update({"encoding-type": "dataframe", "encoding-version": "0.2.0",
+                                "_index": "_index",
+                                "column-order": np.array(["y"] if key == "obs" else [],
+                                                         dtype=string)})
+            group.create_dataset("_index", data=np.array(names, dtype=object), dtype=string)
+        y = f["obs"].create_dataset("y", data=np.array(labels, dtype=object), dtype=string)
+        y.attrs.update({"encoding-type": "string-array", "encoding-version": "0.2.0"})
+
+
+@pytest.mark.parametrize("layout", ["wide.parquet", "wide.csv", "lines.csv", "wide.h5ad"])
 def test_a_wide_file_reads_under_a_memory_cap_with_one_thread(tmp_path, layout):
     """60 x 40,000 values (19 MB) read with OMP_NUM_THREADS=1 under an address-space cap that
-    a whole-table read of the Parquet file exceeds many times over."""
+    a whole-table read of the Parquet file exceeds many times over; an AnnData file (HDF5, no
+    thread pool) within the same cap."""
     n, d = 60, 40_000
     rng = np.random.default_rng(4)
     X = rng.normal(size=(n, d)).round(6)
@@ -161,6 +183,8 @@ def test_a_wide_file_reads_under_a_memory_cap_with_one_thread(tmp_path, layout):
             out.write(",".join([f"g{j}" for j in range(d)] + ["y"]) + "\n")
             for i in range(n):
                 out.write(",".join(map(repr, X[i].tolist())) + f",{labels[i]}\n")
+    elif layout == "wide.h5ad":
+        write_h5ad(path, X, labels)
     else:
         with path.open("w") as out:
             for j in range(d):
