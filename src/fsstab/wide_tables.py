@@ -101,12 +101,10 @@ def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = Fal
     if transpose:
         with path.open("rb") as stream:
             return sum(chunk.count(b"\n") for chunk in iter(lambda: stream.read(1 << 24), b""))
+    from fsstab.delimited import default_separator
+
     with path.open(newline="", encoding="utf-8", errors="replace") as stream:
-        return len(next(csv.reader(stream, delimiter=sep or _separator(fmt)), []))
-
-
-def _separator(fmt: str) -> str:
-    return "," if fmt == "csv" else "\t"
+        return len(next(csv.reader(stream, delimiter=sep or default_separator(fmt)), []))
 
 
 def _non_numeric(names: Sequence[str], name: str) -> ValueError:
