@@ -49,6 +49,7 @@ from fsstab.papers.conclusions import (
     over_cases,
 )
 from fsstab.papers.outputs import format_number
+from fsstab.ties import merge_ties
 
 __all__ = ["MUCH_FEWER", "PREAMBLE", "SAME_ACCURACY", "SIMILAR_ACCURACY", "claims"]
 
@@ -136,12 +137,23 @@ def _wide(medians: pd.DataFrame, metric: str) -> pd.DataFrame:
                                values=metric).reset_index()
 
 
+def _tied(medians: pd.DataFrame) -> pd.DataFrame:
+    """The medians with values equal up to float rounding merged (:func:`fsstab.ties.merge_ties`):
+    a median of fold accuracies is a ratio of counts whose float depends on the order of the
+    sum (61/84 as 0.7261904761904762 and ...763), and the claims compare medians exactly."""
+    merged = medians.copy()
+    for metric in merged.columns.intersection(
+            ["test_accuracy", "false_positive", "false_negative", "n_selected"]):
+        merged[metric] = merge_ties(merged[metric].to_numpy(dtype=np.float64))
+    return merged
+
+
 def _values(row: Mapping[str, Any], digits: int) -> str:
     return "/".join(_n(row[a], digits) for a in COMPARED)
 
 
 def _simulation_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[Claim]:
-    medians = simulation_medians(results)
+    medians = _tied(simulation_medians(results))
     fp, fn, acc = (_wide(medians, m).to_dict("records")
                    for m in ("false_positive", "false_negative", "test_accuracy"))
     order = "/".join(COMPARED)
@@ -283,7 +295,7 @@ def _trend_claim(key: str, wide: Sequence[Mapping[str, Any]], approach: str, *, 
 
 
 def _real_claims(results: pd.DataFrame, settings: SettingsMatch) -> list[Claim]:
-    medians = real_medians(results)
+    medians = _tied(real_medians(results))
     out = []
     for dataset, part in medians.groupby("dataset", sort=False):
         row = part.set_index("approach")
