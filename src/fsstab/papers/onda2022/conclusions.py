@@ -436,8 +436,7 @@ def _mtry_claim(curves: pd.DataFrame, parameters: pd.DataFrame, run_here: Sequen
             evidence.append(f"{name}: n_tree {trees_run or 'none'} only")
             continue
         last = part[part["m_ensemble"] == part["m_ensemble"].max()].set_index("n_tree")[
-            "stability"]
-        last = last.set_axis(last.index.astype(int)).sort_index()
+            "stability"].sort_index()  # as in _colon_claims: the run's files come unsorted
         spread = float(last.max() - last.min())
         cases[name] = at_most(spread, CLOSE, what=f"{name}: spread over n_tree", digits=3)
         evidence.append(f"{name}: " + ", ".join(f"{_f(v)} (n_tree {t})"
