@@ -64,6 +64,6 @@ if WF.paper is not None:
 
 
 rule all:
+    default_target: True
     input:
         final_outputs(),
-    default_target: True

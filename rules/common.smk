@@ -221,8 +221,12 @@ def paper_rules(name):
     if not path.is_file():
         stems = [p.stem.removeprefix("paper_") for p in folder.glob("paper_*.smk")]
         known = sorted(s for s in stems if not any(s.startswith(f"{o}_") for o in stems))
-        raise ConfigError([f"paper.name: no paper {name!r} (no rules/paper_{name}.smk); "
-                           f"known papers: {', '.join(known)}"])
+        raise ConfigError(
+            [
+                f"paper.name: no paper {name!r} (no rules/paper_{name}.smk); "
+                f"known papers: {', '.join(known)}"
+            ]
+        )
     return path
 
 
@@ -381,9 +385,7 @@ def dataset_figure_stems(dataset):
     return {
         "summary": f"{folder}/summary",
         "pareto": {m: f"{folder}/pareto/{m}" for m in WF.pareto_measures},
-        "trajectories": {
-            s: f"{folder}/trajectories/{s}" for s in WF.trajectory_selectors(dataset)
-        },
+        "trajectories": {s: f"{folder}/trajectories/{s}" for s in WF.trajectory_selectors(dataset)},
         "feature_maps": {c.id: f"{folder}/feature_maps/{c.id}" for c in maps},
     }
 
@@ -409,19 +411,22 @@ def figure_outputs(dataset):
     stems = dataset_figure_stems(dataset)
 
     def pair(stem, caption, category, labels, subcategory=dataset):
-        png = report(f"{stem}.png", caption=f"../report/{caption}.rst", category=category,
-                     subcategory=subcategory, labels={"dataset": dataset, **labels})
+        png = report(
+            f"{stem}.png",
+            caption=f"../report/{caption}.rst",
+            category=category,
+            subcategory=subcategory,
+            labels={"dataset": dataset, **labels},
+        )
         return [f"{stem}.pdf", png]
 
     outputs = pair(stems["summary"], "summary", "Summary figures", {}, subcategory=None)
     for measure, stem in stems["pareto"].items():
         outputs += pair(stem, "pareto", "Pareto fronts", {"measure": measure})
     for selector, stem in stems["trajectories"].items():
-        outputs += pair(stem, "trajectory", "Stability versus parameters",
-                        {"selector": selector})
+        outputs += pair(stem, "trajectory", "Stability versus parameters", {"selector": selector})
     for config_id, stem in stems["feature_maps"].items():
-        outputs += pair(stem, "feature_map", "Feature stability maps",
-                        {"configuration": config_id})
+        outputs += pair(stem, "feature_map", "Feature stability maps", {"configuration": config_id})
     return outputs
 
 

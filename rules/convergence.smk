@@ -14,10 +14,6 @@ rule convergence:
             category="Convergence",
             labels={"dataset": "{dataset}", "figure": "φ against M"},
         ),
-    params:
-        precision=WF.raw["convergence"]["precision"],
-        confidence_level=WF.raw["measures"]["confidence_level"],
-        rank_cap=WF.rank_cap,
     log:
         f"{LOGS}/{{dataset}}/convergence.log",
     benchmark:
@@ -28,5 +24,9 @@ rule convergence:
     resources:
         mem_mb=2000,
         runtime=30,
+    params:
+        precision=WF.raw["convergence"]["precision"],
+        confidence_level=WF.raw["measures"]["confidence_level"],
+        rank_cap=WF.rank_cap,
     script:
         "../scripts/convergence.py"

@@ -6,8 +6,6 @@ rule fetch:
         local_source_checksum,
     output:
         **dataset_files(f"{DATA}/{{dataset}}/raw"),
-    params:
-        source=normalised_source_of,
     log:
         f"{LOGS}/{{dataset}}/fetch.log",
     benchmark:
@@ -18,5 +16,7 @@ rule fetch:
     resources:
         mem_mb=memory("fetch", dataset=None, files="*"),
         runtime=runtime("fetch", dataset=None, files="*"),
+    params:
+        source=normalised_source_of,
     script:
         "../scripts/fetch.py"

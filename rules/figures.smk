@@ -23,6 +23,17 @@ for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] els
             map_stability=[f"{RESULTS}/{_dataset}/stability/{c}.parquet" for c in _maps],
         output:
             figure_outputs(_dataset),
+        log:
+            f"{LOGS}/{_dataset}/figures.log",
+        benchmark:
+            f"{BENCH}/{_dataset}/figures.tsv"
+        localrule: WF.raw["localrules"]
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=memory("tables", files="*"),
+            runtime=runtime("tables", files="*"),
         params:
             dataset=_dataset,
             stems=_stems,
@@ -32,16 +43,5 @@ for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] els
             rank_cap=WF.rank_cap,
             confidence_level=WF.raw["measures"]["confidence_level"],
             score_label=score_label_of(_dataset),
-        log:
-            f"{LOGS}/{_dataset}/figures.log",
-        benchmark:
-            f"{BENCH}/{_dataset}/figures.tsv"
-        conda:
-            "../envs/fsstab.yaml"
-        localrule: WF.raw["localrules"]
-        threads: 1
-        resources:
-            mem_mb=memory("tables", files="*"),
-            runtime=runtime("tables", files="*"),
         script:
             "../scripts/figures.py"

@@ -44,8 +44,6 @@ if {"ch7", "ch8"} & BOMMERT.keys():
             datasets=[get_dataset(d) for d in table_4_1_datasets(BOMMERT, DATASETS)],
         output:
             comparison=get_bommert2020_work_table("comparison_table4_1"),
-        params:
-            configured=sorted(WF.raw["datasets"]),
         log:
             get_paper_log("table4_1"),
         benchmark:
@@ -56,6 +54,8 @@ if {"ch7", "ch8"} & BOMMERT.keys():
         resources:
             mem_mb=2000,
             runtime=10,
+        params:
+            configured=sorted(WF.raw["datasets"]),
         script:
             "../scripts/paper_bommert2020/table4_1.py"
 
@@ -83,9 +83,6 @@ rule bommert2020_comparison:
         parts=BOMMERT_COMPARISON_PARTS,
     output:
         table=get_paper_table("comparison"),
-    params:
-        # configured data sets of Ch. 5-6 that are not run (only_datasets)
-        not_run=not_run_rows(BOMMERT, DATASETS),
     log:
         get_paper_log("comparison"),
     benchmark:
@@ -96,6 +93,9 @@ rule bommert2020_comparison:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        # configured data sets of Ch. 5-6 that are not run (only_datasets)
+        not_run=not_run_rows(BOMMERT, DATASETS),
     script:
         "../scripts/paper_bommert2020/comparison.py"
 
@@ -117,8 +117,6 @@ rule bommert2020_conclusions:
     output:
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
-    params:
-        chapters=get_bommert2020_claims_chapters(),
     log:
         get_paper_log("conclusions"),
     benchmark:
@@ -129,6 +127,8 @@ rule bommert2020_conclusions:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        chapters=get_bommert2020_claims_chapters(),
     script:
         "../scripts/paper_bommert2020/conclusions.py"
 

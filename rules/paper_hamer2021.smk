@@ -60,8 +60,6 @@ rule hamer2021_toy:
         },
         table=get_paper_table("fig03-06_toy_measures"),
         replicates=get_paper_table("fig03-06_canberra_replicates"),
-    params:
-        settings=HAMER["toy"],
     log:
         get_paper_log("toy"),
     benchmark:
@@ -72,6 +70,8 @@ rule hamer2021_toy:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        settings=HAMER["toy"],
     script:
         "../scripts/paper_hamer2021/toy.py"
 
@@ -85,21 +85,21 @@ rule hamer2021_correlated_groups:
         importances=get_paper_work(
             "correlated_groups/scenario{scenario}_seed{seed}.importances.parquet"
         ),
-    wildcard_constraints:
-        scenario=r"[123]",
-        seed=r"\d+",
-    params:
-        settings=HAMER["correlated_groups"],
     log:
         get_paper_log("correlated_groups_scenario{scenario}_seed{seed}"),
     benchmark:
         get_paper_benchmark("correlated_groups_scenario{scenario}_seed{seed}")
+    wildcard_constraints:
+        scenario=r"[123]",
+        seed=r"\d+",
     conda:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
         mem_mb=2000,
         runtime=60,
+    params:
+        settings=HAMER["correlated_groups"],
     script:
         "../scripts/paper_hamer2021/correlated_groups.py"
 
@@ -121,8 +121,6 @@ rule hamer2021_correlated_figures:
         fig07=get_paper_figure("fig07_correlated_groups_maps"),
         fig08=get_paper_figure("fig08_correlated_groups_stability"),
         table=get_paper_table("fig08_correlated_groups_stability"),
-    params:
-        settings=HAMER["correlated_groups"],
     log:
         get_paper_log("correlated_figures"),
     benchmark:
@@ -133,6 +131,8 @@ rule hamer2021_correlated_figures:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        settings=HAMER["correlated_groups"],
     script:
         "../scripts/paper_hamer2021/correlated_figures.py"
 
@@ -146,24 +146,24 @@ rule hamer2021_decision:
     output:
         figure=get_paper_figure("fig{number}_{paper}_pareto"),
         table=get_paper_table("fig{number}_{paper}_compromises"),
-    wildcard_constraints:
-        number="|".join(str(n) for n in DECISION_FIGURES.values()),
-        paper="|".join(DECISION_FIGURES),
-    params:
-        settings=HAMER["section71"],
-        configurations=lambda wc: PLAN.selector_configurations(
-            PLAN.decision_datasets()[wc.paper], HAMER["section71"]["hybrid"]
-        ),
     log:
         get_paper_log("fig{number}_{paper}"),
     benchmark:
         get_paper_benchmark("fig{number}_{paper}")
+    wildcard_constraints:
+        number="|".join(str(n) for n in DECISION_FIGURES.values()),
+        paper="|".join(DECISION_FIGURES),
     conda:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
         mem_mb=4000,
         runtime=20,
+    params:
+        settings=HAMER["section71"],
+        configurations=lambda wc: PLAN.selector_configurations(
+            PLAN.decision_datasets()[wc.paper], HAMER["section71"]["hybrid"]
+        ),
     script:
         "../scripts/paper_hamer2021/decision.py"
 
@@ -175,20 +175,20 @@ rule hamer2021_dominated_areas:
         figure=get_paper_figure("fig09_{paper}_dominated_areas"),
         areas=get_paper_work("section71/{paper}_dominated_areas.parquet"),
         versus=get_paper_work("section71/{paper}_hybrid_versus_rfe.parquet"),
-    wildcard_constraints:
-        paper="|".join(DECISION_FIGURES),
-    params:
-        settings=HAMER["section71"],
     log:
         get_paper_log("fig09_{paper}"),
     benchmark:
         get_paper_benchmark("fig09_{paper}")
+    wildcard_constraints:
+        paper="|".join(DECISION_FIGURES),
     conda:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        settings=HAMER["section71"],
     script:
         "../scripts/paper_hamer2021/dominated_areas.py"
 
@@ -241,24 +241,24 @@ rule hamer2021_frequency_score:
     output:
         figure=get_paper_figure("fig10_{paper}_frequency_score"),
         row=get_paper_work("section71/{paper}_frequency_score.parquet"),
-    wildcard_constraints:
-        paper="|".join(DECISION_FIGURES),
-    params:
-        settings=HAMER["section71"],
-        configurations=lambda wc: PLAN.selector_configurations(
-            PLAN.frequency_score_datasets()[wc.paper],
-            [HAMER["section71"]["frequency_score"]["selector"]],
-        ),
     log:
         get_paper_log("fig10_{paper}"),
     benchmark:
         get_paper_benchmark("fig10_{paper}")
+    wildcard_constraints:
+        paper="|".join(DECISION_FIGURES),
     conda:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        settings=HAMER["section71"],
+        configurations=lambda wc: PLAN.selector_configurations(
+            PLAN.frequency_score_datasets()[wc.paper],
+            [HAMER["section71"]["frequency_score"]["selector"]],
+        ),
     script:
         "../scripts/paper_hamer2021/frequency_score.py"
 
@@ -293,8 +293,6 @@ rule hamer2021_table5:
         **{paper: get_stability(dataset) for paper, dataset in S72.items()},
     output:
         table=get_paper_table("table5_lasso"),
-    params:
-        selector=HAMER["section72"]["methods"].get("lasso"),
     log:
         get_paper_log("table5"),
     benchmark:
@@ -305,6 +303,8 @@ rule hamer2021_table5:
     resources:
         mem_mb=2000,
         runtime=15,
+    params:
+        selector=HAMER["section72"]["methods"].get("lasso"),
     script:
         "../scripts/paper_hamer2021/table5.py"
 
@@ -315,22 +315,22 @@ rule hamer2021_trajectories:
     output:
         figure=get_paper_figure("fig{number}_{stem}"),
         table=get_paper_table("fig{number}_{stem}"),
-    wildcard_constraints:
-        number="|".join(str(n) for n, _ in TRAJECTORY_FIGURES.values()),
-        stem="|".join(s for _, s in TRAJECTORY_FIGURES.values()),
-    params:
-        method=lambda wc: PLAN.trajectory_method(wc.number),
-        selector=lambda wc: HAMER["section72"]["methods"][PLAN.trajectory_method(wc.number)],
     log:
         get_paper_log("fig{number}_{stem}"),
     benchmark:
         get_paper_benchmark("fig{number}_{stem}")
+    wildcard_constraints:
+        number="|".join(str(n) for n, _ in TRAJECTORY_FIGURES.values()),
+        stem="|".join(s for _, s in TRAJECTORY_FIGURES.values()),
     conda:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
         mem_mb=2000,
         runtime=15,
+    params:
+        method=lambda wc: PLAN.trajectory_method(wc.number),
+        selector=lambda wc: HAMER["section72"]["methods"][PLAN.trajectory_method(wc.number)],
     script:
         "../scripts/paper_hamer2021/trajectories.py"
 
@@ -342,10 +342,6 @@ rule hamer2021_logistic_rfe:
     output:
         figure=get_paper_figure("fig14_logistic_rfe"),
         table=get_paper_table("fig14_logistic_rfe"),
-    params:
-        selector=HAMER["section72"]["methods"].get("logistic_rfe"),
-        drawn=list(PLAN.logistic_rfe_datasets().datasets),
-        note=PLAN.logistic_rfe_datasets().note,
     log:
         get_paper_log("fig14"),
     benchmark:
@@ -356,6 +352,10 @@ rule hamer2021_logistic_rfe:
     resources:
         mem_mb=2000,
         runtime=15,
+    params:
+        selector=HAMER["section72"]["methods"].get("logistic_rfe"),
+        drawn=list(PLAN.logistic_rfe_datasets().datasets),
+        note=PLAN.logistic_rfe_datasets().note,
     script:
         "../scripts/paper_hamer2021/logistic_rfe.py"
 
@@ -366,8 +366,18 @@ rule hamer2021_properties:
     output:
         maps=get_paper_work("section72/{paper}_properties.parquet"),
         lasso=get_paper_work("section72/{paper}_lasso_checks.parquet"),
+    log:
+        get_paper_log("properties_{paper}"),
+    benchmark:
+        get_paper_benchmark("properties_{paper}")
     wildcard_constraints:
         paper="|".join(S72) or "NONE",
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=15,
     params:
         configurations=lambda wc: PLAN.selector_configurations(
             S72[wc.paper], list(HAMER["section72"]["methods"].values())
@@ -381,16 +391,6 @@ rule hamer2021_properties:
             None,
         ),
         seed=lambda wc: derive_seed(WF.seed, wc.paper, "hamer2021", "properties"),
-    log:
-        get_paper_log("properties_{paper}"),
-    benchmark:
-        get_paper_benchmark("properties_{paper}")
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=2000,
-        runtime=15,
     script:
         "../scripts/paper_hamer2021/properties.py"
 
@@ -438,9 +438,19 @@ rule hamer2021_maps:
         unpack(get_hamer2021_map_inputs),
     output:
         figure=get_paper_figure("fig{number}_{stem}"),
+    log:
+        get_paper_log("fig{number}_{stem}"),
+    benchmark:
+        get_paper_benchmark("fig{number}_{stem}")
     wildcard_constraints:
         number="|".join(str(n) for n, _ in MAP_FIGURES.values()),
         stem="|".join(s for _, s in MAP_FIGURES.values()),
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=10,
     params:
         method=lambda wc: PLAN.map_method(wc.number),
         datasets=lambda wc: list(PLAN.map_figures()[PLAN.map_method(wc.number)].datasets),
@@ -451,20 +461,8 @@ rule hamer2021_maps:
             paper: PLAN.selector_configurations(
                 dataset, [HAMER["section72"]["methods"][PLAN.map_method(wc.number)]]
             )
-            for paper, dataset in PLAN.map_figures()[
-                PLAN.map_method(wc.number)
-            ].datasets.items()
+            for paper, dataset in PLAN.map_figures()[PLAN.map_method(wc.number)].datasets.items()
         },
-    log:
-        get_paper_log("fig{number}_{stem}"),
-    benchmark:
-        get_paper_benchmark("fig{number}_{stem}")
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=2000,
-        runtime=10,
     script:
         "../scripts/paper_hamer2021/maps.py"
 
@@ -477,22 +475,22 @@ rule hamer2021_appendix:
         ],
     output:
         figure=get_paper_figure("fig{number}_phi_vs_phi_iw"),
-    wildcard_constraints:
-        number="26|27|28|29",
-    params:
-        datasets=lambda wc: list(PLAN.appendix_figures()[int(wc.number)].datasets),
-        note=lambda wc: PLAN.appendix_figures()[int(wc.number)].note,
-        methods=HAMER["section72"]["methods"],
     log:
         get_paper_log("fig{number}"),
     benchmark:
         get_paper_benchmark("fig{number}")
+    wildcard_constraints:
+        number="26|27|28|29",
     conda:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
         mem_mb=2000,
         runtime=15,
+    params:
+        datasets=lambda wc: list(PLAN.appendix_figures()[int(wc.number)].datasets),
+        note=lambda wc: PLAN.appendix_figures()[int(wc.number)].note,
+        methods=HAMER["section72"]["methods"],
     script:
         "../scripts/paper_hamer2021/appendix.py"
 
@@ -505,36 +503,31 @@ rule hamer2021_blocks:
         unpack(get_hamer2021_block_inputs),
     output:
         estimates=get_paper_work("section73/{paper}_block_estimates.parquet"),
-    wildcard_constraints:
-        paper="|".join(HAMER["section73"]["datasets"]) or "NONE",
-    params:
-        block_size=HAMER["section73"]["block_size"],
     log:
         get_paper_log("section73_{paper}"),
     benchmark:
         get_paper_benchmark("section73_{paper}")
+    wildcard_constraints:
+        paper="|".join(HAMER["section73"]["datasets"]) or "NONE",
     conda:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
         mem_mb=4000,
         runtime=10,
+    params:
+        block_size=HAMER["section73"]["block_size"],
     script:
         "../scripts/paper_hamer2021/blocks.py"
 
 
 rule hamer2021_variability:
     input:
-        **{
-            paper: expand(rules.hamer2021_blocks.output.estimates, paper=paper)[0]
-            for paper in S73
-        },
+        **{paper: expand(rules.hamer2021_blocks.output.estimates, paper=paper)[0] for paper in S73},
     output:
         figure=get_paper_figure("fig19_coefficient_of_variation"),
         cv=get_paper_table("fig19_coefficient_of_variation"),
         estimates=get_paper_table("fig19-20_block_estimates"),
-    params:
-        block_size=HAMER["section73"]["block_size"],
     log:
         get_paper_log("fig19"),
     benchmark:
@@ -545,6 +538,8 @@ rule hamer2021_variability:
     resources:
         mem_mb=2000,
         runtime=15,
+    params:
+        block_size=HAMER["section73"]["block_size"],
     script:
         "../scripts/paper_hamer2021/variability.py"
 
@@ -557,9 +552,6 @@ rule hamer2021_distributions:
         },
     output:
         figure=get_paper_figure("fig20_sampling_distributions"),
-    params:
-        block_size=HAMER["section73"]["block_size"],
-        note=PLAN.distribution_datasets().note,
     log:
         get_paper_log("fig20"),
     benchmark:
@@ -570,6 +562,9 @@ rule hamer2021_distributions:
     resources:
         mem_mb=2000,
         runtime=15,
+    params:
+        block_size=HAMER["section73"]["block_size"],
+        note=PLAN.distribution_datasets().note,
     script:
         "../scripts/paper_hamer2021/distributions.py"
 
@@ -580,10 +575,9 @@ DECISIONS = PLAN.decision_datasets()
 FREQUENCY = PLAN.frequency_score_datasets()
 
 
+# its inputs: the tables of the sections this run has (the paper's values stand alone otherwise)
 rule hamer2021_comparison:
     input:
-        toy=rules.hamer2021_toy.output.table,
-        # the tables of the sections this run has (the paper's values stand alone otherwise)
         **({"frequency": rules.hamer2021_frequency_score_table.output.table} if FREQUENCY else {}),
         **({"table5": rules.hamer2021_table5.output.table} if S72 else {}),
         **(
@@ -599,11 +593,9 @@ rule hamer2021_comparison:
         ),
         **({"variation": rules.hamer2021_variability.output.cv} if S73 else {}),
         **({"areas": rules.hamer2021_dominated_areas_table.output.table} if DECISIONS else {}),
+        toy=rules.hamer2021_toy.output.table,
     output:
         table=get_paper_table("comparison"),
-    params:
-        gamma=HAMER["section71"]["gamma"],
-        run=run_settings(HAMER, WF),
     log:
         get_paper_log("comparison"),
     benchmark:
@@ -614,6 +606,9 @@ rule hamer2021_comparison:
     resources:
         mem_mb=2000,
         runtime=15,
+    params:
+        gamma=HAMER["section71"]["gamma"],
+        run=run_settings(HAMER, WF),
     script:
         "../scripts/paper_hamer2021/comparison.py"
 
@@ -621,12 +616,9 @@ rule hamer2021_comparison:
 # -- conclusions.md: every claim checked -----------------------------------------------------------
 
 
+# its inputs: the tables of the sections this run has (the others' claims: "not testable here")
 rule hamer2021_conclusions:
     input:
-        toy=rules.hamer2021_toy.output.table,
-        canberra_replicates=rules.hamer2021_toy.output.replicates,
-        correlated=rules.hamer2021_correlated_figures.output.table,
-        # the tables of the sections this run has (the others' claims are "not testable here")
         **(
             {
                 "areas": rules.hamer2021_dominated_areas_table.output.table,
@@ -673,18 +665,12 @@ rule hamer2021_conclusions:
             if PLAN.logistic_rfe_datasets().datasets
             else {}
         ),
+        toy=rules.hamer2021_toy.output.table,
+        canberra_replicates=rules.hamer2021_toy.output.replicates,
+        correlated=rules.hamer2021_correlated_figures.output.table,
     output:
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
-    params:
-        configured={
-            "section71": list(HAMER["section71"]["datasets"]),
-            "frequency_score": list(HAMER["section71"]["frequency_score"]["datasets"]),
-            "section72": list(HAMER["section72"]["datasets"]),
-            "section73": list(HAMER["section73"]["datasets"]),
-        },
-        methods=HAMER["section72"]["methods"],
-        run=run_settings(HAMER, WF),
     log:
         get_paper_log("conclusions"),
     benchmark:
@@ -695,6 +681,15 @@ rule hamer2021_conclusions:
     resources:
         mem_mb=2000,
         runtime=15,
+    params:
+        configured={
+            "section71": list(HAMER["section71"]["datasets"]),
+            "frequency_score": list(HAMER["section71"]["frequency_score"]["datasets"]),
+            "section72": list(HAMER["section72"]["datasets"]),
+            "section73": list(HAMER["section73"]["datasets"]),
+        },
+        methods=HAMER["section72"]["methods"],
+        run=run_settings(HAMER, WF),
     script:
         "../scripts/paper_hamer2021/conclusions.py"
 

@@ -36,8 +36,6 @@ rule nogueira2016_figure1:
     output:
         table=get_paper_table("fig01_sim_n_extremes"),
         figure=get_paper_figure("fig01_sim_n_extremes"),
-    params:
-        settings=NOGUEIRA["figure1"],
     log:
         get_paper_log("figure1"),
     benchmark:
@@ -48,6 +46,8 @@ rule nogueira2016_figure1:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        settings=NOGUEIRA["figure1"],
     script:
         "../scripts/paper_nogueira2016/figure1.py"
 
@@ -98,10 +98,6 @@ rule nogueira2016_figure2:
         table=get_paper_table("fig02_stability"),
         figure=get_paper_figure("fig02_stability"),
         table2=get_paper_table("table2_datasets"),
-    params:
-        datasets=list(DATASETS),
-        measures=NOGUEIRA["figure2_measures"],
-        n_resamples=WF.n_resamples,
     log:
         get_paper_log("figure2"),
     benchmark:
@@ -112,6 +108,10 @@ rule nogueira2016_figure2:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        datasets=list(DATASETS),
+        measures=NOGUEIRA["figure2_measures"],
+        n_resamples=WF.n_resamples,
     script:
         "../scripts/paper_nogueira2016/figure2.py"
 
@@ -122,8 +122,6 @@ rule nogueira2016_pairs:
         features=[get_features(d, c.id) for d in DATASETS for c in WF.configurations_for(d)],
     output:
         table=get_paper_table("sec5_pair_statistics"),
-    params:
-        datasets=list(DATASETS),
     log:
         get_paper_log("pairs"),
     benchmark:
@@ -134,6 +132,8 @@ rule nogueira2016_pairs:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        datasets=list(DATASETS),
     script:
         "../scripts/paper_nogueira2016/pairs.py"
 
@@ -146,9 +146,6 @@ rule nogueira2016_comparison:
         table2=rules.nogueira2016_figure2.output.table2,
     output:
         table=get_paper_table("comparison"),
-    params:
-        configured=NOGUEIRA_CONFIGURED,
-        run=NOGUEIRA_RUN,
     log:
         get_paper_log("comparison"),
     benchmark:
@@ -159,6 +156,9 @@ rule nogueira2016_comparison:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        configured=NOGUEIRA_CONFIGURED,
+        run=NOGUEIRA_RUN,
     script:
         "../scripts/paper_nogueira2016/comparison.py"
 
@@ -176,9 +176,6 @@ rule nogueira2016_conclusions:
     output:
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
-    params:
-        configured=NOGUEIRA_CONFIGURED,
-        run=NOGUEIRA_RUN,
     log:
         get_paper_log("conclusions"),
     benchmark:
@@ -189,6 +186,9 @@ rule nogueira2016_conclusions:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        configured=NOGUEIRA_CONFIGURED,
+        run=NOGUEIRA_RUN,
     script:
         "../scripts/paper_nogueira2016/conclusions.py"
 

@@ -43,6 +43,16 @@ rule onda2022_experiment:
         dataset=get_dataset("{dataset}"),
     output:
         **get_onda2022_experiment("{dataset}", "mtry-{mtry}_ntree-{ntree}"),
+    log:
+        get_paper_log("{dataset}/mtry-{mtry}_ntree-{ntree}"),
+    benchmark:
+        get_paper_benchmark("{dataset}/mtry-{mtry}_ntree-{ntree}")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,
+        runtime=24 * 60,
     params:
         n_target=lambda wc: ONDA["datasets"][wc.dataset]["n_target"],
         m_ensemble=ONDA["m_ensemble"],
@@ -55,16 +65,6 @@ rule onda2022_experiment:
         real_copies=ONDA["real_copies"],
         # one seed per dataset: the same copies and uniform draws for every n_tree and mtry
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022"),
-    log:
-        get_paper_log("{dataset}/mtry-{mtry}_ntree-{ntree}"),
-    benchmark:
-        get_paper_benchmark("{dataset}/mtry-{mtry}_ntree-{ntree}")
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=4000,
-        runtime=24 * 60,
     script:
         "../scripts/paper_onda2022/experiment.py"
 
@@ -74,10 +74,6 @@ rule onda2022_parameter_map:
         reference=get_onda2022_reference,
     output:
         grid=get_onda2022_parameter_map("{dataset}"),
-    params:
-        n_useful_range=lambda wc: ONDA["datasets"][wc.dataset]["n_useful_range"],
-        p_range=ONDA["parameter_map"]["p_range"],
-        seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "parameter map"),
     log:
         get_paper_log("{dataset}/parameter_map"),
     benchmark:
@@ -88,6 +84,10 @@ rule onda2022_parameter_map:
     resources:
         mem_mb=2000,
         runtime=6 * 60,
+    params:
+        n_useful_range=lambda wc: ONDA["datasets"][wc.dataset]["n_useful_range"],
+        p_range=ONDA["parameter_map"]["p_range"],
+        seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "parameter map"),
     script:
         "../scripts/paper_onda2022/parameter_map.py"
 
@@ -98,8 +98,6 @@ rule onda2022_dataset_figures:
         grid=rules.onda2022_parameter_map.output.grid,
     output:
         **{stem: get_paper_figure(f"{stem}_{{dataset}}") for stem in DATASET_FIGURES},
-    params:
-        settings=ONDA,
     log:
         get_paper_log("{dataset}/figures"),
     benchmark:
@@ -110,6 +108,8 @@ rule onda2022_dataset_figures:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        settings=ONDA,
     script:
         "../scripts/paper_onda2022/dataset_figures.py"
 
@@ -122,9 +122,6 @@ rule onda2022_fixed_point:
         summary=get_paper_file("experiments/{dataset}/fixed_point", "json"),
         curves=get_paper_file("experiments/{dataset}/fixed_point_curves", "parquet"),
         figure=get_paper_figure("fig11_fixed_point_{dataset}"),
-    params:
-        settings=ONDA,
-        seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "fixed point"),
     log:
         get_paper_log("{dataset}/fixed_point"),
     benchmark:
@@ -135,6 +132,9 @@ rule onda2022_fixed_point:
     resources:
         mem_mb=2000,
         runtime=30,
+    params:
+        settings=ONDA,
+        seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "fixed point"),
     script:
         "../scripts/paper_onda2022/fixed_point.py"
 
@@ -148,8 +148,6 @@ rule onda2022_figure14:
         ],
     output:
         figure=get_paper_figure("fig14_mtry"),
-    params:
-        dataset=ONDA_PLAN.main,
     log:
         get_paper_log("figure14"),
     benchmark:
@@ -160,6 +158,8 @@ rule onda2022_figure14:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        dataset=ONDA_PLAN.main,
     script:
         "../scripts/paper_onda2022/figure14.py"
 
@@ -169,8 +169,6 @@ rule onda2022_figure15:
         experiments=get_onda2022_figure15_forests,
     output:
         figure=get_paper_figure("fig15_real_mtry_{dataset}"),
-    params:
-        mtry=None if ONDA["mtry_study"] is None else ONDA["mtry_study"]["real_ensemble_mtry"],
     log:
         get_paper_log("{dataset}/figure15"),
     benchmark:
@@ -181,6 +179,8 @@ rule onda2022_figure15:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        mtry=None if ONDA["mtry_study"] is None else ONDA["mtry_study"]["real_ensemble_mtry"],
     script:
         "../scripts/paper_onda2022/figure15.py"
 
@@ -194,9 +194,6 @@ rule onda2022_main_figures:
         grid=get_onda2022_parameter_map(ONDA_PLAN.main),
     output:
         **{stem: get_paper_figure(stem) for stem in MAIN_FIGURES},
-    params:
-        settings=ONDA,
-        dataset=ONDA_PLAN.main,
     log:
         get_paper_log("main_figures"),
     benchmark:
@@ -207,6 +204,9 @@ rule onda2022_main_figures:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        settings=ONDA,
+        dataset=ONDA_PLAN.main,
     script:
         "../scripts/paper_onda2022/main_figures.py"
 
@@ -226,14 +226,6 @@ rule onda2022_tables:
         comparison=get_paper_table("comparison"),
         curves=get_paper_table("ensemble_stability"),
         diagnostics=get_paper_table("simulator_diagnostics"),
-    params:
-        settings=ONDA,
-        seed=derive_seed(WF.seed, "onda2022", "diagnostics"),
-        datasets=list(ONDA_PLAN.datasets),
-        # every configured data set of the paper: those not run keep the paper's values
-        configured=list(ONDA["datasets"]),
-        experiments=list(ONDA_PLAN.experiments),
-        fixed=list(ONDA_PLAN.fixed_point),
     log:
         get_paper_log("tables"),
     benchmark:
@@ -244,6 +236,14 @@ rule onda2022_tables:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        settings=ONDA,
+        seed=derive_seed(WF.seed, "onda2022", "diagnostics"),
+        datasets=list(ONDA_PLAN.datasets),
+        # every configured data set of the paper: those not run keep the paper's values
+        configured=list(ONDA["datasets"]),
+        experiments=list(ONDA_PLAN.experiments),
+        fixed=list(ONDA_PLAN.fixed_point),
     script:
         "../scripts/paper_onda2022/tables.py"
 
@@ -257,18 +257,11 @@ rule onda2022_conclusions:
         diagnostics=rules.onda2022_tables.output.diagnostics,
         timings=rules.onda2022_tables.output.timings,
         fixed=expand(rules.onda2022_fixed_point.output.summary, dataset=ONDA_PLAN.fixed_point),
-        fixed_curves=expand(
-            rules.onda2022_fixed_point.output.curves, dataset=ONDA_PLAN.fixed_point
-        ),
+        fixed_curves=expand(rules.onda2022_fixed_point.output.curves, dataset=ONDA_PLAN.fixed_point),
         grids=[get_onda2022_parameter_map(d) for d in ONDA_PLAN.datasets],
     output:
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
-    params:
-        settings=ONDA,
-        fixed=list(ONDA_PLAN.fixed_point),
-        configured=list(ONDA["datasets"]),
-        run_here=list(ONDA_PLAN.datasets),
     log:
         get_paper_log("conclusions"),
     benchmark:
@@ -279,6 +272,11 @@ rule onda2022_conclusions:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        settings=ONDA,
+        fixed=list(ONDA_PLAN.fixed_point),
+        configured=list(ONDA["datasets"]),
+        run_here=list(ONDA_PLAN.datasets),
     script:
         "../scripts/paper_onda2022/conclusions.py"
 

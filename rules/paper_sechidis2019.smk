@@ -62,9 +62,6 @@ rule sechidis2019_figure1:
         values=get_paper_table("fig01_values"),
         timings=get_paper_table("fig01_timings"),
         figure=get_paper_figure("fig01_timings"),
-    params:
-        settings=SECHIDIS["figure1"],
-        seed=WF.seed,
     log:
         get_paper_log("figure1"),
     benchmark:
@@ -75,6 +72,9 @@ rule sechidis2019_figure1:
     resources:
         mem_mb=2000,
         runtime=60,
+    params:
+        settings=SECHIDIS["figure1"],
+        seed=WF.seed,
     script:
         "../scripts/paper_sechidis2019/figure1.py"
 
@@ -84,8 +84,6 @@ rule sechidis2019_figure2:
         pareto=get_pareto("{dataset}"),
     output:
         figure=get_paper_figure("fig02_{dataset}_pareto"),
-    params:
-        methods=SECHIDIS["methods"],
     log:
         get_paper_log("figure2_{dataset}"),
     benchmark:
@@ -96,6 +94,8 @@ rule sechidis2019_figure2:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        methods=SECHIDIS["methods"],
     script:
         "../scripts/paper_sechidis2019/figure2.py"
 
@@ -108,9 +108,6 @@ rule sechidis2019_tables:
         table1=get_paper_table("table1_pareto_optimal"),
         table2=get_paper_table("table2_non_dominated_rank"),
         check=get_paper_table("table2_rank_definition_check"),
-    params:
-        methods=SECHIDIS["methods"],
-        datasets=list(SECHIDIS_UCI),
     log:
         get_paper_log("tables"),
     benchmark:
@@ -121,6 +118,9 @@ rule sechidis2019_tables:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        methods=SECHIDIS["methods"],
+        datasets=list(SECHIDIS_UCI),
     script:
         "../scripts/paper_sechidis2019/tables.py"
 
@@ -136,10 +136,6 @@ rule sechidis2019_pareto_noise:
         runs=[get_runs(d, WF.configuration(label).id) for d, label in SECHIDIS_RUNS],
     output:
         table=get_paper_table("table1_noise"),
-    params:
-        methods=SECHIDIS["methods"],
-        datasets=list(SECHIDIS_UCI),
-        runs=SECHIDIS_RUNS,
     log:
         get_paper_log("pareto_noise"),
     benchmark:
@@ -150,6 +146,10 @@ rule sechidis2019_pareto_noise:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        methods=SECHIDIS["methods"],
+        datasets=list(SECHIDIS_UCI),
+        runs=SECHIDIS_RUNS,
     script:
         "../scripts/paper_sechidis2019/pareto_noise.py"
 
@@ -164,10 +164,6 @@ rule sechidis2019_theorems:
         features=[get_features(d, WF.configuration(label).id) for d, label in SECHIDIS_RUNS],
     output:
         table=get_paper_table("theorems_check"),
-    params:
-        methods=SECHIDIS["methods"],
-        datasets=list(SECHIDIS_UCI),
-        runs=SECHIDIS_RUNS,
     log:
         get_paper_log("theorems"),
     benchmark:
@@ -178,6 +174,10 @@ rule sechidis2019_theorems:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        methods=SECHIDIS["methods"],
+        datasets=list(SECHIDIS_UCI),
+        runs=SECHIDIS_RUNS,
     script:
         "../scripts/paper_sechidis2019/theorems.py"
 
@@ -201,12 +201,6 @@ if SECHIDIS_RUN_IPASS:
             table4=get_paper_table("table4_group_stability"),
             figure4=get_paper_figure("table4_group_stability"),
             table5=get_paper_table("table5_covariates"),
-        params:
-            selectors=SECHIDIS_IPASS["selectors"],
-            specs={label: WF.configuration(label).spec for label in SECHIDIS_IPASS["selectors"]},
-            top_k=SECHIDIS_IPASS["top_k"],
-            seed=WF.seed,
-            n_resamples=WF.n_resamples,
         log:
             get_paper_log("ipass"),
         benchmark:
@@ -217,6 +211,12 @@ if SECHIDIS_RUN_IPASS:
         resources:
             mem_mb=2000,
             runtime=30,
+        params:
+            selectors=SECHIDIS_IPASS["selectors"],
+            specs={label: WF.configuration(label).spec for label in SECHIDIS_IPASS["selectors"]},
+            top_k=SECHIDIS_IPASS["top_k"],
+            seed=WF.seed,
+            n_resamples=WF.n_resamples,
         script:
             "../scripts/paper_sechidis2019/ipass.py"
 
@@ -231,9 +231,6 @@ rule sechidis2019_comparison:
         table4=rules.sechidis2019_ipass.output.table4 if SECHIDIS_RUN_IPASS else [],
     output:
         table=get_paper_table("comparison"),
-    params:
-        configured=list(SECHIDIS_CONFIGURED_UCI),
-        run=SECHIDIS_RUN,
     log:
         get_paper_log("comparison"),
     benchmark:
@@ -244,6 +241,9 @@ rule sechidis2019_comparison:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        configured=list(SECHIDIS_CONFIGURED_UCI),
+        run=SECHIDIS_RUN,
     script:
         "../scripts/paper_sechidis2019/comparison.py"
 
@@ -261,11 +261,6 @@ rule sechidis2019_conclusions:
     output:
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
-    params:
-        methods=SECHIDIS["methods"],
-        configured=list(SECHIDIS_CONFIGURED_UCI),
-        run=SECHIDIS_RUN,
-        figure1=SECHIDIS["figure1"],
     log:
         get_paper_log("conclusions"),
     benchmark:
@@ -276,6 +271,11 @@ rule sechidis2019_conclusions:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        methods=SECHIDIS["methods"],
+        configured=list(SECHIDIS_CONFIGURED_UCI),
+        run=SECHIDIS_RUN,
+        figure1=SECHIDIS["figure1"],
     script:
         "../scripts/paper_sechidis2019/conclusions.py"
 

@@ -7,11 +7,6 @@ rule pareto:
         summary=get_stability("{dataset}"),
     output:
         pareto=get_pareto("{dataset}"),
-    params:
-        measures=list(WF.pareto_measures),
-        gammas=WF.raw["pareto"]["gamma"],
-        epsilon=WF.raw["pareto"]["epsilon_constraint"],
-        seed=WF.seed,
     log:
         f"{LOGS}/{{dataset}}/pareto.log",
     benchmark:
@@ -22,22 +17,22 @@ rule pareto:
     resources:
         mem_mb=memory("tables", dataset=None, files="*"),
         runtime=runtime("tables", dataset=None, files="*"),
+    params:
+        measures=list(WF.pareto_measures),
+        gammas=WF.raw["pareto"]["gamma"],
+        epsilon=WF.raw["pareto"]["epsilon_constraint"],
+        seed=WF.seed,
     script:
         "../scripts/pareto.py"
 
 
 rule rank:
     input:
-        summaries=expand(
-            get_stability("{dataset}"), dataset=WF.selected_datasets
-        ),
+        summaries=expand(get_stability("{dataset}"), dataset=WF.selected_datasets),
         others=other_configurations_summaries(),
     output:
         summary=f"{RESULTS}/summary.parquet",
         rank=get_pareto_rank(),
-    params:
-        measures=list(WF.pareto_measures),
-        rank_datasets=list(WF.rank_datasets),
     log:
         f"{LOGS}/rank.log",
     benchmark:
@@ -48,5 +43,8 @@ rule rank:
     resources:
         mem_mb=memory("tables", dataset=None, files="*"),
         runtime=runtime("tables", dataset=None, files="*"),
+    params:
+        measures=list(WF.pareto_measures),
+        rank_datasets=list(WF.rank_datasets),
     script:
         "../scripts/rank.py"

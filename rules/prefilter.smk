@@ -7,8 +7,6 @@ rule prefilter:
     output:
         **dataset_files(f"{DATA}/{{dataset}}"),
         report=f"{DATA}/{{dataset}}/prefilter.parquet",
-    params:
-        prefilter=lambda wc: WF.datasets[wc.dataset].prefilter_params,
     log:
         f"{LOGS}/{{dataset}}/prefilter.log",
     benchmark:
@@ -19,5 +17,7 @@ rule prefilter:
     resources:
         mem_mb=memory("prefilter"),
         runtime=runtime("prefilter"),
+    params:
+        prefilter=lambda wc: WF.datasets[wc.dataset].prefilter_params,
     script:
         "../scripts/prefilter.py"

@@ -8,11 +8,6 @@ rule resample:
         dataset=get_dataset("{dataset}"),
     output:
         resamples=get_resamples("{dataset}"),
-    params:
-        seed=WF.seed,
-        scheme=lambda wc: WF.resampling_for(wc.dataset)["scheme"],
-        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
-        scheme_params=lambda wc: WF.resampling_for(wc.dataset)["params"],
     log:
         f"{LOGS}/{{dataset}}/resample.log",
     benchmark:
@@ -23,6 +18,11 @@ rule resample:
     resources:
         mem_mb=memory("resample"),
         runtime=runtime("resample"),
+    params:
+        seed=WF.seed,
+        scheme=lambda wc: WF.resampling_for(wc.dataset)["scheme"],
+        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
+        scheme_params=lambda wc: WF.resampling_for(wc.dataset)["params"],
     script:
         "../scripts/resample.py"
 
@@ -32,10 +32,6 @@ rule similarity_band:
         dataset=get_dataset("{dataset}"),
     output:
         band=get_similarity_band("{dataset}", "{band}"),
-    params:
-        similarity=lambda wc: {
-            k: v for k, v in WF.datasets[wc.dataset].similarity_params.items() if k != "binary"
-        },
     log:
         f"{LOGS}/{{dataset}}/similarity/{{band}}.log",
     benchmark:
@@ -46,6 +42,10 @@ rule similarity_band:
     resources:
         mem_mb=memory("similarity_band", jobs=similarity_jobs_of),
         runtime=runtime("similarity_band", jobs=similarity_jobs_of),
+    params:
+        similarity=lambda wc: {
+            k: v for k, v in WF.datasets[wc.dataset].similarity_params.items() if k != "binary"
+        },
     script:
         "../scripts/similarity_band.py"
 
@@ -55,8 +55,6 @@ rule similarity:
         unpack(similarity_inputs),
     output:
         similarity=get_similarity("{dataset}"),
-    params:
-        similarity=lambda wc: WF.datasets[wc.dataset].similarity_params,
     log:
         f"{LOGS}/{{dataset}}/similarity.log",
     benchmark:
@@ -67,6 +65,8 @@ rule similarity:
     resources:
         mem_mb=similarity_resource(memory),
         runtime=similarity_resource(runtime),
+    params:
+        similarity=lambda wc: WF.datasets[wc.dataset].similarity_params,
     script:
         "../scripts/similarity.py"
 

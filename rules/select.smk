@@ -12,8 +12,6 @@ rule calibrate:
         resamples=get_resamples("{dataset}"),
     output:
         calibration=get_calibration("{dataset}", "{config}"),
-    params:
-        spec=spec_of,
     log:
         f"{LOGS}/{{dataset}}/select/{{config}}/calibrate.log",
     benchmark:
@@ -24,6 +22,8 @@ rule calibrate:
     resources:
         mem_mb=selection_resources("mem_mb", memory("calibrate", resamples=resamples_of)),
         runtime=selection_resources("runtime", runtime("calibrate", resamples=resamples_of)),
+    params:
+        spec=spec_of,
     script:
         "../scripts/calibrate.py"
 
@@ -35,12 +35,6 @@ rule select:
         runs=get_chunk("{dataset}", "{config}", "{chunk}", "runs"),
         features=get_chunk("{dataset}", "{config}", "{chunk}", "features"),
         timings=get_chunk("{dataset}", "{config}", "{chunk}", "timings"),
-    params:
-        spec=spec_of,
-        seed=WF.seed,
-        rank_cap=WF.rank_cap,
-        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
-        accuracy_model=WF.raw["accuracy_model"],
     log:
         f"{LOGS}/{{dataset}}/select/{{config}}/{{chunk}}.log",
     benchmark:
@@ -51,6 +45,12 @@ rule select:
     resources:
         mem_mb=selection_resources("mem_mb", memory("select")),
         runtime=selection_resources("runtime", runtime("select", resamples=chunk_resamples)),
+    params:
+        spec=spec_of,
+        seed=WF.seed,
+        rank_cap=WF.rank_cap,
+        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
+        accuracy_model=WF.raw["accuracy_model"],
     script:
         "../scripts/select.py"
 
@@ -64,8 +64,6 @@ rule gather:
         runs=get_runs("{dataset}", "{config}"),
         features=get_features("{dataset}", "{config}"),
         timings=get_timings("{dataset}", "{config}"),
-    params:
-        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
     log:
         f"{LOGS}/{{dataset}}/select/{{config}}/gather.log",
     benchmark:
@@ -76,5 +74,7 @@ rule gather:
     resources:
         mem_mb=memory("tables", dataset=None, files="*"),
         runtime=runtime("tables", dataset=None, files="*"),
+    params:
+        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
     script:
         "../scripts/gather.py"

@@ -6,13 +6,6 @@ rule stability:
         unpack(stability_inputs),
     output:
         stability=f"{RESULTS}/{{dataset}}/stability/{{config}}.parquet",
-    params:
-        spec=spec_of,
-        measures=list(WF.measures),
-        measure_params=WF.measure_params,
-        confidence_level=WF.raw["measures"]["confidence_level"],
-        rank_cap=WF.rank_cap,
-        seed=WF.seed,
     log:
         f"{LOGS}/{{dataset}}/stability/{{config}}.log",
     benchmark:
@@ -23,6 +16,13 @@ rule stability:
     resources:
         mem_mb=memory("stability", files="similarity", resamples=resamples_of),
         runtime=runtime("stability", resamples=resamples_of),
+    params:
+        spec=spec_of,
+        measures=list(WF.measures),
+        measure_params=WF.measure_params,
+        confidence_level=WF.raw["measures"]["confidence_level"],
+        rank_cap=WF.rank_cap,
+        seed=WF.seed,
     script:
         "../scripts/stability.py"
 

@@ -9,9 +9,6 @@ rule stable_features:
     output:
         parquet=get_stable_features("{dataset}"),
         csv=f"{RESULTS}/{{dataset}}/stable_features.csv",
-    params:
-        confidence_level=WF.raw["measures"]["confidence_level"],
-        rank_cap=WF.rank_cap,
     log:
         f"{LOGS}/{{dataset}}/stable_features.log",
     benchmark:
@@ -22,6 +19,9 @@ rule stable_features:
     resources:
         mem_mb=memory("tables", files="*"),
         runtime=runtime("tables", files="*"),
+    params:
+        confidence_level=WF.raw["measures"]["confidence_level"],
+        rank_cap=WF.rank_cap,
     script:
         "../scripts/stable_features.py"
 
@@ -31,9 +31,6 @@ rule summary_csv:
         summary=f"{RESULTS}/summary.parquet",
     output:
         csv=f"{RESULTS}/summary.csv",
-    params:
-        measures=list(WF.measures),
-        confidence_level=WF.raw["measures"]["confidence_level"],
     log:
         f"{LOGS}/summary_csv.log",
     benchmark:
@@ -44,6 +41,9 @@ rule summary_csv:
     resources:
         mem_mb=memory("tables", dataset=None, files="*"),
         runtime=runtime("tables", dataset=None, files="*"),
+    params:
+        measures=list(WF.measures),
+        confidence_level=WF.raw["measures"]["confidence_level"],
     script:
         "../scripts/summary_csv.py"
 
@@ -69,11 +69,6 @@ rule report_tables:
         ),
         # the report's landing page embeds it (report/workflow.rst)
         overview=f"{RESULTS}/{{dataset}}/report/overview.html",
-    params:
-        measures=list(WF.figure_measures),
-        confidence_level=WF.raw["measures"]["confidence_level"],
-        precision=WF.raw["convergence"]["precision"],
-        score_label=lambda wc: score_label_of(wc.dataset),
     log:
         f"{LOGS}/{{dataset}}/report_tables.log",
     benchmark:
@@ -84,5 +79,10 @@ rule report_tables:
     resources:
         mem_mb=memory("tables", dataset=None, files="*"),
         runtime=runtime("tables", dataset=None, files="*"),
+    params:
+        measures=list(WF.figure_measures),
+        confidence_level=WF.raw["measures"]["confidence_level"],
+        precision=WF.raw["convergence"]["precision"],
+        score_label=lambda wc: score_label_of(wc.dataset),
     script:
         "../scripts/report_tables.py"

@@ -57,9 +57,6 @@ if B5_SCALING:
             dataset=get_dataset(B5["scaling"]["dataset"]),
         output:
             times=get_bommert2020_work_table("ch5/scaling/{filter}"),
-        params:
-            scaling=B5["scaling"],
-            seed=WF.seed,
         log:
             get_paper_log("ch5/scaling_{filter}"),
         benchmark:
@@ -70,6 +67,9 @@ if B5_SCALING:
         resources:
             mem_mb=4000,
             runtime=1440,
+        params:
+            scaling=B5["scaling"],
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch5_scaling_times.py"
 
@@ -80,8 +80,6 @@ if B5_SCALING:
             **get_bommert2020_figures(scaling_figure_stems()),
             **get_bommert2020_tables(["table5_1_median_times"]),
             comparison=get_bommert2020_work_table("ch5/comparison_5_1"),
-        params:
-            filters=B5_FILTERS,
         log:
             get_paper_log("ch5/scaling"),
         benchmark:
@@ -92,12 +90,15 @@ if B5_SCALING:
         resources:
             mem_mb=2000,
             runtime=10,
+        params:
+            filters=B5_FILTERS,
         script:
             "../../scripts/paper_bommert2020/ch5_scaling.py"
 
     BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch5/comparison_5_1"))
     PAPER_TARGETS.extend(
-        f for f in rules.bommert2020_ch5_scaling.output
+        f
+        for f in rules.bommert2020_ch5_scaling.output
         if f not in rules.bommert2020_ch5_scaling.output.comparison
     )
 
@@ -112,8 +113,6 @@ if B5_DATASETS:
             dataset=get_dataset("{dataset}"),
         output:
             scores=get_bommert2020_work_table("ch5/scores/{dataset}/{filter}"),
-        params:
-            seed=WF.seed,
         log:
             get_paper_log("ch5/scores_{dataset}_{filter}"),
         benchmark:
@@ -124,6 +123,8 @@ if B5_DATASETS:
         resources:
             mem_mb=4000,
             runtime=240,
+        params:
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch5_scores.py"
 
@@ -140,9 +141,6 @@ if B5_DATASETS:
                 ["fig05_4_rank_correlation", "table5_2_highest_rank_correlations"]
             ),
             comparison=get_bommert2020_work_table("ch5/comparison_5_2"),
-        params:
-            datasets=B5_DATASETS,
-            filters=B5_FILTERS,
         log:
             get_paper_log("ch5/ranking"),
         benchmark:
@@ -153,6 +151,9 @@ if B5_DATASETS:
         resources:
             mem_mb=4000,
             runtime=30,
+        params:
+            datasets=B5_DATASETS,
+            filters=B5_FILTERS,
         script:
             "../../scripts/paper_bommert2020/ch5_ranking.py"
 
@@ -162,12 +163,7 @@ if B5_DATASETS:
             dataset=get_dataset("{dataset}"),
         output:
             result=get_bommert2020_work_table("ch5/benchmark/{dataset}/{filter}/outer{outer}"),
-            timing=get_bommert2020_work_table(
-                "ch5/benchmark/{dataset}/{filter}/outer{outer}.times"
-            ),
-        params:
-            settings=B5["benchmark"],
-            seed=WF.seed,
+            timing=get_bommert2020_work_table("ch5/benchmark/{dataset}/{filter}/outer{outer}.times"),
         log:
             get_paper_log("ch5/benchmark_{dataset}_{filter}_{outer}"),
         benchmark:
@@ -178,6 +174,9 @@ if B5_DATASETS:
         resources:
             mem_mb=4000,
             runtime=600,
+        params:
+            settings=B5["benchmark"],
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch5_benchmark_fold.py"
 
@@ -200,8 +199,6 @@ if B5_DATASETS:
                 ]
             ),
             comparison=get_bommert2020_work_table("ch5/comparison_5_3"),
-        params:
-            boxplot_datasets=B5_SHOWN,
         log:
             get_paper_log("ch5/benchmark"),
         benchmark:
@@ -212,6 +209,8 @@ if B5_DATASETS:
         resources:
             mem_mb=4000,
             runtime=30,
+        params:
+            boxplot_datasets=B5_SHOWN,
         script:
             "../../scripts/paper_bommert2020/ch5_benchmark.py"
 
@@ -247,8 +246,6 @@ rule bommert2020_ch5_claims:
         ),
     output:
         table=get_paper_table("ch5_claims"),
-    params:
-        run=b5_run_settings(B5, DATASETS, get_bommert2020_prefiltered()),
     log:
         get_paper_log("ch5/claims"),
     benchmark:
@@ -259,6 +256,7 @@ rule bommert2020_ch5_claims:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        run=b5_run_settings(B5, DATASETS, get_bommert2020_prefiltered()),
     script:
         "../../scripts/paper_bommert2020/ch5_claims.py"
-

@@ -33,8 +33,6 @@ rule bommert2020_ch6_all_pairs:
             ]
         ),
         comparison=get_bommert2020_work_table("ch6/comparison_6_2"),
-    params:
-        threshold=B6["all_pairs"]["threshold"],
     log:
         get_paper_log("ch6/all_pairs"),
     benchmark:
@@ -45,6 +43,8 @@ rule bommert2020_ch6_all_pairs:
     resources:
         mem_mb=4000,
         runtime=30,
+    params:
+        threshold=B6["all_pairs"]["threshold"],
     script:
         "../../scripts/paper_bommert2020/ch6_all_pairs.py"
 
@@ -65,11 +65,6 @@ if B6_DATASETS:
             unpack(get_bommert2020_selections),
         output:
             times=get_bommert2020_work_table("ch6/measure_times/{dataset}"),
-        params:
-            measures=list(WF.measures),
-            measure_params=WF.measure_params,
-            n_configurations=B6["real"]["timing_configurations"],
-            seed=WF.seed,
         log:
             get_paper_log("ch6/measure_times_{dataset}"),
         benchmark:
@@ -80,6 +75,11 @@ if B6_DATASETS:
         resources:
             mem_mb=4000,
             runtime=600,
+        params:
+            measures=list(WF.measures),
+            measure_params=WF.measure_params,
+            n_configurations=B6["real"]["timing_configurations"],
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch6_measure_times.py"
 
@@ -91,9 +91,6 @@ if B6_DATASETS:
             **get_bommert2020_figures(real_figure_stems(B6_DATASETS)),
             **get_bommert2020_tables(["fig06_5_mean_correlation", "fig06_7_run_times"]),
             comparison=get_bommert2020_work_table("ch6/comparison_6_3"),
-        params:
-            measures=list(WF.measures),
-            datasets=B6_DATASETS,
         log:
             get_paper_log("ch6/real"),
         benchmark:
@@ -104,6 +101,9 @@ if B6_DATASETS:
         resources:
             mem_mb=8000,
             runtime=60,
+        params:
+            measures=list(WF.measures),
+            datasets=B6_DATASETS,
         script:
             "../../scripts/paper_bommert2020/ch6_real.py"
 
@@ -118,11 +118,6 @@ if B6_DATASETS:
 rule bommert2020_ch6_claims:
     # the claims of §6.1-6.4 checked on the tables above (§6.3 not run: not testable)
     input:
-        undefined=rules.bommert2020_ch6_all_pairs.output.table_table6_3_undefined,
-        table64=rules.bommert2020_ch6_all_pairs.output.table_table6_4_adjusted_example,
-        pc1_order=rules.bommert2020_ch6_all_pairs.output.table_fig06_2_pc1_order,
-        all_pairs_correlation=rules.bommert2020_ch6_all_pairs.output.table_fig06_2_correlation,
-        expected=rules.bommert2020_ch6_all_pairs.output.table_fig06_3_expected_values,
         **(
             {
                 "real_correlation": rules.bommert2020_ch6_real.output.table_fig06_5_mean_correlation,
@@ -132,11 +127,13 @@ rule bommert2020_ch6_claims:
             if B6_DATASETS
             else {}
         ),
+        undefined=rules.bommert2020_ch6_all_pairs.output.table_table6_3_undefined,
+        table64=rules.bommert2020_ch6_all_pairs.output.table_table6_4_adjusted_example,
+        pc1_order=rules.bommert2020_ch6_all_pairs.output.table_fig06_2_pc1_order,
+        all_pairs_correlation=rules.bommert2020_ch6_all_pairs.output.table_fig06_2_correlation,
+        expected=rules.bommert2020_ch6_all_pairs.output.table_fig06_3_expected_values,
     output:
         table=get_paper_table("ch6_claims"),
-    params:
-        measures=list(WF.measures),
-        run=b6_run_settings(B6_DATASETS, WF.n_resamples, WF.measure_params),
     log:
         get_paper_log("ch6/claims"),
     benchmark:
@@ -147,6 +144,8 @@ rule bommert2020_ch6_claims:
     resources:
         mem_mb=2000,
         runtime=5,
+    params:
+        measures=list(WF.measures),
+        run=b6_run_settings(B6_DATASETS, WF.n_resamples, WF.measure_params),
     script:
         "../../scripts/paper_bommert2020/ch6_claims.py"
-

@@ -42,9 +42,6 @@ if B7_DATASETS:
         output:
             splits=get_paper_work("ch7/{dataset}/splits.parquet"),
             configs=get_paper_work("ch7/{dataset}/configs.parquet"),
-        params:
-            ch7=B7,
-            seed=WF.seed,
         log:
             get_paper_log("ch7/{dataset}/splits"),
         benchmark:
@@ -55,6 +52,9 @@ if B7_DATASETS:
         resources:
             mem_mb=2000,
             runtime=10,
+        params:
+            ch7=B7,
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch7_splits.py"
 
@@ -83,8 +83,6 @@ if B7_DATASETS:
             splits=rules.bommert2020_ch7_splits.output.splits,
         output:
             orders=get_paper_work("ch7/{dataset}/{half}/orders/{ch7filter}.parquet"),
-        params:
-            seed=WF.seed,
         log:
             get_paper_log("ch7/{dataset}/{half}/order_{ch7filter}"),
         benchmark:
@@ -95,6 +93,8 @@ if B7_DATASETS:
         resources:
             mem_mb=4000,
             runtime=240,
+        params:
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch7_filter_order.py"
 
@@ -116,9 +116,6 @@ if B7_DATASETS:
             ),
         output:
             evaluation=get_paper_work("ch7/{dataset}/chunks/{ch7chunk}.parquet"),
-        params:
-            ch7=B7,
-            seed=WF.seed,
         log:
             get_paper_log("ch7/{dataset}/chunks/{ch7chunk}"),
         benchmark:
@@ -129,6 +126,9 @@ if B7_DATASETS:
         resources:
             mem_mb=4000,
             runtime=600,
+        params:
+            ch7=B7,
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch7_evaluate.py"
 
@@ -143,8 +143,6 @@ if B7_DATASETS:
         output:
             evaluation=get_paper_work("ch7/{dataset}/evaluation.parquet"),
             flags=get_paper_work("ch7/{dataset}/optimal.parquet"),
-        params:
-            tolerance=B7["pa_tolerance"],
         log:
             get_paper_log("ch7/{dataset}/gather"),
         benchmark:
@@ -155,6 +153,8 @@ if B7_DATASETS:
         resources:
             mem_mb=2000,
             runtime=10,
+        params:
+            tolerance=B7["pa_tolerance"],
         script:
             "../../scripts/paper_bommert2020/ch7_gather.py"
 
@@ -166,9 +166,6 @@ if B7_DATASETS:
         output:
             **get_bommert2020_tables(["table7_1_pareto_counts"]),
             **get_bommert2020_figures(figure_stems(B7_DATASETS)),
-        params:
-            datasets=B7_DATASETS,
-            figures=figure_stems(B7_DATASETS),
         log:
             get_paper_log("ch7/outputs"),
         benchmark:
@@ -179,6 +176,9 @@ if B7_DATASETS:
         resources:
             mem_mb=4000,
             runtime=20,
+        params:
+            datasets=B7_DATASETS,
+            figures=figure_stems(B7_DATASETS),
         script:
             "../../scripts/paper_bommert2020/ch7_outputs.py"
 
@@ -190,17 +190,13 @@ rule bommert2020_ch7_comparison:
     # (not run: a note)
     input:
         unpack(lambda wildcards: get_bommert2020_ch7_evidence()),
-        table71=rules.bommert2020_ch7_outputs.output.table_table7_1_pareto_counts
-        if B7_DATASETS
-        else [],
+        table71=(
+            rules.bommert2020_ch7_outputs.output.table_table7_1_pareto_counts
+            if B7_DATASETS
+            else []
+        ),
     output:
         comparison=get_bommert2020_work_table("ch7/comparison_7_1"),
-    params:
-        configured=sorted(WF.raw["datasets"]),
-        setting=settings_note(B7) if B7_DATASETS else "",
-        datasets=B7_DATASETS,
-        ch7=B7,
-        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
     log:
         get_paper_log("ch7/comparison"),
     benchmark:
@@ -211,6 +207,12 @@ rule bommert2020_ch7_comparison:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        configured=sorted(WF.raw["datasets"]),
+        setting=settings_note(B7) if B7_DATASETS else "",
+        datasets=B7_DATASETS,
+        ch7=B7,
+        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
     script:
         "../../scripts/paper_bommert2020/ch7_comparison.py"
 
@@ -223,15 +225,13 @@ rule bommert2020_ch7_claims:
     # chapters' by bommert2020_conclusions)
     input:
         unpack(lambda wildcards: get_bommert2020_ch7_evidence()),
-        table71=rules.bommert2020_ch7_outputs.output.table_table7_1_pareto_counts
-        if B7_DATASETS
-        else [],
+        table71=(
+            rules.bommert2020_ch7_outputs.output.table_table7_1_pareto_counts
+            if B7_DATASETS
+            else []
+        ),
     output:
         table=get_paper_table("ch7_claims"),
-    params:
-        datasets=B7_DATASETS,
-        ch7=B7,
-        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
     log:
         get_paper_log("ch7/claims"),
     benchmark:
@@ -242,6 +242,10 @@ rule bommert2020_ch7_claims:
     resources:
         mem_mb=2000,
         runtime=5,
+    params:
+        datasets=B7_DATASETS,
+        ch7=B7,
+        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
     script:
         "../../scripts/paper_bommert2020/ch7_claims.py"
 

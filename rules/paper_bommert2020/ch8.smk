@@ -36,9 +36,6 @@ if B8_TOY:
     rule bommert2020_ch8_toy:
         output:
             supports=get_paper_work("ch8/toy/{chunk}.parquet"),
-        params:
-            toy=B8_TOY,
-            seed=WF.seed,
         log:
             get_paper_log("ch8/toy/{chunk}"),
         benchmark:
@@ -49,6 +46,9 @@ if B8_TOY:
         resources:
             mem_mb=2000,
             runtime=600,
+        params:
+            toy=B8_TOY,
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch8_toy.py"
 
@@ -92,9 +92,6 @@ if B8_SIMULATION:
             results=get_paper_work("ch8/simulation/{scenario}/{chunk}.results.parquet"),
             tuning=get_paper_work("ch8/simulation/{scenario}/{chunk}.tuning.parquet"),
             timings=get_paper_work("ch8/simulation/{scenario}/{chunk}.timings.parquet"),
-        params:
-            approaches=B8["approaches"],
-            seed=WF.seed,
         log:
             get_paper_log("ch8/simulation/{scenario}/{chunk}"),
         benchmark:
@@ -105,6 +102,9 @@ if B8_SIMULATION:
         resources:
             mem_mb=8000,
             runtime=1440,
+        params:
+            approaches=B8["approaches"],
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch8_simulation.py"
 
@@ -123,8 +123,6 @@ if B8_SIMULATION:
         output:
             **get_bommert2020_tables(["table8_simulation_results"]),
             **get_bommert2020_figures(simulation_figure_stems(B8_SIMULATION)),
-        params:
-            figures=simulation_figure_stems(B8_SIMULATION),
         log:
             get_paper_log("ch8/simulation_outputs"),
         benchmark:
@@ -135,6 +133,8 @@ if B8_SIMULATION:
         resources:
             mem_mb=4000,
             runtime=20,
+        params:
+            figures=simulation_figure_stems(B8_SIMULATION),
         script:
             "../../scripts/paper_bommert2020/ch8_simulation_outputs.py"
 
@@ -151,10 +151,6 @@ if B8_REAL_DATASETS:
         output:
             results=get_paper_work("ch8/real/{dataset}/outer{outer}.results.parquet"),
             timings=get_paper_work("ch8/real/{dataset}/outer{outer}.timings.parquet"),
-        params:
-            approaches=B8["approaches"],
-            n_outer=B8["real_data"]["n_outer"],
-            seed=WF.seed,
         log:
             get_paper_log("ch8/real/{dataset}/outer{outer}"),
         benchmark:
@@ -165,6 +161,10 @@ if B8_REAL_DATASETS:
         resources:
             mem_mb=8000,
             runtime=1440,
+        params:
+            approaches=B8["approaches"],
+            n_outer=B8["real_data"]["n_outer"],
+            seed=WF.seed,
         script:
             "../../scripts/paper_bommert2020/ch8_real.py"
 
@@ -206,9 +206,6 @@ if B8_TOY or B8_SIMULATION or B8_REAL_DATASETS:
             unpack(lambda wildcards: get_bommert2020_ch8_tables()),
         output:
             comparison=get_bommert2020_work_table("ch8/comparison_8"),
-        params:
-            n_scenarios=len(scenario_ids(B8_SIMULATION)) if B8_SIMULATION else 0,
-            ch8=B8,
         log:
             get_paper_log("ch8/comparison"),
         benchmark:
@@ -219,6 +216,9 @@ if B8_TOY or B8_SIMULATION or B8_REAL_DATASETS:
         resources:
             mem_mb=1000,
             runtime=5,
+        params:
+            n_scenarios=len(scenario_ids(B8_SIMULATION)) if B8_SIMULATION else 0,
+            ch8=B8,
         script:
             "../../scripts/paper_bommert2020/ch8_comparison.py"
 
@@ -232,8 +232,6 @@ rule bommert2020_ch8_claims:
         unpack(lambda wildcards: get_bommert2020_ch8_tables()),
     output:
         table=get_paper_table("ch8_claims"),
-    params:
-        ch8=B8,
     log:
         get_paper_log("ch8/claims"),
     benchmark:
@@ -244,6 +242,8 @@ rule bommert2020_ch8_claims:
     resources:
         mem_mb=2000,
         runtime=5,
+    params:
+        ch8=B8,
     script:
         "../../scripts/paper_bommert2020/ch8_claims.py"
 

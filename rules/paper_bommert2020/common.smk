@@ -63,9 +63,7 @@ def get_bommert2020_ch7_evidence():
     return {
         "configs": expand(rules.bommert2020_ch7_splits.output.configs, dataset=B7_DATASETS),
         "flags": expand(rules.bommert2020_ch7_gather.output.flags, dataset=B7_DATASETS),
-        "evaluation": expand(
-            rules.bommert2020_ch7_gather.output.evaluation, dataset=B7_DATASETS
-        ),
+        "evaluation": expand(rules.bommert2020_ch7_gather.output.evaluation, dataset=B7_DATASETS),
     }
 
 
@@ -73,15 +71,17 @@ def get_bommert2020_ch8_tables():
     """Ch. 8 (B8_* of ch8.smk): the result tables of the parts run (an empty list for a part
     not run), for the comparison and the claims."""
     return {
-        "toy": rules.bommert2020_ch8_toy_outputs.output.table_table8_1_toy_selections
-        if B8_TOY
-        else [],
+        "toy": (
+            rules.bommert2020_ch8_toy_outputs.output.table_table8_1_toy_selections if B8_TOY else []
+        ),
         "simulation": (
             rules.bommert2020_ch8_simulation_outputs.output.table_table8_simulation_results
             if B8_SIMULATION
             else []
         ),
-        "real": rules.bommert2020_ch8_real_outputs.output.table_table8_4_real_data_results
-        if B8_REAL_DATASETS
-        else [],
+        "real": (
+            rules.bommert2020_ch8_real_outputs.output.table_table8_4_real_data_results
+            if B8_REAL_DATASETS
+            else []
+        ),
     }

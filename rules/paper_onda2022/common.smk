@@ -7,8 +7,10 @@ def get_onda2022_experiment(dataset, experiment):
     experiments/<dataset>/<experiment id> of the paper's folder; the arguments may be the
     rule's wildcards ("{dataset}", "mtry-{mtry}_ntree-{ntree}")."""
     folder = f"experiments/{dataset}/{experiment}"
-    return {name: get_paper_file(f"{folder}/{name}", extension)
-            for name, extension in EXPERIMENT_FILES.items()}
+    return {
+        name: get_paper_file(f"{folder}/{name}", extension)
+        for name, extension in EXPERIMENT_FILES.items()
+    }
 
 
 def get_onda2022_parameter_map(dataset):
@@ -31,11 +33,15 @@ def get_onda2022_reference(wildcards):
 
 def get_onda2022_forests(wildcards):
     """The forests of §3 (mtry = √d) on the data set, for every n_tree."""
-    return [get_onda2022_parameters(wildcards.dataset, "sqrt", t)
-            for t in dataset_n_trees(ONDA, wildcards.dataset)]
+    return [
+        get_onda2022_parameters(wildcards.dataset, "sqrt", t)
+        for t in dataset_n_trees(ONDA, wildcards.dataset)
+    ]
 
 
 def get_onda2022_figure15_forests(wildcards):
     """Fig. 15's forests (the large normalised mtry) on the data set, for every n_tree."""
-    return [get_onda2022_parameters(wildcards.dataset, mtry, t)
-            for mtry, t in ONDA_PLAN.figure15_experiments]
+    return [
+        get_onda2022_parameters(wildcards.dataset, mtry, t)
+        for mtry, t in ONDA_PLAN.figure15_experiments
+    ]
