@@ -1,7 +1,7 @@
-"""Run every paper's reduced configuration and list the sha256 of every table it writes.
+"""Run the workflow's and every paper's reduced configuration and list the sha256 of every table.
 
-A refactoring of the paper code must not change a single result table. Run this before and
-after, then compare the two lists::
+A refactoring must not change a single result table. Run this before and after, then compare
+the two lists::
 
     python3 tools/paper_table_hashes.py --workdir /tmp/before > before.tsv
     ... change the code ...
@@ -12,7 +12,9 @@ Each line is ``<config>\t<path under results/>\t<sha256>\t<kind>``, where kind i
 for tables that hold wall-clock measurements (which no two runs reproduce) and ``result``
 otherwise. The reduced configurations are the files the slow end-to-end tests run
 (``config/paper/*.test.yaml`` and ``bommert2020_ch56_offline.yaml``); data come from the
-mirror (``--mirror``, default ``$FSSTAB_MIRROR`` or ``../shared/datasets``).
+mirror (``--mirror``, default ``$FSSTAB_MIRROR`` or ``../shared/datasets``). The workflow's own
+configurations (the default run, ``.test`` and ``config/examples/``) run beside them, with
+``.test/`` linked into the working folder, where their relative paths point.
 """
 
 from __future__ import annotations
@@ -28,6 +30,15 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 
+WORKFLOW_CONFIGS = {
+    "default": "config/config.yaml",
+    "test": ".test/config/config.yaml",
+    "my_data": "config/examples/my_data.yaml",
+    "patient_study": "config/examples/patient_study.yaml",
+    "diabetes": "config/examples/diabetes.yaml",
+    "metastasis": "config/examples/metastasis.yaml",
+}
+
 REDUCED_CONFIGS = {
     "hamer2021": "config/paper/hamer2021.test.yaml",
     "nogueira2016": "config/paper/nogueira2016.test.yaml",
@@ -36,6 +47,8 @@ REDUCED_CONFIGS = {
     "bommert2020_ch56": "config/paper/bommert2020_ch56_offline.yaml",
     "bommert2020_ch78": "config/paper/bommert2020_ch78.test.yaml",
 }
+
+CONFIGS = {**WORKFLOW_CONFIGS, **REDUCED_CONFIGS}
 
 # wall-clock measurements: Snakemake's benchmark files and tables whose file name says they
 # hold timings (Bommert's Ch. 5 "benchmark" folder holds results, so only the file name counts)
@@ -64,6 +77,7 @@ def run_config(name: str, config: Path, workdir: Path, mirror: Path, cores: int)
         raise SystemExit(f"{workdir} exists: give a fresh --workdir (results are never "
                          "overwritten)")
     workdir.mkdir(parents=True)
+    (workdir / ".test").symlink_to(REPO / ".test", target_is_directory=True)
     executable = shutil.which("snakemake")
     command = [executable] if executable else [sys.executable, "-m", "snakemake"]
     command += ["-s", str(REPO / "Snakefile"), "--directory", str(workdir), "--cores",
@@ -97,15 +111,15 @@ def main() -> None:
                         default=Path(os.environ.get("FSSTAB_MIRROR",
                                                     REPO.parent / "shared" / "datasets")))
     parser.add_argument("--cores", type=int, default=2)
-    parser.add_argument("configs", nargs="*", default=list(REDUCED_CONFIGS),
-                        help=f"which ones (default all: {', '.join(REDUCED_CONFIGS)})")
+    parser.add_argument("configs", nargs="*", default=list(CONFIGS),
+                        help=f"which ones (default all: {', '.join(CONFIGS)})")
     args = parser.parse_args()
-    unknown = sorted(set(args.configs) - set(REDUCED_CONFIGS))
+    unknown = sorted(set(args.configs) - set(CONFIGS))
     if unknown:
-        parser.error(f"unknown configuration(s) {unknown}; known: {sorted(REDUCED_CONFIGS)}")
+        parser.error(f"unknown configuration(s) {unknown}; known: {sorted(CONFIGS)}")
     for name in args.configs:
         workdir = args.workdir / name
-        seconds = run_config(name, REPO / REDUCED_CONFIGS[name], workdir, args.mirror,
+        seconds = run_config(name, REPO / CONFIGS[name], workdir, args.mirror,
                              args.cores)
         print(f"# {name}: {seconds:.0f} s wall", file=sys.stderr)
         for relative, digest, kind in table_hashes(workdir):
