@@ -39,8 +39,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from fsstab.dataset_outcomes import resampling_labels
-from fsstab.datasets import Dataset
+from fsstab.datasets import Dataset, resampling_labels
 from fsstab.io import write_parquet
 from fsstab.selectors._univariate import sample_variance
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.dataset_outcomes import checked_outcome_target
+from fsstab.datasets.outcomes import checked_outcome_target
 from fsstab.sample_groups import sample_group_labels
 
 __all__ = ["Dataset"]
@@ -67,7 +67,7 @@ class Dataset:
     task
         ``"classification"`` (the above), ``"regression"`` or ``"survival"``: then ``y`` is
         the target as the selectors take it and ``class_labels`` is empty
-        (:mod:`fsstab.dataset_outcomes`).
+        (:mod:`fsstab.datasets.outcomes`).
     """
 
     name: str

@@ -536,7 +536,7 @@ def dataset_from_study(
 
 def _outcome_dataset(study: StudyTable, *, name: str, task: str, positive: Any,
                      provenance: dict[str, Any]) -> Dataset:
-    from fsstab.dataset_outcomes import make_outcome_dataset
+    from fsstab.datasets import make_outcome_dataset
     from fsstab.outcomes import parse_regression_column, parse_survival_columns
 
     columns = [str(c) for c in study.targets.columns]
