@@ -154,7 +154,7 @@ def holdout_rows(
     round(fraction · n) training rows allocated to the classes in proportion to their sizes
     (:func:`fsstab.resampling.make_resamples`' stratified ``subsample``; mlr's stratified
     ``Holdout`` with ``split = fraction`` in thesis §6.3.1 and Ch. 7). With ``groups`` (the
-    samples' groups), round(fraction · G) whole groups (:mod:`fsstab.group_resampling`).
+    samples' groups), round(fraction · G) whole groups (:mod:`fsstab.resampling`).
     """
     from fsstab.resampling import make_resamples
 

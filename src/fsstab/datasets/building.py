@@ -13,7 +13,7 @@ import numpy as np
 
 from fsstab.datasets.dataset import _MAX_CLASSES, Dataset, _check_finite
 from fsstab.outcomes import as_target, check_task, describe_target
-from fsstab.sample_groups import sample_group_labels
+from fsstab.resampling import sample_group_labels
 
 __all__ = [
     "binarize_labels",

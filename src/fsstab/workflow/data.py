@@ -158,7 +158,7 @@ def draw_resamples(
     """The M resamples of ``ds``, seeded by (global seed, dataset name) only.
 
     Resample r is drawn from its own stream, so it is the same for any M. A dataset with
-    sample groups is resampled group by group (:mod:`fsstab.group_resampling`). Draws are
+    sample groups is resampled group by group (:mod:`fsstab.resampling`). Draws are
     stratified by :func:`fsstab.datasets.resampling_labels` (the classes; quantile
     bins of a continuous outcome; the event indicator of a survival outcome).
     """
