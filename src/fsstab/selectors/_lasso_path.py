@@ -27,6 +27,7 @@ working-set problems are those of :mod:`fsstab.selectors._group_logistic` and
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +38,8 @@ from fsstab.selectors._group_logistic import GroupStructure, group_penalized_log
 from fsstab.selectors._penalized_losses import CoxLoss, LeastSquaresLoss, penalized_fit
 from fsstab.selectors._ridge_logistic import logistic_loss, signed_labels
 
-__all__ = ["PathSelection", "path_selection_counts", "standardized_subsample",
-           "truncated_lasso_path"]
+__all__ = ["PathPoint", "PathSelection", "null_model_C_of", "path_points",
+           "path_selection_counts", "standardized_subsample", "truncated_lasso_path"]
 
 #: glmnet.control()'s defaults: largest explained fraction, smallest gain per point, and the
 #: number of points before the gain criterion applies.
@@ -177,49 +178,72 @@ def truncated_lasso_path(
         raise ValueError(f"n_lambdas must be at least 2, got {n_lambdas!r}")
     groups = GroupStructure.from_labels(None, d) if groups is None else groups
     outcome = _Outcome(task, y, float(l1_ratio), float(tol), int(max_iter))
-    rho, weights = float(l1_ratio), groups.weights
-    b = outcome.null_intercept
-    eta = np.zeros(n)
-    gradient = Xs.T @ outcome.eta_gradient(eta, b)
-    norms = groups.norms(gradient)
-    top = float((norms / weights).max(initial=0.0))
     empty = np.zeros(d, dtype=bool)
-    if top <= 0:  # nothing moves the loss: the path stays at the null model
+    c0 = null_model_C_of(Xs, outcome, groups)
+    if not np.isfinite(c0):  # nothing moves the loss: the path stays at the null model
         return PathSelection(empty, empty, 0.0, 0)
-    Cs = _grid(rho / top, n, d, n_lambdas, lambda_min_ratio)
-    w = np.zeros(d)
-    entered_groups = np.zeros(groups.n_groups, dtype=bool)
+    Cs = _grid(c0, n, d, n_lambdas, lambda_min_ratio)
     kept = PathSelection(empty, empty, float(Cs[0]), 1)  # the null model at λ_max
-    null_value = outcome.value(eta, b)
+    entered = np.zeros(d, dtype=bool)
+    null_value = outcome.value(np.zeros(n), outcome.null_intercept)
     explained = 0.0
-    for k in range(1, n_lambdas):
+    for k, point in enumerate(path_points(Xs, outcome, groups, Cs), start=1):
+        entered_now = entered | point.support
+        if int(entered_now.sum()) > q:
+            return PathSelection(kept.support, kept.entered, kept.C, k + 1)
+        entered = entered_now
+        kept = PathSelection(point.support, entered.copy(), point.C, k + 1)
+        gained = 1.0 - point.value / null_value if null_value > 0 else 1.0
+        if gained > _DEVMAX or (k + 1 >= _MNLAM and gained - explained < _FDEV):
+            break
+        explained = gained
+    return kept
+
+
+@dataclass(frozen=True)
+class PathPoint:
+    """One solved point of a path: ``C``, the selected features and the loss there."""
+
+    C: float
+    support: np.ndarray
+    value: float
+
+
+def null_model_C_of(Xs: np.ndarray, outcome: _Outcome, groups: GroupStructure) -> float:
+    """The largest ``C`` at which no feature is selected (infinite if none moves the loss)."""
+    gradient = Xs.T @ outcome.eta_gradient(np.zeros(Xs.shape[0]), outcome.null_intercept)
+    top = float((groups.norms(gradient) / groups.weights).max(initial=0.0))
+    return outcome.l1_ratio / top if top > 0 else math.inf
+
+
+def path_points(Xs: np.ndarray, outcome: _Outcome, groups: GroupStructure,
+                Cs: np.ndarray) -> Iterator[PathPoint]:
+    """The solutions at ``Cs[1:]`` (``Cs[0]`` the null model's ``C``, increasing), each
+    warm-started from the last on the strong rule's working set and checked on all columns
+    (module docstring)."""
+    n, d = Xs.shape
+    rho, weights, tol = outcome.l1_ratio, groups.weights, outcome.tol
+    b = outcome.null_intercept
+    norms = groups.norms(Xs.T @ outcome.eta_gradient(np.zeros(n), b))
+    w = np.zeros(d)
+    entered = np.zeros(groups.n_groups, dtype=bool)
+    for k in range(1, len(Cs)):
         C, previous = float(Cs[k]), float(Cs[k - 1])
-        strong = norms >= rho * weights * (2.0 / C - 1.0 / previous)
-        working = strong | entered_groups
+        working = (norms >= rho * weights * (2.0 / C - 1.0 / previous)) | entered
         while True:
             cols = np.flatnonzero(working[groups.codes])
             w_sub, b = outcome.solve(Xs[:, cols], groups.subset(cols), C, w[cols], b)
             w = np.zeros(d)
             w[cols] = w_sub
             eta = Xs[:, cols] @ w_sub
-            gradient = Xs.T @ outcome.eta_gradient(eta, b)
-            norms = groups.norms(gradient)
+            norms = groups.norms(Xs.T @ outcome.eta_gradient(eta, b))
             violating = ~working & (C * norms - rho * weights > tol * rho)
             if not violating.any():
                 break
             working |= violating
         active = groups.norms(w) > 0
-        entered_now = entered_groups | active
-        if int(entered_now[groups.codes].sum()) > q:
-            return PathSelection(kept.support, kept.entered, kept.C, k + 1)
-        entered_groups = entered_now
-        kept = PathSelection(active[groups.codes], entered_groups[groups.codes], C, k + 1)
-        gained = 1.0 - outcome.value(eta, b) / null_value if null_value > 0 else 1.0
-        if gained > _DEVMAX or (k + 1 >= _MNLAM and gained - explained < _FDEV):
-            break
-        explained = gained
-    return kept
-
+        entered |= active
+        yield PathPoint(C, active[groups.codes], outcome.value(eta, b))
 
 def standardized_subsample(X: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """``X[rows]`` with every column centred and scaled to unit variance (``1/n``, glmnet's
