@@ -48,6 +48,7 @@ from fsstab.workflow.outcome_checks import (
     outcome_warnings,
     task_problems,
 )
+from fsstab.workflow.repair import checkable_config, relevant_problems
 
 __all__ = [
     "MIN_CLASS_SIZE",
@@ -373,13 +374,38 @@ def checked_workflow(
 ) -> WorkflowConfig:
     """The schema, :func:`check_config` and :func:`configuration_problems` in one go, every
     problem reported at once (``problems``: those found earlier, e.g. keys defined twice in a
-    configuration file)."""
+    configuration file).
+
+    When the schema refuses something, the later layers still check the rest of the
+    configuration (:func:`fsstab.workflow.repair.checkable_config`) and add the problems that
+    are not an effect of what the schema refused.
+    """
     found = list(problems)
-    raw = validate_schema(config, schema)
+    try:
+        raw = validate_schema(config, schema)
+    except ConfigError as exc:
+        found += exc.problems
+        checkable = checkable_config(config, schema)
+        if checkable is not None:
+            repaired, taken_out, dropped = checkable
+            found += relevant_problems(_later_problems(repaired, base_dir), taken_out, dropped)
+        raise ConfigError(list(dict.fromkeys(found))) from None
     later = configuration_problems(raw, base_dir=base_dir)
     try:
         workflow = check_config(raw)
     except ConfigError as exc:
-        raise ConfigError(found + exc.problems + later) from None
-    raise_config_problems(found + later)
+        raise ConfigError(list(dict.fromkeys(found + exc.problems + later))) from None
+    raise_config_problems(list(dict.fromkeys(found + later)))
     return workflow
+
+
+def _later_problems(raw: Mapping[str, Any],
+                    base_dir: str | os.PathLike[str] | None) -> list[str]:
+    """The problems :func:`check_config` and :func:`configuration_problems` find in a
+    schema-valid ``raw``."""
+    found = configuration_problems(raw, base_dir=base_dir)
+    try:
+        check_config(raw)
+    except ConfigError as exc:
+        return exc.problems + found
+    return found
