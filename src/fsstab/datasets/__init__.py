@@ -46,7 +46,13 @@ Modules: :mod:`fsstab.datasets.dataset` (the :class:`Dataset` and its checks),
 :mod:`fsstab.datasets.storage` (the Parquet layout); every name is importable from here.
 """
 
-from fsstab.datasets.building import binarize_labels, encode_labels, make_dataset, numeric_matrix
+from fsstab.datasets.building import (
+    binarize_labels,
+    class_option_problem,
+    encode_labels,
+    make_dataset,
+    numeric_matrix,
+)
 from fsstab.datasets.dataset import Dataset
 from fsstab.datasets.storage import (
     DATASET_FORMAT,
@@ -61,6 +67,7 @@ __all__ = [
     "VOLATILE_PROVENANCE_KEYS",
     "Dataset",
     "binarize_labels",
+    "class_option_problem",
     "dataset_paths",
     "encode_labels",
     "make_dataset",

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fsstab.measures import MEASURES
+from fsstab.measures import parameter_problems as measure_parameter_problems
 from fsstab.resampling import SCHEMES
 from fsstab.sources import parse_source
 from fsstab.workflow.chunks import chunk_ids, chunk_range
@@ -176,6 +177,9 @@ def _check_measures(
                 f"measures.params.{name}: {name} has no parameter(s) {extra}; it accepts: "
                 f"{list(MEASURES[name].params) or 'none'}"
             )
+        for key, problem in measure_parameter_problems(name, values).items():
+            if key != MEASURES[name].rank_depth:  # checked against rank_cap below
+                problems.append(f"measures.params.{name}.{key}: {problem}")
     cap = int(section["rank_cap"])
     for name in measures:
         depth = MEASURES[name].rank_depth if name in MEASURES else None
