@@ -79,7 +79,8 @@ def test_a_classes_option_is_checked_with_the_configuration(classes, multiclass,
     config["datasets"]["study"] = {"source": {"source": "sklearn:wine", "classes": classes,
                                               **({"multiclass": True} if multiclass else {})}}
     found = [p for p in config_problems(config) if p.startswith("datasets.study.")]
-    assert found and found[0].startswith(f"datasets.study.source.classes: {problem}"), found
+    assert found, config_problems(config)
+    assert found[0].startswith(f"datasets.study.source.classes: {problem}"), found
 
 
 @pytest.mark.workflow
