@@ -101,3 +101,78 @@ def test_late_failures_of_today_stop_the_dry_run(tmp_path):
     assert "  - datasets.wine.source.classes: the label 'class_1' appears in two merged " \
            "classes" in message
     assert not (tmp_path / "data").exists()
+
+
+# -- the resampling against the class sizes ------------------------------------------------
+
+def small_class_config(scheme="subsample", params=None, selectors=None):
+    config = {
+        "datasets": {"study": {"source": "file:study.csv"}},
+        "resampling": {"scheme": scheme, "n_resamples": 4,
+                       "params": {"fraction": 0.3} if params is None else params},
+        "selectors": selectors or {
+            "hybrid": {"class": "HybridRFE", "params": {"n_features_to_select": 3,
+                                                        "n_forced": 2}},
+            "lasso": {"class": "LassoSelector", "params": {"C": 0.5}}},
+        "measures": {"names": ["nogueira"]},
+    }
+    return config
+
+
+def workflow_of(config):
+    return check_config(validate_schema(copy.deepcopy(config), SCHEMA))
+
+
+def test_a_training_set_with_one_sample_of_a_class_is_refused_for_welch_t():
+    from fsstab.workflow.checks import dataset_problems
+
+    # 3 + 40 samples, 30 %: 13 training rows, 1 of the small class (quota 0.91); 50 % gives 2
+    wf = workflow_of(small_class_config())
+    assert dataset_problems(wf, "study", n_features=20, class_counts={"a": 3, "b": 40}) == [
+        "resampling.params.fraction: subsample with fraction=0.3 leaves 1 sample(s) of class "
+        "'a' (3 in all) in each training set of dataset 'study', but selectors.hybrid "
+        "(HybridRFE) needs at least 2 of every class; set resampling.params.fraction to at "
+        "least 0.5"]
+    assert dataset_problems(wf, "study", n_features=20, class_counts={"a": 7, "b": 40}) == []
+    lasso_only = small_class_config(selectors={"lasso": {"class": "LassoSelector",
+                                                         "params": {"C": 0.5}}})
+    assert dataset_problems(workflow_of(lasso_only), "study", n_features=20,
+                            class_counts={"a": 3, "b": 40}) == []
+
+
+def test_impossible_resampling_and_too_many_neighbours_are_refused():
+    from fsstab.workflow.checks import dataset_problems
+
+    wf = workflow_of(small_class_config("kfold", {"n_splits": 10}))
+    (problem,) = dataset_problems(wf, "study", n_features=20, class_counts={"a": 3, "b": 4})
+    assert problem.startswith("resampling.params.n_splits: n_splits must be an integer in "
+                              "2..n=7, got 10 (dataset 'study': classes 'a': 3, 'b': 4)")
+    config = small_class_config("leave_out", {"delta": 0.5})
+    config["accuracy_model"] = {"class": "KNeighborsClassifier", "params": {"n_neighbors": 15}}
+    found = dataset_problems(workflow_of(config), "study", n_features=20,
+                             class_counts={"a": 10, "b": 10})
+    assert found == ["accuracy_model.params.n_neighbors: 15 neighbours, but leave_out with "
+                     "delta=0.5 (resampling.params.delta) gives training sets of 10 rows on "
+                     "dataset 'study'"]
+
+
+@pytest.mark.workflow
+def test_the_prefilter_job_refuses_it_and_the_next_start_before_any_job(tmp_path):
+    rng = np.random.default_rng(0)
+    y = np.array(["a"] * 3 + ["b"] * 40)
+    X = rng.normal(size=(43, 6))
+    lines = ["g1,g2,g3,g4,g5,g6,y"] + [",".join(f"{v:.4f}" for v in row) + f",{label}"
+                                      for row, label in zip(X, y, strict=True)]
+    (tmp_path / "study.csv").write_text("\n".join(lines) + "\n")
+    workdir = workflow_dir(tmp_path, small_class_config())
+    expected = ("resampling.params.fraction: subsample with fraction=0.3 leaves 1 sample(s) "
+                "of class 'a' (3 in all) in each training set of dataset 'study'")
+    result = run_snakemake(workdir, "--cores", "1")
+    assert result.returncode != 0
+    log = (workdir / "logs" / "study" / "prefilter.log").read_text()
+    assert expected in log
+    assert not (workdir / "results" / "study" / "resamples.parquet").exists()
+    again = run_snakemake(workdir, "--cores", "1")
+    assert again.returncode != 0
+    assert f"  - {expected}" in again.stdout + again.stderr
+    assert "Select jobs to execute" not in again.stdout + again.stderr  # no job started

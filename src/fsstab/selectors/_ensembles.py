@@ -4,6 +4,7 @@ ensemble of Onda et al. (2022, §3.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from numbers import Real
 from typing import Any, ClassVar
 
@@ -190,6 +191,12 @@ class StabilitySelection(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """2 for stratified subsamples (one sample of each class per half)."""
+        stratified = params.get("stratify", True) and params.get("subsamples") is None
+        return 2 if stratified else 1
 
     def __init__(
         self,
