@@ -100,16 +100,16 @@ SOURCE_RECORDS = {}
 def workflow_products():
     """Rule name -> the path patterns of its outputs, log and benchmark files."""
     products = {}
-    for rule in workflow.rules:
-        files = [*rule.output, *rule.log]
-        if rule.benchmark:
-            files.append(rule.benchmark)
-        products[rule.name] = [str(f) for f in files]
+    for each in workflow.rules:
+        files = [*each.output, *each.log]
+        if each.benchmark:
+            files.append(each.benchmark)
+        products[each.name] = [str(f) for f in files]
     return products
 
 
 def check_layout():
-    """After every rule is defined: refuse a dataset named like one of the workflow's own
+    """Once the rules are defined: refuse a dataset named like one of the workflow's own
     products (fsstab.workflow.layout: results/summary.csv, data/cache, ...), then bring the
     records of the local sources up to date -- the first file the workflow writes."""
     from fsstab.workflow.layout import product_collisions

@@ -19,16 +19,14 @@ Examples
 --------
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> (folder / "bad.yaml").write_text("datasets:\\n\\tmine: {source: 'sklearn:wine'}\\n")
-45
+>>> _ = (folder / "bad.yaml").write_text("datasets:\\n\\tmine: {source: 'sklearn:wine'}\\n")
 >>> try:
 ...     read_config_file(folder / "bad.yaml")
 ... except ConfigError as error:
 ...     print(error.problems[0].replace(str(folder), "<folder>"))
 <folder>/bad.yaml, line 2, column 1: found character '\\t' that cannot start any token; YAML
 indents with spaces, never with tabs: replace the tab at the start of line 2
->>> (folder / "empty.yaml").write_text("# nothing yet\\n")
-14
+>>> _ = (folder / "empty.yaml").write_text("# nothing yet\\n")
 >>> try:
 ...     read_config_file(folder / "empty.yaml")
 ... except ConfigError as error:
