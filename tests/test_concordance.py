@@ -1,4 +1,4 @@
-"""Harrell's and Uno's C-index (fsstab.concordance) against pair-by-pair counts written here,
+"""Harrell's and Uno's C-index (fsstab.outcomes) against pair-by-pair counts written here,
 hand-made cases and scikit-survival's independent implementation."""
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ import itertools
 import numpy as np
 import pytest
 
-import fsstab.concordance
-from fsstab.concordance import (
+import fsstab.outcomes._concordance
+from fsstab.outcomes import (
     censoring_survival,
     concordance_index_harrell,
     concordance_index_uno,
+    survival_target,
 )
-from fsstab.outcomes import survival_target
 
 
 def test_docstring_examples_run():
-    result = doctest.testmod(fsstab.concordance)
+    result = doctest.testmod(fsstab.outcomes._concordance)
     assert result.failed == 0
     assert result.attempted >= 4
 

@@ -23,7 +23,7 @@ from sklearn.utils import check_random_state as sklearn_check_random_state
 import fsstab
 import fsstab.selectors
 from fsstab.measures.inference import _normal_quantile, _normal_sf
-from fsstab.scores import t_quantile as _t_quantile
+from fsstab.outcomes import t_quantile as _t_quantile
 from fsstab.seeds import check_random_state
 
 HEAVY = ("sklearn", "scipy.stats", "pandas", "matplotlib", "scipy.signal",

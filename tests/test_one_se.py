@@ -14,7 +14,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from fsstab.one_se import one_standard_error_choice, score_standard_errors
+from fsstab.outcomes import one_standard_error_choice, score_standard_errors
 from fsstab.sklearn import StabilitySearchCV
 from fsstab.workflow.decisions import pareto_arrow, pareto_table
 

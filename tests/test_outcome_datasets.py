@@ -74,7 +74,7 @@ def test_outcome_targets_are_validated_naming_the_dataset():
     with pytest.raises(ValueError, match=r"a regression dataset has no class labels"):
         Dataset(name="bad", X=np.eye(2), y=[1.0, 2.0], feature_names=["a", "b"],
                 sample_ids=["s", "t"], class_labels=("x", "y"), task="regression")
-    with pytest.raises(ValueError, match=r"task must be one of classification, regression"):
+    with pytest.raises(ValueError, match=r"task must be one of classification, multiclass, regression"):
         Dataset(name="bad", X=np.eye(2), y=[1.0, 2.0], feature_names=["a", "b"],
                 sample_ids=["s", "t"], class_labels=(), task="ranking")
 

@@ -1,4 +1,4 @@
-"""The outcome model (fsstab.outcomes): tasks, targets as the selectors take them, targets
+"""The outcome model (fsstab.outcomes): task names, targets as the selectors take them, targets
 parsed from the columns a reader read, strata."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import doctest
 import numpy as np
 import pytest
 
-import fsstab.outcomes
+import fsstab.outcomes._targets
 from fsstab.outcomes import (
     SURVIVAL_DTYPE,
     as_regression_target,
@@ -25,15 +25,16 @@ from fsstab.outcomes import (
 
 
 def test_docstring_examples_run():
-    result = doctest.testmod(fsstab.outcomes)
+    result = doctest.testmod(fsstab.outcomes._targets)
     assert result.failed == 0
     assert result.attempted > 5
 
 
 def test_check_task_names_the_allowed_values():
-    for task in ("classification", "regression", "survival"):
+    for task in ("classification", "multiclass", "regression", "survival"):
         assert check_task(task) == task
-    with pytest.raises(ValueError, match="classification, regression, survival; got 'cox'"):
+    with pytest.raises(ValueError, match="classification, multiclass, regression, survival; "
+                                         "got 'cox'"):
         check_task("cox")
 
 

@@ -144,8 +144,17 @@ def test_random_forest_regression_oob_importance():
 
 
 def test_tasks_are_declared_and_wrong_ones_refused():
-    assert LassoSelector.tasks == {"classification", "regression", "survival"}
+    assert LassoSelector.tasks == {"classification", "multiclass", "regression", "survival"}
     assert HybridRFE.tasks == {"classification"}
+    assert "HybridRFE" not in selectors_for_task("multiclass")
+    assert "LassoSelector" in selectors_for_task("multiclass")
+    # a multiclass filter serves more than two classes, a two-class filter does not
+    assert FilterSelector.task_problem("multiclass", {"method": "anova"}) is None
+    assert "does not serve task 'multiclass'" in FilterSelector.task_problem(
+        "multiclass", {"method": "welch_t"})
+    with pytest.raises(ValueError, match="task 'multiclass' is served with "
+                                         "task='classification'"):
+        LassoSelector(task="multiclass").fit(*regression_data())
     assert "LinearRFE" in selectors_for_task("regression")
     assert "HybridRFE" not in selectors_for_task("survival")
     assert set(selectors_for_task("classification")) == {

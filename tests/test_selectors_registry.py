@@ -109,5 +109,5 @@ def test_the_filter_selector_row_names_every_filter():
     words = set(re.findall(r"[a-z_]+", registered_selectors()["FilterSelector"].method))
     missing = [name for name in FILTERS if name not in words]
     assert missing == []
-    tasks = {task for info in FILTERS.values() for task in info.tasks}
+    tasks = {task for info in FILTERS.values() for task in info.served_tasks}
     assert tasks == set(SELECTORS["FilterSelector"].tasks)

@@ -9,7 +9,8 @@ relevant features (simulations) and a provenance dictionary. Datasets are binary
 the nine of Lymphoma) have ``y`` in ``0 .. K-1`` and K class labels, ``y == c`` meaning
 ``class_labels[c]``. Datasets are built by :func:`make_dataset` (class selection, encoding,
 validation) and stored with :func:`write_dataset` / :func:`read_dataset`. A continuous or
-survival outcome (``task``) is kept as :mod:`fsstab.datasets.outcomes` describes.
+survival outcome (``Dataset.task``, a :class:`fsstab.outcomes.Task`) holds in ``y`` the target
+as the selectors take it and has no class labels.
 
 Parquet layout (``fsstab.dataset/1``)
 -------------------------------------
@@ -26,6 +27,11 @@ x             fixed_size_list<double>[d]           the sample's d feature values
 group         string (only with sample groups)     the sample's group (patient, batch)
 ============  ===================================  ==========================================
 
+The target's columns are the task's (:attr:`fsstab.outcomes.Task.target_columns`): ``label``
+and ``y`` for class labels; ``y`` (double) for a regression; ``time`` (double) and ``event``
+(bool) for survival, with the key ``task`` in the metadata (files of class labels have none,
+their number of classes decides between classification and multiclass).
+
 Key/value metadata (JSON values, see :mod:`fsstab.io`): ``format`` (``"fsstab.dataset/1"``),
 ``name``, ``feature_names`` (list of d strings), ``class_labels`` ([negative, positive], or the
 K labels in code order),
@@ -41,11 +47,10 @@ fields (fetch time, the URL actually used), the SHA-256 of the Parquet file, n, 
 counts. Volatile fields never enter the Parquet file, so fetching the same data twice gives a
 byte-identical Parquet file.
 
-Modules: :mod:`fsstab.datasets.dataset` (the :class:`Dataset` and its checks),
-:mod:`fsstab.datasets.building` (:func:`make_dataset`, class selection and encoding;
-:func:`make_outcome_dataset`), :mod:`fsstab.datasets.outcomes` (continuous and time-to-event
-targets: their checks, Parquet columns, :func:`resampling_labels`) and
-:mod:`fsstab.datasets.storage` (the Parquet layout); every name is importable from here.
+Modules: :mod:`fsstab.datasets.dataset` (the :class:`Dataset` and its checks,
+:func:`resampling_labels`), :mod:`fsstab.datasets.building` (:func:`make_dataset`, class
+selection and encoding; :func:`make_outcome_dataset`) and :mod:`fsstab.datasets.storage` (the
+Parquet layout); every name is importable from here.
 """
 
 from fsstab.datasets.building import (
@@ -56,8 +61,7 @@ from fsstab.datasets.building import (
     make_outcome_dataset,
     numeric_matrix,
 )
-from fsstab.datasets.dataset import Dataset
-from fsstab.datasets.outcomes import resampling_labels
+from fsstab.datasets.dataset import Dataset, resampling_labels
 from fsstab.datasets.storage import (
     DATASET_FORMAT,
     VOLATILE_PROVENANCE_KEYS,

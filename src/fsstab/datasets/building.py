@@ -1,7 +1,7 @@
 """Building a :class:`~fsstab.datasets.Dataset` from a raw feature table and class labels:
 numeric conversion, class selection (two classes, or K with ``multiclass``), encoding and the
 record of what was kept (see :mod:`fsstab.datasets`); or from a feature table and a continuous
-or time-to-event target (:func:`make_outcome_dataset`, :mod:`fsstab.datasets.outcomes`)."""
+or time-to-event target (:func:`make_outcome_dataset`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from fsstab.datasets.dataset import _MAX_CLASSES, Dataset, _check_finite
-from fsstab.outcomes import as_target, check_task, describe_target
+from fsstab.outcomes import get_task
 from fsstab.resampling import sample_group_labels
 
 __all__ = [
@@ -384,7 +384,10 @@ def make_outcome_dataset(
     >>> ds.task, ds.y.tolist(), ds.class_labels
     ('regression', [1.5, 2.0, 0.5], ())
     """
-    task = check_task(task)
+    task = get_task(task)
+    if task.has_classes:
+        raise ValueError(f"dataset {name!r}: make_outcome_dataset is for a task without classes; "
+                         f"build a {task.name} dataset with make_dataset")
     if _is_dataframe(X):
         if feature_names is None:
             feature_names = [str(c) for c in X.columns]
@@ -398,7 +401,7 @@ def make_outcome_dataset(
                          f"got shape {matrix.shape}")
     n, d = matrix.shape
     try:
-        target = as_target(task, y)
+        target = task.as_target(y)
     except ValueError as error:
         raise ValueError(f"dataset {name!r}: {error}") from None
     if feature_names is None:
@@ -407,7 +410,7 @@ def make_outcome_dataset(
     ids = [str(s) for s in sample_ids] if sample_ids is not None else [str(i) for i in range(n)]
     if len(feature_names) == d and len(ids) == n:
         _check_finite(matrix, name, [str(f) for f in feature_names], ids, ids_given=ids_given)
-    record = {**(provenance or {}), "target": describe_target(task, target)}
+    record = {**(provenance or {}), "target": task.describe(target)}
     return Dataset(
         name=name,
         X=matrix,
@@ -419,6 +422,6 @@ def make_outcome_dataset(
         relevant_features=relevant_features,
         provenance=record,
         sample_groups=None if sample_groups is None else tuple(sample_groups),
-        task=task,
+        task=task.name,
     )
 

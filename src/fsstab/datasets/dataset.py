@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.datasets.outcomes import checked_outcome_target
+from fsstab.outcomes import Task, class_task, get_task
 from fsstab.resampling import sample_group_labels
 
-__all__ = ["Dataset"]
+__all__ = ["Dataset", "resampling_labels"]
 
 
 def _first_duplicate(values: Sequence[str]) -> str | None:
@@ -23,6 +23,39 @@ def _first_duplicate(values: Sequence[str]) -> str | None:
             return value
         seen.add(value)
     return None
+
+
+def _checked_outcome_target(task: Task, y: Any, class_labels: Sequence[Any], n: int,
+                            name: str) -> tuple[tuple[str, ...], np.ndarray]:
+    """``((), y)`` with ``y`` in the selectors' form for a ``task`` without classes, one value
+    per sample; a ``ValueError`` naming the dataset otherwise."""
+    if len(tuple(class_labels)):
+        raise ValueError(f"dataset {name!r}: a {task.name} dataset has no class labels; got "
+                         f"{tuple(class_labels)!r}")
+    try:
+        target = task.as_target(y)
+    except ValueError as error:
+        raise ValueError(f"dataset {name!r}: {error}") from None
+    if target.shape != (n,):
+        raise ValueError(f"dataset {name!r}: y has {target.shape[0]} values for {n} samples")
+    return (), np.array(target, copy=True)
+
+
+def resampling_labels(ds: Dataset) -> np.ndarray:
+    """The labels the resamples and the holdout split of ``ds`` are stratified on: the class
+    codes ``ds.y``, or the task's :meth:`~fsstab.outcomes.Task.stratification_labels`
+    (quantile bins of a continuous target, the event indicator of a survival target).
+
+    Examples
+    --------
+    >>> from fsstab.datasets import make_outcome_dataset, resampling_labels
+    >>> import numpy as np
+    >>> ds = make_outcome_dataset("toy", np.eye(4), [4.0, 1.0, 3.0, 2.0], task="regression")
+    >>> resampling_labels(ds).tolist()
+    [3, 0, 2, 1]
+    """
+    task = get_task(ds.task)
+    return ds.y if task.has_classes else task.stratification_labels(ds.y)
 
 
 def _check_unique_strings(values: Sequence[Any], what: str, expected: int, name: str) -> tuple:
@@ -65,9 +98,21 @@ class Dataset:
         ``n`` group labels (text) or ``None``: samples sharing a label (one patient's biopsies,
         one batch) are resampled together (:mod:`fsstab.resampling`).
     task
-        ``"classification"`` (the above), ``"regression"`` or ``"survival"``: then ``y`` is
-        the target as the selectors take it and ``class_labels`` is empty
-        (:mod:`fsstab.datasets.outcomes`).
+        The name of its :class:`fsstab.outcomes.Task`. Class labels have
+        ``"classification"`` (the default, two classes, the above) or ``"multiclass"``: the
+        number of classes decides, so a dataset of three classes built with the default has
+        task ``"multiclass"``. A task without classes (``"regression"``, ``"survival"``) has
+        the target as the selectors take it in ``y`` (:meth:`fsstab.outcomes.Task.as_target`)
+        and empty ``class_labels``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.datasets import Dataset
+    >>> ds = Dataset("toy", np.eye(3), np.array([0, 1, 2], dtype=np.int8), ("f0", "f1", "f2"),
+    ...              ("s0", "s1", "s2"), ("a", "b", "c"))
+    >>> ds.task, ds.class_counts
+    ('multiclass', {'a': 1, 'b': 1, 'c': 1})
     """
 
     name: str
@@ -95,8 +140,12 @@ class Dataset:
         n, d = X.shape
         if n < 2 or d < 1:
             raise ValueError(f"dataset {name!r}: X has shape {X.shape}; need n >= 2 and d >= 1")
-        if self.task != "classification":
-            labels, y = checked_outcome_target(self.task, self.y, self.class_labels, n, name)
+        try:
+            task = get_task(self.task)
+        except ValueError as error:
+            raise ValueError(f"dataset {name!r}: {error}") from None
+        if not task.has_classes:
+            labels, y = _checked_outcome_target(task, self.y, self.class_labels, n, name)
         else:
             labels = tuple(str(c) for c in self.class_labels)
             if not 2 <= len(labels) <= _MAX_CLASSES or len(set(labels)) != len(labels):
@@ -105,6 +154,11 @@ class Dataset:
                     f"labels, got {self.class_labels!r}"
                 )
             y = _check_codes(np.asarray(self.y), n, len(labels), name)
+            decided = class_task(len(labels))
+            if task.name != task.estimator_task and decided is not task:
+                raise ValueError(f"dataset {name!r}: task {task.name} has more than two "
+                                 f"classes; got {list(labels)}")
+            task = decided
         features = _check_unique_strings(self.feature_names, "feature_names", d, name)
         samples = _check_unique_strings(self.sample_ids, "sample_ids", n, name)
         _check_finite(X, name, features, samples)
@@ -142,6 +196,7 @@ class Dataset:
             ("relevant_features", relevant),
             ("provenance", dict(self.provenance)),
             ("sample_groups", sample_group_labels(self.sample_groups, n, name)),
+            ("task", task.name),
         ]:
             object.__setattr__(self, attr, value)
 
@@ -166,7 +221,7 @@ class Dataset:
     def class_counts(self) -> dict[str, int]:
         """``{label: count}`` in code order (negative, positive for binary data); empty for
         a regression or survival dataset."""
-        if self.task != "classification":
+        if not get_task(self.task).has_classes:
             return {}
         counts = np.bincount(self.y, minlength=self.n_classes)
         return {label: int(c) for label, c in zip(self.class_labels, counts, strict=True)}

@@ -12,7 +12,6 @@ import numpy as np
 import pyarrow as pa
 
 from fsstab.datasets.dataset import Dataset
-from fsstab.datasets.outcomes import outcome_columns, read_outcome_target, target_record
 from fsstab.io import (
     file_digests,
     parquet_column_names,
@@ -22,6 +21,7 @@ from fsstab.io import (
     write_json,
     write_parquet,
 )
+from fsstab.outcomes import get_task
 
 __all__ = [
     "DATASET_FORMAT",
@@ -63,11 +63,7 @@ def _stable(provenance: Mapping[str, Any]) -> dict[str, Any]:
 def _dataset_table(ds: Dataset) -> pa.Table:
     values = pa.array(ds.X.reshape(-1), type=pa.float64())
     columns = {"sample_id": pa.array(ds.sample_ids, type=pa.string())}
-    if ds.task == "classification":
-        columns["label"] = pa.array([ds.class_labels[v] for v in ds.y], type=pa.string())
-        columns["y"] = pa.array(ds.y, type=pa.int8())
-    else:
-        columns.update(outcome_columns(ds.task, ds.y))
+    columns.update(get_task(ds.task).parquet_columns(ds.y, ds.class_labels))
     columns["x"] = pa.FixedSizeListArray.from_arrays(values, ds.n_features)
     if ds.sample_groups is not None:  # only then: datasets without groups keep their bytes
         columns["group"] = pa.array(ds.sample_groups, type=pa.string())
@@ -81,6 +77,9 @@ def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
     Returns the Parquet path.
     """
     parquet_path, provenance_path = dataset_paths(target)
+    # a task of class labels is known from the labels: those files name no task (and keep
+    # their bytes); the others say theirs, with a summary of the target in the provenance
+    labels = get_task(ds.task).has_classes
     metadata = {
         "format": DATASET_FORMAT,
         "name": ds.name,
@@ -91,7 +90,7 @@ def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
             None if ds.relevant_features is None else ds.relevant_features.tolist()
         ),
         "provenance": _stable(ds.provenance),
-        **({} if ds.task == "classification" else {"task": ds.task}),
+        **({} if labels else {"task": ds.task}),
     }
     write_parquet(_dataset_table(ds), parquet_path, metadata=metadata)
     write_json(
@@ -105,7 +104,8 @@ def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
             "class_counts": ds.class_counts,
             "class_labels": list(ds.class_labels),
             "positive_class": ds.positive_class,
-            **({} if ds.task == "classification" else target_record(ds)),
+            **({} if labels else {"task": ds.task,
+                                  "target": get_task(ds.task).describe(ds.y)}),
             "parquet_file": parquet_path.name,
             "parquet_sha256": file_digests(parquet_path)["sha256"],
         },
@@ -163,13 +163,13 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
             f"{parquet_path}: not an fsstab dataset (format {meta.get('format')!r}, missing "
             f"metadata {missing})"
         )
-    task = meta.get("task", "classification")
+    task = get_task(meta.get("task", "classification"), name=f"{parquet_path}: task")
     # every column but the matrix (the target, sample ids and groups are small)
     names = [c for c in parquet_column_names(parquet_path) if c != "x"]
-    for column in ("sample_id", "y") if task == "classification" else ("sample_id",):
-        if column not in names:
-            raise ValueError(f"{parquet_path}: missing column {column!r}")
+    if "sample_id" not in names:
+        raise ValueError(f"{parquet_path}: missing column 'sample_id'")
     table, _ = read_parquet(parquet_path, columns=names)
+    y = task.read_parquet_target(table, parquet_path)
     # the matrix a few rows at a time (no copies of the size of the data); checks its type
     X = _read_fixed_size_list(parquet_path, "x", table.num_rows, len(meta["feature_names"]))
     provenance = dict(meta.get("provenance") or {})
@@ -181,8 +181,7 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
     return Dataset(
         name=meta["name"],
         X=X,
-        y=(table.column("y").to_numpy() if task == "classification"
-           else read_outcome_target(table, task, parquet_path)),
+        y=y,
         feature_names=tuple(meta["feature_names"]),
         sample_ids=tuple(table.column("sample_id").to_pylist()),
         class_labels=tuple(meta["class_labels"]),
@@ -191,5 +190,5 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
         provenance=provenance,
         sample_groups=(tuple(table.column("group").to_pylist())
                        if "group" in table.column_names else None),
-        task=task,
+        task=task.name,
     )

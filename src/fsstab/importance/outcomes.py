@@ -28,7 +28,7 @@ from fsstab.importance._common import _BATCH_ENTRIES
 from fsstab.importance._flip import linear_decision_weights
 from fsstab.importance._linear import linear_importance
 from fsstab.importance._permutation import _check_repeats, _out_of_bag_trees
-from fsstab.outcomes import as_regression_target, as_survival_target, check_task
+from fsstab.outcomes import get_task
 from fsstab.seeds import check_random_state
 
 __all__ = ["oob_permutation_importance_outcome", "outcome_error", "outcome_model_importances",
@@ -37,27 +37,22 @@ __all__ = ["oob_permutation_importance_outcome", "outcome_error", "outcome_model
 
 def outcome_error(task: str) -> Callable[[np.ndarray, np.ndarray], float]:
     """The error a permutation importance measures for ``task``, ``error(y, prediction)``:
-    the mean squared error (regression) or ``1 −`` Harrell's C-index (survival; NaN when the
-    rows hold no comparable pair)."""
-    task = check_task(task)
-    if task == "regression":
-        return lambda y, prediction: float(np.mean((y - prediction) ** 2))
-    if task == "survival":
-        from fsstab.concordance import _weighted_concordance
+    the task's :meth:`~fsstab.outcomes.Task.prediction_error` (the mean squared error for a
+    regression, ``1 −`` Harrell's C-index for survival, NaN when the rows hold no comparable
+    pair).
 
-        def discordance(y: np.ndarray, risk: np.ndarray) -> float:
-            time, event = y["time"], y["event"]
-            try:
-                return 1.0 - _weighted_concordance(time, event, risk, np.ones(time.size), 1e-8)
-            except ValueError:  # no comparable pair
-                return float("nan")
-
-        return discordance
-    raise ValueError("classification importances are fsstab.importance's (accuracy)")
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.importance.outcomes import outcome_error
+    >>> outcome_error("regression")(np.array([1.0, 2.0]), np.array([1.0, 4.0]))  # (0 + 4) / 2
+    2.0
+    """
+    return get_task(task).prediction_error
 
 
 def _target(task: str, y: Any) -> np.ndarray:
-    return as_regression_target(y) if task == "regression" else as_survival_target(y)
+    return get_task(task).as_target(y)
 
 
 def _permuted_errors(predict: Callable[[np.ndarray], np.ndarray], X: np.ndarray,

@@ -24,9 +24,10 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.outcomes import as_survival_target
+from fsstab.outcomes._targets import as_survival_target
 
-__all__ = ["censoring_survival", "concordance_index_harrell", "concordance_index_uno"]
+__all__ = ["censoring_survival", "concordance_index_harrell", "concordance_index_uno",
+           "weighted_concordance"]
 
 #: Pairs evaluated per block of the vectorised pair loop (memory ~ 3 bytes each).
 _BLOCK_PAIRS = 4_000_000
@@ -41,9 +42,19 @@ def _risk_vector(risk: Any, n: int) -> np.ndarray:
     return values
 
 
-def _weighted_concordance(time: np.ndarray, event: np.ndarray, risk: np.ndarray,
-                          weights: np.ndarray, tied_tol: float) -> float:
-    """Σ_i w_i (concordant_i + ½ tied_i) / Σ_i w_i comparable_i over events ``i``."""
+def weighted_concordance(time: np.ndarray, event: np.ndarray, risk: np.ndarray,
+                         weights: np.ndarray, tied_tol: float) -> float:
+    """Σ_i w_i (concordant_i + ½ tied_i) / Σ_i w_i comparable_i over events ``i``, on
+    validated arrays (``ValueError`` when no pair is comparable).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.outcomes._concordance import weighted_concordance
+    >>> time, event = np.array([1.0, 2.0, 3.0]), np.array([True, True, False])
+    >>> weighted_concordance(time, event, np.array([3.0, 2.0, 1.0]), np.ones(3), 1e-8)
+    1.0
+    """
     events = np.flatnonzero(event & (weights > 0))
     numerator = denominator = 0.0
     block = max(1, _BLOCK_PAIRS // max(1, time.size))
@@ -85,7 +96,7 @@ def concordance_index_harrell(y: Any, risk: Any, *, tied_tol: float = 1e-8) -> f
 
     Examples
     --------
-    >>> from fsstab.concordance import concordance_index_harrell
+    >>> from fsstab.outcomes import concordance_index_harrell
     >>> from fsstab.outcomes import survival_target
     >>> y = survival_target([True, True, False], [1.0, 2.0, 3.0])
     >>> concordance_index_harrell(y, [3.0, 2.0, 1.0])
@@ -95,7 +106,7 @@ def concordance_index_harrell(y: Any, risk: Any, *, tied_tol: float = 1e-8) -> f
     """
     target = as_survival_target(y)
     risk = _risk_vector(risk, target.size)
-    return _weighted_concordance(target["time"], target["event"], risk,
+    return weighted_concordance(target["time"], target["event"], risk,
                                  np.ones(target.size), tied_tol)
 
 
@@ -114,7 +125,7 @@ def censoring_survival(y: Any) -> tuple[np.ndarray, np.ndarray]:
 
     Examples
     --------
-    >>> from fsstab.concordance import censoring_survival
+    >>> from fsstab.outcomes import censoring_survival
     >>> from fsstab.outcomes import survival_target
     >>> times, g = censoring_survival(survival_target([1, 0, 1, 0], [1.0, 2.0, 3.0, 4.0]))
     >>> g.tolist()  # 3 at risk of censoring at t=2, one censored; at t=4 the last one
@@ -154,7 +165,7 @@ def concordance_index_uno(y: Any, risk: Any, *, y_train: Any = None, tau: float 
 
     Examples
     --------
-    >>> from fsstab.concordance import concordance_index_uno
+    >>> from fsstab.outcomes import concordance_index_uno
     >>> from fsstab.outcomes import survival_target
     >>> y = survival_target([True, True, False], [1.0, 2.0, 3.0])
     >>> concordance_index_uno(y, [3.0, 2.0, 1.0])
@@ -183,4 +194,4 @@ def concordance_index_uno(y: Any, risk: Any, *, y_train: Any = None, tau: float 
         )
     weights = np.zeros(target.size)
     weights[counted] = 1.0 / g_at**2
-    return _weighted_concordance(time, event, risk, weights, tied_tol)
+    return weighted_concordance(time, event, risk, weights, tied_tol)

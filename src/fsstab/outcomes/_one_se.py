@@ -17,7 +17,7 @@ accepts what the resampling cannot tell apart.
 
 Examples
 --------
->>> from fsstab.one_se import one_standard_error_choice
+>>> from fsstab.outcomes import one_standard_error_choice
 >>> accuracy = [0.95, 0.94, 0.90]
 >>> se = [0.02, 0.01, 0.01]
 >>> stability = [0.40, 0.70, 0.90]

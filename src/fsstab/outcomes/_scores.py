@@ -1,26 +1,19 @@
-"""The score of a selection's predictive model, per task, and the decisions taken on it.
+"""The score of a selection's predictive model and the decisions taken on it.
 
 Every trade-off of fsstab is between a *score* of the predictive model built on the selected
 features and the stability of the selection. For classification the score is the accuracy;
 for a continuous outcome the out-of-sample R² (with the RMSE reported beside it); for a time
-to event the concordance index. :data:`SCORES` describes each: its name (the stem of table
-columns: ``r2_mean``, ``r2_low``, ...), its label for figures and reports, its direction and
-its range, and how it is computed from the test targets and the model's predictions.
+to event the concordance index. Each task owns its scores (:attr:`fsstab.outcomes.Task.
+scores`); :data:`fsstab.outcomes.SCORES` lists them all by name. A :class:`Score` says its
+name (the stem of table columns: ``r2_mean``, ``r2_low``, ...), its label for figures and
+reports, its direction and its range, and how it is computed from the test targets and the
+model's predictions.
 
 The Pareto analysis (:mod:`fsstab.pareto`) maximises its objectives; the functions here turn a
 score into the maximised objective (:func:`oriented`) and take the decisions of the papers on
 any score: the (score, stability) Pareto front, Hamer & Dupont's (2021, §7.1) γ compromises
 and Bommert's (2020, Alg. 3.2) ε-constraint selection. With the accuracy they return exactly
 what the functions of :mod:`fsstab.pareto` return on it.
-
-Which C-index (Harrell's or Uno's) a survival study is scored with is decided once per data
-set by :func:`primary_score`, from the censoring of the whole data, so that every resample and
-configuration is scored alike: Harrell's C unless more than half of the samples are censored,
-then Uno's. Harrell's C depends on the censoring distribution (pairs of early times dominate
-when censoring is heavy; Uno et al. 2011, Stat. Med. 30:1105, §4), Uno's weighting removes
-that dependence at the price of variance from small ``Ĝ``; "more than half censored" (the
-median follow-up then censored) is fsstab's threshold for when the dependence outweighs the
-variance, ``censoring_threshold`` changes it.
 """
 
 from __future__ import annotations
@@ -31,10 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.outcomes import as_survival_target, check_task
+from fsstab.outcomes._registry import SCORES, get_task
 
 __all__ = [
-    "SCORES",
     "Score",
     "choose_by_gamma_score",
     "epsilon_constraint_by_score",
@@ -49,36 +41,6 @@ __all__ = [
 ]
 
 
-def _accuracy(y: Any, prediction: Any, y_train: Any = None) -> float:
-    return float(np.mean(np.asarray(prediction) == np.asarray(y)))
-
-
-def _r2(y: Any, prediction: Any, y_train: Any = None) -> float:
-    """``1 − Σ(y − ŷ)² / Σ(y − ȳ)²`` with ``ȳ`` the mean of the test targets (scikit-learn's
-    ``r2_score``); NaN when the test targets are all equal (undefined)."""
-    y = np.asarray(y, dtype=np.float64)
-    residual = float(np.sum((y - np.asarray(prediction, dtype=np.float64)) ** 2))
-    total = float(np.sum((y - y.mean()) ** 2))
-    return 1.0 - residual / total if total > 0 else float("nan")
-
-
-def _rmse(y: Any, prediction: Any, y_train: Any = None) -> float:
-    y = np.asarray(y, dtype=np.float64)
-    return float(np.sqrt(np.mean((y - np.asarray(prediction, dtype=np.float64)) ** 2)))
-
-
-def _harrell(y: Any, risk: Any, y_train: Any = None) -> float:
-    from fsstab.concordance import concordance_index_harrell
-
-    return concordance_index_harrell(y, risk)
-
-
-def _uno(y: Any, risk: Any, y_train: Any = None) -> float:
-    from fsstab.concordance import concordance_index_uno
-
-    return concordance_index_uno(y, risk, y_train=y_train)
-
-
 @dataclass(frozen=True)
 class Score:
     """A score of a predictive model.
@@ -90,8 +52,6 @@ class Score:
         ``c_index_uno``).
     label
         How figures and reports name it.
-    task
-        The task it scores (:data:`fsstab.outcomes.TASKS`).
     greater_is_better
         Its direction.
     lower, upper
@@ -103,11 +63,17 @@ class Score:
     compute
         ``compute(y_test, prediction, y_train)``: ``prediction`` is the model's ``predict``
         (class labels, values, risk scores); ``y_train`` is read by Uno's C only.
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import SCORES
+    >>> r2 = SCORES["r2"]
+    >>> r2.label, r2([1.0, 2.0, 3.0], [1.0, 2.0, 4.0])   # 1 - 1/2
+    ('R²', 0.5)
     """
 
     name: str
     label: str
-    task: str
     greater_is_better: bool
     lower: float
     upper: float
@@ -119,21 +85,15 @@ class Score:
         return float(self.compute(y, prediction, y_train))
 
 
-#: The scores fsstab computes, by name.
-SCORES: dict[str, Score] = {
-    score.name: score
-    for score in (
-        Score("accuracy", "accuracy", "classification", True, 0.0, 1.0, True, _accuracy),
-        Score("r2", "R²", "regression", True, -np.inf, 1.0, True, _r2),
-        Score("rmse", "RMSE", "regression", False, 0.0, np.inf, False, _rmse),
-        Score("c_index", "C-index (Harrell)", "survival", True, 0.0, 1.0, True, _harrell),
-        Score("c_index_uno", "C-index (Uno)", "survival", True, 0.0, 1.0, True, _uno),
-    )
-}
-
-
 def get_score(score: str | Score) -> Score:
-    """A :class:`Score` by name (a :class:`Score` is returned as it is)."""
+    """A :class:`Score` by name (a :class:`Score` is returned as it is).
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import get_score
+    >>> get_score("c_index_uno").label
+    'C-index (Uno)'
+    """
     if isinstance(score, Score):
         return score
     if isinstance(score, str) and score in SCORES:
@@ -142,39 +102,34 @@ def get_score(score: str | Score) -> Score:
 
 
 def task_scores(task: str) -> tuple[Score, ...]:
-    """The scores of ``task``, the decision scores first."""
-    task = check_task(task)
-    scores = [s for s in SCORES.values() if s.task == task]
-    return tuple(sorted(scores, key=lambda s: not s.decision))
-
-
-def primary_score(task: str, y: Any = None, *, censoring_threshold: float = 0.5) -> Score:
-    """The score a study of ``task`` is decided on: accuracy, R², or a C-index.
-
-    Survival: Uno's C-index when the fraction of censored samples of ``y`` (the whole data
-    set) exceeds ``censoring_threshold``, Harrell's otherwise (see the module docstring).
+    """The scores of ``task`` (:attr:`fsstab.outcomes.Task.scores`), the decision scores
+    first.
 
     Examples
     --------
-    >>> from fsstab.outcomes import survival_target
-    >>> from fsstab.scores import primary_score
+    >>> from fsstab.outcomes import task_scores
+    >>> [s.name for s in task_scores("regression")]
+    ['r2', 'rmse']
+    """
+    return get_task(task).scores
+
+
+def primary_score(task: str, y: Any = None, *, censoring_threshold: float = 0.5) -> Score:
+    """The score a study of ``task`` is decided on: accuracy, R², or a C-index
+    (:meth:`fsstab.outcomes.Task.primary_score`).
+
+    Survival: Uno's C-index when the fraction of censored samples of ``y`` (the whole data
+    set) exceeds ``censoring_threshold``, Harrell's otherwise (:mod:`fsstab.outcomes._survival`).
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import primary_score, survival_target
     >>> primary_score("regression").label
     'R²'
     >>> primary_score("survival", survival_target([1, 0, 0], [1.0, 2.0, 3.0])).name
     'c_index_uno'
     """
-    task = check_task(task)
-    if task == "classification":
-        return SCORES["accuracy"]
-    if task == "regression":
-        return SCORES["r2"]
-    if y is None:
-        raise ValueError("primary_score('survival', y): give the survival target to decide "
-                         "between Harrell's and Uno's C-index")
-    if not 0 <= censoring_threshold <= 1:
-        raise ValueError(f"censoring_threshold must lie in [0, 1]; got {censoring_threshold!r}")
-    censored = 1.0 - float(as_survival_target(y)["event"].mean())
-    return SCORES["c_index_uno" if censored > censoring_threshold else "c_index"]
+    return get_task(task).primary_score(y, censoring_threshold=censoring_threshold)
 
 
 def t_quantile(q: float, df: Any) -> np.ndarray:
@@ -196,7 +151,7 @@ def score_interval(mean: Any, se: Any, n_runs: Any, score: str | Score, *,
 
     Examples
     --------
-    >>> from fsstab.scores import score_interval
+    >>> from fsstab.outcomes import score_interval
     >>> low, high = score_interval([0.9], [0.1], [3], "accuracy")
     >>> round(float(low[0]), 4), float(high[0])  # t_2 = 4.303: 0.9 ± 0.43, clipped at 1
     (0.4697, 1.0)

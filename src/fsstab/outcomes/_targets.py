@@ -1,20 +1,15 @@
-"""What a selection predicts: the outcome (task) of a study and the form of its target.
+"""The forms of a target: a continuous value or a time to event, as the selectors take them and
+as a reader reads them from the columns of a file.
 
-Stability does not depend on the outcome -- a selection is a selection -- but the selectors'
-penalties and importances, the score of the predictive model and the resampling strata do.
-fsstab knows three tasks:
-
-==============  ==========================================  ==================================
-task            target ``y`` as the selectors take it        score (:mod:`fsstab.scores`)
-==============  ==========================================  ==================================
-classification  class labels (any values; ``fit`` encodes   accuracy
-                them, :class:`fsstab.datasets.Dataset`
-                stores int8 codes)
-regression      float64 values, finite, not all equal        out-of-sample R² (and RMSE)
-survival        structured array ``[("event", bool),         Harrell's C-index (Uno's where
-                ("time", float64)]``, scikit-survival's      censoring is heavy)
-                ``Surv.from_arrays(event, time)``
-==============  ==========================================  ==================================
+=============================  ==============================================================
+target                         as the selectors take it
+=============================  ==============================================================
+continuous (regression)        float64 values, finite, not all equal
+                               (:func:`as_regression_target`)
+time to event (survival)       structured array ``[("event", bool), ("time", float64)]``,
+                               scikit-survival's ``Surv.from_arrays(event, time)``
+                               (:func:`survival_target`, :func:`as_survival_target`)
+=============================  ==============================================================
 
 A survival target is also accepted as any structured array of two fields (a boolean event
 indicator first, the time second: scikit-survival's convention, whatever the field names) or
@@ -25,9 +20,9 @@ resamples rows needs no change for it.
 
 The functions here are pure and cheap (NumPy only): readers call
 :func:`parse_regression_column` / :func:`parse_survival_columns` on the columns they read
-(errors name the column, the 1-based row and the sample), selectors call
-:func:`as_regression_target` / :func:`as_survival_target` on what ``fit`` receives, and the
-resampling asks :func:`stratification_labels` what to stratify on.
+(errors name the column, the 1-based row and the sample), the tasks
+(:mod:`fsstab.outcomes._regression`, :mod:`fsstab.outcomes._survival`) and the selectors call
+:func:`as_regression_target` / :func:`as_survival_target` on what ``fit`` receives.
 """
 
 from __future__ import annotations
@@ -39,21 +34,13 @@ import numpy as np
 
 __all__ = [
     "SURVIVAL_DTYPE",
-    "TASKS",
     "as_regression_target",
     "as_survival_target",
-    "as_target",
     "censored_fraction",
-    "check_task",
-    "describe_target",
     "parse_regression_column",
     "parse_survival_columns",
-    "stratification_labels",
     "survival_target",
 ]
-
-#: The tasks fsstab knows, in the order the documentation lists them.
-TASKS: tuple[str, ...] = ("classification", "regression", "survival")
 
 #: The canonical survival target: scikit-survival's ``Surv.from_arrays(event, time)``.
 SURVIVAL_DTYPE = np.dtype([("event", "?"), ("time", "<f8")])
@@ -62,20 +49,6 @@ SURVIVAL_DTYPE = np.dtype([("event", "?"), ("time", "<f8")])
 _EVENT_TRUE = frozenset({"1", "1.0", "true", "t", "yes", "y", "event", "dead", "death"})
 _EVENT_FALSE = frozenset({"0", "0.0", "false", "f", "no", "n", "censored", "alive"})
 _MISSING_TEXT = frozenset({"", "na", "nan", "null", "n/a"})
-
-
-def check_task(task: Any, *, name: str = "task") -> str:
-    """``task`` if it is one of :data:`TASKS`, else a ``ValueError`` naming the allowed values.
-
-    Examples
-    --------
-    >>> from fsstab.outcomes import check_task
-    >>> check_task("survival")
-    'survival'
-    """
-    if not isinstance(task, str) or task not in TASKS:
-        raise ValueError(f"{name} must be one of {', '.join(TASKS)}; got {task!r}")
-    return task
 
 
 # --------------------------------------------------------------------------------------------
@@ -197,73 +170,16 @@ def as_survival_target(y: Any, *, name: str = "y") -> np.ndarray:
         raise ValueError(f"{name}: {error}") from None
 
 
-def as_target(task: str, y: Any, *, name: str = "y") -> np.ndarray:
-    """``y`` in the form the selectors take for ``task`` (class labels are returned as given:
-    the classification selectors encode them themselves)."""
-    task = check_task(task)
-    if task == "regression":
-        return as_regression_target(y, name=name)
-    if task == "survival":
-        return as_survival_target(y, name=name)
-    values = np.asarray(y)
-    if values.ndim != 1:
-        raise ValueError(f"{name} must be one class label per sample; got shape {values.shape}")
-    return values
-
-
 def censored_fraction(y: Any) -> float:
-    """The fraction of censored samples of a survival target."""
+    """The fraction of censored samples of a survival target.
+
+    Examples
+    --------
+    >>> from fsstab.outcomes import censored_fraction, survival_target
+    >>> censored_fraction(survival_target([True, False, False, True], [1.0, 2.0, 3.0, 4.0]))
+    0.5
+    """
     return float(1.0 - as_survival_target(y)["event"].mean())
-
-
-def stratification_labels(task: str, y: Any, *, n_bins: int = 5) -> np.ndarray:
-    """Labels to stratify resampling by: the classes, the event indicator (survival: each
-    training set keeps the share of events) or, for regression, ``n_bins`` quantile bins of
-    ``y`` (equal counts, ties kept together), so that no training set misses a tail.
-
-    Examples
-    --------
-    >>> from fsstab.outcomes import stratification_labels
-    >>> stratification_labels("regression", [5.0, 1.0, 3.0, 2.0, 4.0, 6.0], n_bins=2).tolist()
-    [1, 0, 0, 0, 1, 1]
-    """
-    task = check_task(task)
-    if task == "survival":
-        return as_survival_target(y)["event"].astype(np.int64)
-    if task == "classification":
-        return np.unique(np.asarray(y), return_inverse=True)[1].astype(np.int64)
-    values = as_regression_target(y)
-    if isinstance(n_bins, bool) or not isinstance(n_bins, int | np.integer) or n_bins < 1:
-        raise ValueError(f"n_bins must be a positive integer; got {n_bins!r}")
-    # rank / n in (0, 1], ties sharing their highest rank, cut into n_bins equal parts
-    order = np.sort(values)
-    upper_rank = np.searchsorted(order, values, side="right")
-    return np.minimum((upper_rank - 1) * n_bins // values.size, n_bins - 1).astype(np.int64)
-
-
-def describe_target(task: str, y: Any) -> dict[str, Any]:
-    """A JSON-compatible summary of a target for logs and provenance.
-
-    Examples
-    --------
-    >>> from fsstab.outcomes import describe_target, survival_target
-    >>> describe_target("survival", survival_target([1, 0, 1, 0], [1.0, 2.0, 3.0, 4.0]))
-    {'task': 'survival', 'n': 4, 'events': 2, 'censored_fraction': 0.5, 'median_time': 2.5}
-    """
-    task = check_task(task)
-    if task == "survival":
-        target = as_survival_target(y)
-        return {"task": task, "n": int(target.size), "events": int(target["event"].sum()),
-                "censored_fraction": float(1.0 - target["event"].mean()),
-                "median_time": float(np.median(target["time"]))}
-    if task == "regression":
-        values = as_regression_target(y)
-        return {"task": task, "n": int(values.size), "mean": float(values.mean()),
-                "sd": float(values.std(ddof=1)) if values.size > 1 else 0.0,
-                "min": float(values.min()), "max": float(values.max())}
-    labels, counts = np.unique(np.asarray(y), return_counts=True)
-    return {"task": task, "n": int(counts.sum()),
-            "class_counts": {str(label): int(c) for label, c in zip(labels, counts, strict=True)}}
 
 
 # --------------------------------------------------------------------------------------------

@@ -29,15 +29,21 @@ selector needs no change of the code that runs it:
 - :meth:`BaseSelector.min_class_samples` -- the fewest samples of each class a training set
   needs (Welch's t needs two: a variance per class), which the workflow checks against the
   resampling before any selection job;
-- :attr:`BaseSelector.tasks` -- the outcomes the selector serves (:data:`fsstab.outcomes.TASKS`).
+- :attr:`BaseSelector.tasks` -- the outcomes the selector serves (names of
+  :data:`fsstab.outcomes.TASKS`; ``"multiclass"`` where it handles more than two classes),
+  :meth:`BaseSelector.served_tasks` where they depend on the parameters (a meta-selector's
+  follow its base selector's).
 
-Tasks. A selector whose ``tasks`` holds more than classification takes a ``task`` parameter
-(default ``"classification"``) and follows scikit-learn's conventions for it: with
-``task="regression"`` it is a regressor (``is_regressor``, a float ``y``, ``predict`` gives
-values, ``score`` is R²), with ``task="survival"`` a scikit-survival style estimator (``y`` a
-survival target, :func:`fsstab.outcomes.as_survival_target`; ``predict`` gives risk scores,
-higher = earlier event; ``score`` is Harrell's C-index). ``_fit`` then receives the validated
-target: float64 values, or the structured survival array. Classification is unchanged.
+Tasks. A selector whose ``tasks`` holds a task without classes takes a ``task`` parameter
+(default ``"classification"``: the :attr:`fsstab.outcomes.Task.estimator_task` of the task it
+serves) and follows scikit-learn's conventions for it, as its task says
+(:attr:`~fsstab.outcomes.Task.estimator_type`, :attr:`~fsstab.outcomes.Task.estimator_score`):
+with ``task="regression"`` it is a regressor (``is_regressor``, a float ``y``, ``predict``
+gives values, ``score`` is R²), with ``task="survival"`` a scikit-survival style estimator
+(``y`` a survival target, :func:`fsstab.outcomes.as_survival_target`; ``predict`` gives risk
+scores, higher = earlier event; ``score`` is Harrell's C-index). ``_fit`` then receives the
+target as the task validates it (:meth:`fsstab.outcomes.Task.as_target`): float64 values, or
+the structured survival array. Classification is unchanged: labels encoded as class codes.
 """
 
 from __future__ import annotations
@@ -54,7 +60,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_consistent_length, check_is_fitted, validate_data
 
 from fsstab._forest import fit_forest
-from fsstab.outcomes import as_regression_target, as_survival_target, check_task
+from fsstab.outcomes import TASKS, Task, class_task, get_task
 from fsstab.selectors._constraints import Check, parameter_constraints
 
 
@@ -93,9 +99,15 @@ class _ConstantOutcomeModel(BaseEstimator):
         return np.full(len(X), self.value_)
 
 
+def _estimator_task(selector: Any) -> Task:
+    """The task of a selector's ``task`` parameter (default classification)."""
+    return get_task(getattr(selector, "task", "classification"))
+
+
 def _classifying(selector: BaseSelector) -> bool:
     """``available_if`` check: the selector classifies (a regressor has no decision_function)."""
-    return getattr(selector, "task", "classification") == "classification"
+    task = getattr(selector, "task", "classification")
+    return task in TASKS and TASKS[task].has_classes
 
 
 def _model_has(method: str):
@@ -103,7 +115,7 @@ def _model_has(method: str):
     provides ``method`` (a regressor or survival selector has only ``predict``)."""
 
     def check(selector: BaseSelector) -> bool:
-        if getattr(selector, "task", "classification") != "classification":
+        if not _classifying(selector):
             return False
         model = getattr(selector, "estimator_", None)
         return model is None or hasattr(model, method)
@@ -122,8 +134,6 @@ class _ConstraintsFromTable:
 class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     """Base class of fsstab selectors (see the module docstring for the fitted contract)."""
 
-    #: Set to True in subclasses whose method handles more than two classes.
-    _supports_multiclass: ClassVar[bool] = False
     #: True where :func:`fsstab.selectors.calibrate_C` can choose ``C`` so that the selector
     #: keeps a target number of features on average (the constructor takes ``C`` and
     #: ``target_k``).
@@ -135,8 +145,9 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     #: the variants share work beyond the final model (standardised data, univariate
     #: statistics, elimination paths).
     sweeps_any_parameter: ClassVar[bool] = False
-    #: The tasks (:data:`fsstab.outcomes.TASKS`) the selector serves; a class serving more
-    #: than classification takes the constructor parameter ``task``.
+    #: The tasks (names of :data:`fsstab.outcomes.TASKS`) the selector serves: a method that
+    #: handles more than two classes lists ``"multiclass"``; a class serving a task without
+    #: classes takes the constructor parameter ``task``.
     tasks: ClassVar[frozenset[str]] = frozenset({"classification"})
     #: scikit-learn's layout of the values each constructor parameter accepts, read from
     #: :data:`fsstab.selectors.PARAMETER_CHECKS` (:func:`~fsstab.selectors.parameter_problems`
@@ -193,6 +204,22 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         return 1
 
     @classmethod
+    def served_tasks(cls, params: Mapping[str, Any]) -> frozenset[str]:
+        """The tasks this class serves with the constructor parameters ``params``:
+        :attr:`tasks`, unless a subclass narrows them by its parameters (a meta-selector by
+        those of its base selector).
+
+        Examples
+        --------
+        >>> from fsstab.selectors import HybridRFE, LassoSelector
+        >>> sorted(HybridRFE.served_tasks({}))
+        ['classification']
+        >>> sorted(LassoSelector.served_tasks({}))
+        ['classification', 'multiclass', 'regression', 'survival']
+        """
+        return cls.tasks
+
+    @classmethod
     def task_problem(cls, task: str, params: Mapping[str, Any]) -> str | None:
         """Why this class with the constructor parameters ``params`` cannot serve ``task``
         (None if it can): what a configuration check reports before any job runs.
@@ -205,36 +232,45 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         >>> FilterSelector.task_problem("regression", {"method": "welch_t"}) is not None
         True
         """
-        if check_task(task) not in cls.tasks:
-            return f"{cls.__name__} serves {', '.join(sorted(cls.tasks))}, not {task}"
+        served = cls.served_tasks(params)
+        if get_task(task).name not in served:
+            return f"{cls.__name__} serves {_listed(served)}, not {task}"
         return None
+
+    def _served_tasks(self) -> frozenset[str]:
+        return type(self).served_tasks(self.get_params(deep=False))
 
     def _task(self) -> str:
         """The task of this selector (``task`` parameter, default classification), checked
-        against :attr:`tasks`."""
-        task = check_task(getattr(self, "task", "classification"))
-        if task not in self.tasks:
+        against the tasks it serves; class labels of more than two classes are checked once
+        they are known (:meth:`_class_count_problem`)."""
+        task = _estimator_task(self)
+        if task.estimator_task != task.name:
+            raise ValueError(f"{type(self).__name__}: task {task.name!r} is served with "
+                             f"task={task.estimator_task!r}")
+        served = self._served_tasks()
+        if task.name not in served:
             raise ValueError(
-                f"{type(self).__name__} cannot serve task {task!r}; it serves "
-                f"{', '.join(sorted(self.tasks))}"
+                f"{type(self).__name__} cannot serve task {task.name!r}; it serves "
+                f"{_listed(served)}"
             )
-        return task
+        return task.name
 
-    def _validated_outcome(self, X: Any, y: Any, task: str) -> tuple[np.ndarray, np.ndarray]:
-        """``X`` (float64) and the target of a regression or survival ``fit``."""
-        if task == "regression":
+    def _validated_outcome(self, X: Any, y: Any, task: Task) -> tuple[np.ndarray, np.ndarray]:
+        """``X`` (float64) and the target of a ``fit`` of a task without classes."""
+        if task.estimator_type == "regressor":
             X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2,
                                  y_numeric=True)
-            return X, as_regression_target(y)
+            return X, task.as_target(y)
         X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
-        target = as_survival_target(y)
+        target = task.as_target(y)
         check_consistent_length(X, target)
         return X, target
 
     def fit(self, X: Any, y: Any) -> BaseSelector:
         """Select features on ``(X, y)`` and fit the paired predictive model on them."""
-        task = self._task()
-        if task != "classification":
+        task = get_task(self._task())
+        if not task.has_classes:
             X, target = self._validated_outcome(X, y, task)
             self.__dict__.pop("classes_", None)
             self._fit(X, target)
@@ -258,7 +294,7 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     def _class_count_problem(self, n_classes: int) -> str | None:
         """Why this selector, as configured, cannot fit data with ``n_classes`` classes (None
         if it can). ``fit`` raises it; the workflow asks it before any selection job runs."""
-        if n_classes > 2 and not self._supports_multiclass:
+        if class_task(n_classes).name not in self._served_tasks():
             return f"{type(self).__name__} supports binary classification only"
         return None
 
@@ -296,7 +332,7 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     def _fit_model(self, model: Any, X: np.ndarray, y: np.ndarray) -> Any:
         """Fit ``clone(model)`` on the selected columns, or a constant model if none is selected."""
         if not np.any(self.support_):
-            if getattr(self, "task", "classification") != "classification":
+            if not _classifying(self):
                 return _ConstantOutcomeModel().fit(X[:, :0], y)
             return _ConstantModel().fit(X[:, :0], y)
         # a random forest grows the trees of its fit() faster (fsstab._forest)
@@ -312,7 +348,7 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         values (regression) or risk scores (survival, higher = earlier event)."""
         Xs = self._model_input(X)  # first: raises NotFittedError before estimator_ is touched
         pred = self.estimator_.predict(Xs)
-        if getattr(self, "task", "classification") != "classification":
+        if not _classifying(self):
             return np.asarray(pred, dtype=np.float64)
         return self.classes_[np.asarray(pred, dtype=np.int64)]
 
@@ -332,28 +368,26 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         return self.estimator_.predict_proba(Xs)
 
     def score(self, X: Any, y: Any) -> float:
-        """Accuracy of the predictive model on ``(X, y)``; R² for a regression, Harrell's
-        C-index for a survival outcome (:mod:`fsstab.scores`)."""
-        task = getattr(self, "task", "classification")
-        if task != "classification":
-            from fsstab.scores import SCORES
-
-            return SCORES["r2" if task == "regression" else "c_index"](y, self.predict(X))
-        return float(np.mean(self.predict(X) == np.asarray(y)))
+        """The task's :attr:`~fsstab.outcomes.Task.estimator_score` of the predictive model on
+        ``(X, y)``: accuracy, R² for a regression, Harrell's C-index for a survival outcome."""
+        return _estimator_task(self).estimator_score(y, self.predict(X))
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.target_tags.required = True
-        task = getattr(self, "task", "classification")
-        if task == "regression":
+        task = _estimator_task(self)
+        if task.estimator_type == "regressor":
             tags.estimator_type = "regressor"
             tags.regressor_tags = RegressorTags()
-            tags.classifier_tags = None
-            return tags
-        if task == "survival":
+        if not task.has_classes:
             tags.classifier_tags = None
             return tags
         # not a classifier (no classifier checks), but scikit-learn's estimator checks read the
         # label set the estimator accepts from these tags
-        tags.classifier_tags = ClassifierTags(multi_class=self._supports_multiclass)
+        tags.classifier_tags = ClassifierTags(multi_class="multiclass" in self._served_tasks())
         return tags
+
+
+def _listed(tasks: frozenset[str]) -> str:
+    """The names of ``tasks`` in registry order, comma-separated."""
+    return ", ".join(name for name in TASKS if name in tasks)

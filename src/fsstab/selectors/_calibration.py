@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from sklearn.utils.validation import check_array, check_consistent_length, check_X_y
 
-from fsstab.outcomes import as_target
+from fsstab.outcomes import get_task
 from fsstab.selectors._logistic import single_threaded_blas
 from fsstab.selectors._penalized import (
     _MAX_DECADES,
@@ -215,15 +215,15 @@ def calibrate_C(
             "selector must be a LassoSelector, ElasticNetSelector or GroupLassoSelector, got "
             f"{type(selector).__name__}"
         )
-    task = selector._task()
-    if task == "classification":
+    task = get_task(selector._task())
+    if task.has_classes:
         X, y = check_X_y(X, y, dtype=np.float64)
         classes, y01 = np.unique(y, return_inverse=True)
         if classes.size != 2:
             raise ValueError(f"calibrate_C needs binary labels; y has {classes.size} classes")
     else:
         X = check_array(X, dtype=np.float64)
-        y01 = as_target(task, y)
+        y01 = task.as_target(y)
         check_consistent_length(X, y01)
     target = selector.target_k if target_k is None else target_k
     if target is None:
@@ -240,7 +240,7 @@ def calibrate_C(
             raise ValueError(f"train_sets[{i}] must be a 1-d array of integer row indices")
         if indices.size and (indices.min() < -X.shape[0] or indices.max() >= X.shape[0]):
             raise ValueError(f"train_sets[{i}] has row indices outside 0..{X.shape[0] - 1}")
-        if task == "classification" and np.unique(y01[indices]).size != 2:
+        if task.has_classes and np.unique(y01[indices]).size != 2:
             raise ValueError(f"train_sets[{i}] contains a single class")
         rows.append(indices)
     sets = _TrainingSets(selector, X, y01, rows, memory_budget)

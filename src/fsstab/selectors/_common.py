@@ -14,6 +14,7 @@ from fsstab.importance import (
     importances_on_support,
     oob_permutation_importance,
 )
+from fsstab.outcomes import get_task
 
 
 def default_n_features(n_features: int) -> int:
@@ -177,7 +178,7 @@ def fit_paired_model(
         selector.importances_ = np.zeros(support.size)
         return
     task = getattr(selector, "task", "classification")
-    if task != "classification":
+    if not get_task(task).has_classes:
         from fsstab.importance.outcomes import outcome_model_importances
 
         values = outcome_model_importances(selector.estimator_, X[:, support], y, task=task,

@@ -29,7 +29,7 @@ from fsstab.selectors._error_bounds import stability_selection_parameters
 from fsstab.selectors._filters import FilterSelector
 from fsstab.selectors._lasso_path import path_selection_counts
 from fsstab.selectors._registry import register_selector
-from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
+from fsstab.selectors._two_stage import TwoStageSelector, fit_selection, tasks_with_base
 
 
 def _check_samples_per_class(y: np.ndarray, minimum: int, name: str) -> None:
@@ -216,7 +216,13 @@ class StabilitySelection(TwoStageSelector):
     ([0, 1], 3)
     """
 
-    _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "multiclass"})
+
+    @classmethod
+    def served_tasks(cls, params: Mapping[str, Any]) -> frozenset[str]:
+        """:attr:`tasks`, narrowed to those the base selector serves
+        (:func:`fsstab.selectors._two_stage.tasks_with_base`)."""
+        return tasks_with_base(cls, params)
 
     @classmethod
     def min_class_samples(cls, params: Mapping[str, Any]) -> int:
@@ -417,7 +423,13 @@ class EnsembleSelector(TwoStageSelector):
     [2, 5]
     """
 
-    _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "multiclass"})
+
+    @classmethod
+    def served_tasks(cls, params: Mapping[str, Any]) -> frozenset[str]:
+        """:attr:`tasks`, narrowed to those the base selector serves
+        (:func:`fsstab.selectors._two_stage.tasks_with_base`)."""
+        return tasks_with_base(cls, params)
 
     def __init__(
         self,

@@ -23,6 +23,7 @@ from sklearn.preprocessing import StandardScaler
 
 from fsstab._forest import fit_forest
 from fsstab.importance import oob_permutation_importance
+from fsstab.outcomes import get_task
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -114,21 +115,30 @@ class FilterInfo:
     iterative: bool = False
     #: FilterSelector parameters forwarded to ``score`` (besides X and y).
     options: tuple[str, ...] = ()
-    #: The tasks (:data:`fsstab.outcomes.TASKS`) the filter serves.
+    #: The tasks (names of :data:`fsstab.outcomes.TASKS`) the filter serves; ``"multiclass"``
+    #: follows from ``classes`` (:attr:`served_tasks`).
     tasks: frozenset[str] = frozenset({"classification"})
     #: The score function of a task where it is not ``score`` (e.g. mRMR for a continuous y).
     task_scores: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: The fewest samples of each class the score needs (Welch's t: a variance per class).
     min_class_samples: int = 1
 
+    @property
+    def served_tasks(self) -> frozenset[str]:
+        """:attr:`tasks`, with ``"multiclass"`` where a classification filter takes more than
+        two classes."""
+        if "classification" in self.tasks and self.classes != "two-class":
+            return self.tasks | {"multiclass"}
+        return self.tasks
+
     def score_for(self, task: str) -> Callable[..., Any]:
         """The score function of this filter for ``task`` (ValueError if it does not serve
         it, naming the filters that do)."""
-        if task not in self.tasks:
-            serving = sorted(name for name, info in FILTERS.items() if task in info.tasks)
+        if task not in self.served_tasks:
+            serving = sorted(name for name, info in FILTERS.items() if task in info.served_tasks)
             raise ValueError(f"filter {self.name!r} does not serve task {task!r}; filters for "
                              f"{task}: {', '.join(serving)}")
-        return self.task_scores.get(task, self.score)
+        return self.task_scores.get(get_task(task).estimator_task, self.score)
 
 
 _MDL = "MDL (Fayyad & Irani 1993)"
@@ -227,15 +237,33 @@ def default_filter_model() -> Any:
     return make_pipeline(StandardScaler(), LogisticRegression())
 
 
-def default_outcome_model(task: str) -> Any:
-    """The linear counterpart of :func:`default_filter_model` for ``task``: ridge regression
-    (regression) or the ridge Cox model (survival, ``C = 1``) on standardised features, whose
-    importances are eq. 7 of Hamer & Dupont (2021)."""
-    if task == "regression":
-        return make_pipeline(StandardScaler(), Ridge())
+def _ridge_cox_model() -> Any:
     from fsstab.selectors._outcome_models import PenalizedCoxRegression
 
     return make_pipeline(StandardScaler(), PenalizedCoxRegression(C=1.0, l1_ratio=0.0))
+
+
+#: The paired model of a filter for each value of FilterSelector's ``task`` parameter: linear
+#: models on standardised features, whose importances are eq. 7 of Hamer & Dupont (2021).
+_PAIRED_MODELS: dict[str, Callable[[], Any]] = {
+    "classification": default_filter_model,
+    "regression": lambda: make_pipeline(StandardScaler(), Ridge()),
+    "survival": _ridge_cox_model,
+}
+
+
+def default_outcome_model(task: str) -> Any:
+    """The linear counterpart of :func:`default_filter_model` for ``task``: ridge regression
+    (regression) or the ridge Cox model (survival, ``C = 1``) on standardised features, whose
+    importances are eq. 7 of Hamer & Dupont (2021).
+
+    Examples
+    --------
+    >>> from fsstab.selectors._filters import default_outcome_model
+    >>> type(default_outcome_model("regression")[-1]).__name__
+    'Ridge'
+    """
+    return _PAIRED_MODELS[task]()
 
 
 @register_selector(
@@ -299,8 +327,7 @@ class FilterSelector(TwoStageSelector):
     [2, 5]
     """
 
-    _supports_multiclass: ClassVar[bool] = True
-    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+    tasks: ClassVar[frozenset[str]] = frozenset({"multiclass", *_PAIRED_MODELS})
 
     def __init__(
         self,
@@ -369,8 +396,9 @@ class FilterSelector(TwoStageSelector):
         d = X.shape[1]
         task = self._task()
         score = info.score_for(task)
-        n_classes = np.unique(y).size if task == "classification" else 0
-        if task == "classification" and info.classes == "two-class" and n_classes != 2:
+        classes = get_task(task).has_classes
+        n_classes = np.unique(y).size if classes else 0
+        if classes and info.classes == "two-class" and n_classes != 2:
             raise ValueError(
                 f"filter {info.name!r} is defined for two classes only; y has {n_classes} classes"
             )
@@ -391,7 +419,7 @@ class FilterSelector(TwoStageSelector):
                 raise ValueError(f"threshold must be a finite number; got {self.threshold!r}")
         k = None if self.threshold is not None else resolve_n_features(self.n_features_to_select, d)
         options = self._score_options(info, k, random_state)
-        if task != "classification":  # a task's own score function takes fewer options
+        if not classes:  # a task's own score function takes fewer options
             accepted = inspect.signature(score).parameters
             if self.n_bins is not None and "n_bins" not in accepted:
                 raise ValueError(f"n_bins does not apply to filter {info.name!r} for {task} "
@@ -416,5 +444,4 @@ class FilterSelector(TwoStageSelector):
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
         if self.estimator is not None:
             return self.estimator
-        task = self._task()
-        return default_filter_model() if task == "classification" else default_outcome_model(task)
+        return _PAIRED_MODELS[self._task()]()

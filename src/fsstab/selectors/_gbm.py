@@ -53,7 +53,7 @@ class GBMSelector(TwoStageSelector):
     [2, 5]
     """
 
-    _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "multiclass"})
 
     def __init__(
         self,

@@ -214,8 +214,8 @@ def lasso_stability_paths(
     from fsstab.selectors._group_logistic import GroupStructure
     from fsstab.selectors._lasso_path import (
         _grid,
-        _Outcome,
         null_model_C_of,
+        path_outcome,
         path_points,
         standardized_subsample,
     )
@@ -231,8 +231,8 @@ def lasso_stability_paths(
         problems = []
         for rows in subsamples:
             Xs = standardized_subsample(X, rows)
-            outcome = _Outcome(task, y[rows], float(l1_ratio), float(selector.tol),
-                               int(selector.max_iter))
+            outcome = path_outcome(task, y[rows], float(l1_ratio), float(selector.tol),
+                                   int(selector.max_iter))
             problems.append((Xs, outcome, null_model_C_of(Xs, outcome, groups)))
         c0 = min(c for _, _, c in problems)
         Cs = _grid(c0, half, d, n_lambdas, lambda_min_ratio)

@@ -34,11 +34,12 @@ from typing import Any
 import numpy as np
 from scipy.special import expit
 
+from fsstab.outcomes import get_task
 from fsstab.selectors._group_logistic import GroupStructure, group_penalized_logistic
 from fsstab.selectors._penalized_losses import CoxLoss, LeastSquaresLoss, penalized_fit
 from fsstab.selectors._ridge_logistic import logistic_loss, signed_labels
 
-__all__ = ["PathPoint", "PathSelection", "null_model_C_of", "path_points",
+__all__ = ["PathPoint", "PathSelection", "null_model_C_of", "path_outcome", "path_points",
            "path_selection_counts", "standardized_subsample", "truncated_lasso_path"]
 
 #: glmnet.control()'s defaults: largest explained fraction, smallest gain per point, and the
@@ -72,43 +73,77 @@ class _Outcome:
     """What the path needs of a task's loss: the working-set solve, the gradient in the
     linear predictor ``η`` (sample order) and the loss value."""
 
-    def __init__(self, task: str, y: Any, l1_ratio: float, tol: float, max_iter: int):
-        self.task, self.l1_ratio, self.tol, self.max_iter = task, l1_ratio, tol, max_iter
-        if task == "classification":
-            self.y = np.asarray(y, dtype=np.float64)
-            self.signs = signed_labels(self.y)
-            prior = float(np.clip(self.y.mean(), 1e-12, 1 - 1e-12))
-            self.null_intercept = math.log(prior / (1 - prior))
-        elif task == "regression":
-            self.y = np.asarray(y, dtype=np.float64)
-            self.centred = self.y - self.y.mean()
-            self.null_intercept = 0.0
-        elif task == "survival":
-            self.y = y
-            self.cox = CoxLoss(np.zeros((len(y), 0)), y["time"], y["event"])
-            self.null_intercept = 0.0
-        else:
-            raise ValueError(f"no LASSO path for task {task!r}")
+    null_intercept = 0.0
+
+    def __init__(self, y: Any, l1_ratio: float, tol: float, max_iter: int):
+        self.l1_ratio, self.tol, self.max_iter = l1_ratio, tol, max_iter
+
+    def _loss(self, Xw: np.ndarray) -> Any:
+        raise NotImplementedError
 
     def solve(self, Xw: np.ndarray, groups: GroupStructure, C: float, w: np.ndarray,
               b: float) -> tuple[np.ndarray, float]:
-        if self.task == "classification":
-            fit = group_penalized_logistic(Xw, self.y, C, groups, l1_ratio=self.l1_ratio,
-                                           coef_init=w, intercept_init=b, tol=self.tol,
-                                           max_iter=self.max_iter)
-            return fit.coef, fit.intercept
-        loss: Any = (LeastSquaresLoss(Xw, self.y) if self.task == "regression"
-                     else CoxLoss(Xw, self.y["time"], self.y["event"]))
-        fit = penalized_fit(loss, C, groups, l1_ratio=self.l1_ratio, coef_init=w, tol=self.tol,
-                            max_iter=self.max_iter)
+        fit = penalized_fit(self._loss(Xw), C, groups, l1_ratio=self.l1_ratio, coef_init=w,
+                            tol=self.tol, max_iter=self.max_iter)
         return fit.coef, 0.0
+
+
+class _LogisticOutcome(_Outcome):
+    """Two classes: the logistic loss with an unpenalised intercept."""
+
+    def __init__(self, y: Any, l1_ratio: float, tol: float, max_iter: int):
+        super().__init__(y, l1_ratio, tol, max_iter)
+        self.y = np.asarray(y, dtype=np.float64)
+        self.signs = signed_labels(self.y)
+        prior = float(np.clip(self.y.mean(), 1e-12, 1 - 1e-12))
+        self.null_intercept = math.log(prior / (1 - prior))
+
+    def solve(self, Xw: np.ndarray, groups: GroupStructure, C: float, w: np.ndarray,
+              b: float) -> tuple[np.ndarray, float]:
+        fit = group_penalized_logistic(Xw, self.y, C, groups, l1_ratio=self.l1_ratio,
+                                       coef_init=w, intercept_init=b, tol=self.tol,
+                                       max_iter=self.max_iter)
+        return fit.coef, fit.intercept
 
     def eta_gradient(self, eta: np.ndarray, b: float) -> np.ndarray:
         """``∂ loss / ∂η`` per sample, in sample order."""
-        if self.task == "classification":
-            return expit(eta + b) - self.y
-        if self.task == "regression":
-            return eta - self.centred
+        return expit(eta + b) - self.y
+
+    def value(self, eta: np.ndarray, b: float) -> float:
+        return logistic_loss(eta + b, self.signs)
+
+
+class _LeastSquaresOutcome(_Outcome):
+    """A continuous outcome: least squares (the intercept is the mean)."""
+
+    def __init__(self, y: Any, l1_ratio: float, tol: float, max_iter: int):
+        super().__init__(y, l1_ratio, tol, max_iter)
+        self.y = np.asarray(y, dtype=np.float64)
+        self.centred = self.y - self.y.mean()
+
+    def _loss(self, Xw: np.ndarray) -> Any:
+        return LeastSquaresLoss(Xw, self.y)
+
+    def eta_gradient(self, eta: np.ndarray, b: float) -> np.ndarray:
+        return eta - self.centred
+
+    def value(self, eta: np.ndarray, b: float) -> float:
+        r = self.centred - eta
+        return 0.5 * float(r @ r)
+
+
+class _CoxOutcome(_Outcome):
+    """A time to event: the Cox negative log partial likelihood (Breslow's ties)."""
+
+    def __init__(self, y: Any, l1_ratio: float, tol: float, max_iter: int):
+        super().__init__(y, l1_ratio, tol, max_iter)
+        self.y = y
+        self.cox = CoxLoss(np.zeros((len(y), 0)), y["time"], y["event"])
+
+    def _loss(self, Xw: np.ndarray) -> Any:
+        return CoxLoss(Xw, self.y["time"], self.y["event"])
+
+    def eta_gradient(self, eta: np.ndarray, b: float) -> np.ndarray:
         order = self.cox.order
         _, _, ec = self.cox.risk_sums_of(eta[order])
         out = np.empty_like(eta)
@@ -116,14 +151,24 @@ class _Outcome:
         return out
 
     def value(self, eta: np.ndarray, b: float) -> float:
-        if self.task == "classification":
-            return logistic_loss(eta + b, self.signs)
-        if self.task == "regression":
-            r = self.centred - eta
-            return 0.5 * float(r @ r)
         sorted_eta, log_s0, _ = self.cox.risk_sums_of(eta[self.cox.order])
         events = self.cox.events
         return float(np.sum(log_s0[events] - sorted_eta[events]))
+
+
+#: The loss of the path for each value of a penalised selector's ``task`` parameter.
+_OUTCOMES: dict[str, type[_Outcome]] = {
+    "classification": _LogisticOutcome,
+    "regression": _LeastSquaresOutcome,
+    "survival": _CoxOutcome,
+}
+
+
+def path_outcome(task: str, y: Any, l1_ratio: float, tol: float, max_iter: int) -> _Outcome:
+    """The loss of the path for a penalised selector's ``task`` (:data:`_OUTCOMES`)."""
+    if task not in _OUTCOMES:
+        raise ValueError(f"no LASSO path for task {task!r}")
+    return _OUTCOMES[task](y, l1_ratio, tol, max_iter)
 
 
 def _grid(c0: float, n: int, d: int, n_lambdas: int, lambda_min_ratio: float | None
@@ -177,7 +222,7 @@ def truncated_lasso_path(
     if n_lambdas < 2:
         raise ValueError(f"n_lambdas must be at least 2, got {n_lambdas!r}")
     groups = GroupStructure.from_labels(None, d) if groups is None else groups
-    outcome = _Outcome(task, y, float(l1_ratio), float(tol), int(max_iter))
+    outcome = path_outcome(task, y, float(l1_ratio), float(tol), int(max_iter))
     empty = np.zeros(d, dtype=bool)
     c0 = null_model_C_of(Xs, outcome, groups)
     if not np.isfinite(c0):  # nothing moves the loss: the path stays at the null model
@@ -270,8 +315,9 @@ def path_selection_counts(selector: Any, X: np.ndarray, y: Any, subsamples: np.n
             f"ElasticNetSelector or GroupLassoSelector); got {type(selector).__name__}"
         )
     task = selector._task()
+    classes = get_task(task).has_classes
     d = X.shape[1]
-    if task == "classification" and np.unique(y).size > 2:
+    if classes and np.unique(y).size > 2:
         raise ValueError("selection='path' serves binary classification (glmnet's binomial "
                          f"family); y has {np.unique(y).size} classes")
     l1_ratio, labels = selector._penalty(d)
@@ -282,7 +328,7 @@ def path_selection_counts(selector: Any, X: np.ndarray, y: Any, subsamples: np.n
     with single_threaded_blas():
         for i, rows in enumerate(subsamples):
             target = y[rows]
-            if task == "classification" and np.unique(target).size < 2:
+            if classes and np.unique(target).size < 2:
                 raise ValueError(f"subsample {i} contains a single class; the LASSO path needs "
                                  "both (stratify=True keeps them)")
             path = truncated_lasso_path(standardized_subsample(X, rows), target, q, task=task,

@@ -11,6 +11,7 @@ fit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -22,7 +23,7 @@ from fsstab.outcomes import as_survival_target
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import resolve_n_features
 from fsstab.selectors._logistic import GroupStructure, single_threaded_blas, standardize
-from fsstab.selectors._outcome_models import PenalizedCoxRegression, PenalizedLinearRegression
+from fsstab.selectors._outcome_models import OUTCOME_MODELS
 from fsstab.selectors._penalized_losses import CoxLoss, penalized_fit
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._rfe import elimination_schedule, run_elimination
@@ -30,16 +31,31 @@ from fsstab.selectors._rfe import elimination_schedule, run_elimination
 __all__ = ["LinearRFE", "ridge_weights"]
 
 
-def _ridge_full_rank(task: str, Z: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
-    if task == "regression":
-        yc = y - y.mean()
-        Zc = Z - Z.mean(axis=0)
-        # minimise C ½||yc − Z θ||² + ½||θ||²: (C ZᵀZ + I) θ = C Zᵀ yc
-        return np.linalg.solve(C * (Zc.T @ Zc) + np.eye(Z.shape[1]), C * (Zc.T @ yc))
+def _ridge_least_squares(Z: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
+    yc = y - y.mean()
+    Zc = Z - Z.mean(axis=0)
+    # minimise C ½||yc − Z θ||² + ½||θ||²: (C ZᵀZ + I) θ = C Zᵀ yc
+    return np.linalg.solve(C * (Zc.T @ Zc) + np.eye(Z.shape[1]), C * (Zc.T @ yc))
+
+
+def _ridge_cox(Z: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
     target = as_survival_target(y)
     loss = CoxLoss(Z, target["time"], target["event"])
     groups = GroupStructure.from_labels(None, Z.shape[1])
     return penalized_fit(loss, C, groups, l1_ratio=0.0, tol=1e-9).coef
+
+
+#: The full-rank ridge solution of each task LinearRFE serves.
+_RIDGE: dict[str, Callable[[np.ndarray, np.ndarray, float], np.ndarray]] = {
+    "regression": _ridge_least_squares,
+    "survival": _ridge_cox,
+}
+
+
+def _ridge_full_rank(task: str, Z: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
+    if task not in _RIDGE:
+        raise ValueError(f"no ridge problem for task {task!r}; known: {', '.join(_RIDGE)}")
+    return _RIDGE[task](Z, y, C)
 
 
 def ridge_weights(task: str, Xs: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
@@ -104,7 +120,7 @@ class LinearRFE(BaseSelector):
     [4, 7]
     """
 
-    tasks: ClassVar[frozenset[str]] = frozenset({"regression", "survival"})
+    tasks: ClassVar[frozenset[str]] = frozenset(_RIDGE)
 
     def __init__(self, *, n_features_to_select: int | float | None = None, C: float = 1.0,
                  final_C: float | None = None, step: int | float = 0.2,
@@ -129,7 +145,7 @@ class LinearRFE(BaseSelector):
         self.rfe_path_ = path
         self.support_ = path.support
         self.ranking_ = path.ranking
-        model_class = PenalizedLinearRegression if task == "regression" else PenalizedCoxRegression
+        model_class = OUTCOME_MODELS[task].model
         model = Pipeline([("standardize", StandardScaler()),
                           ("model", model_class(C=final_C, l1_ratio=0.0, tol=1e-9))])
         self.estimator_ = self._fit_model(model, X, y)

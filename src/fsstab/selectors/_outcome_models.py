@@ -12,6 +12,7 @@ training set of one resample as a penalised problem.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,8 +29,8 @@ from fsstab.selectors._penalized_losses import (
     penalized_fit,
 )
 
-__all__ = ["PenalizedCoxRegression", "PenalizedLinearRegression", "fit_outcome_model",
-           "outcome_problem"]
+__all__ = ["OUTCOME_MODELS", "OutcomeModel", "PenalizedCoxRegression", "PenalizedLinearRegression",
+           "fit_outcome_model", "outcome_problem"]
 
 
 def _check_C(C: Any) -> float:
@@ -137,7 +138,7 @@ class PenalizedCoxRegression(BaseEstimator):
 
     def score(self, X: Any, y: Any) -> float:
         """Harrell's C-index of the risk scores on ``(X, y)``."""
-        from fsstab.concordance import concordance_index_harrell
+        from fsstab.outcomes import concordance_index_harrell
 
         return concordance_index_harrell(y, self.predict(X))
 
@@ -177,17 +178,43 @@ class _LossProblem:
         return null_model_C_for(self.loss, self.groups, self.l1_ratio)
 
 
+def _least_squares_loss(Xs: np.ndarray, y: Any) -> Any:
+    return LeastSquaresLoss(Xs, as_regression_target(y))
+
+
+def _cox_loss(Xs: np.ndarray, y: Any) -> Any:
+    target = as_survival_target(y)
+    return CoxLoss(Xs, target["time"], target["event"])
+
+
+@dataclass(frozen=True)
+class OutcomeModel:
+    """The penalised model of a task without classes: its class and the loss of a training
+    set ``loss(Xs, y)``."""
+
+    model: type
+    loss: Callable[[np.ndarray, Any], Any]
+
+
+#: The penalised model of each task without classes (by the ``task`` parameter's value);
+#: classification is the logistic model of :mod:`fsstab.selectors._logistic`.
+OUTCOME_MODELS: dict[str, OutcomeModel] = {
+    "regression": OutcomeModel(PenalizedLinearRegression, _least_squares_loss),
+    "survival": OutcomeModel(PenalizedCoxRegression, _cox_loss),
+}
+
+
+def _outcome_model(task: str) -> OutcomeModel:
+    if task not in OUTCOME_MODELS:
+        raise ValueError(f"no penalised {task!r} problem here (classification is logistic)")
+    return OUTCOME_MODELS[task]
+
+
 def outcome_problem(task: str, Xs: np.ndarray, y: np.ndarray, groups: GroupStructure,
                     l1_ratio: float, tol: float, max_iter: int) -> _LossProblem:
     """The penalised problem of one standardised training set ``(Xs, y)`` for ``task``
-    (``"regression"``: least squares on ``y``; ``"survival"``: Cox on the survival target)."""
-    if task == "regression":
-        loss: Any = LeastSquaresLoss(Xs, as_regression_target(y))
-    elif task == "survival":
-        target = as_survival_target(y)
-        loss = CoxLoss(Xs, target["time"], target["event"])
-    else:
-        raise ValueError(f"no penalised {task!r} problem here (classification is logistic)")
+    (:data:`OUTCOME_MODELS`: least squares on ``y``, Cox on the survival target)."""
+    loss = _outcome_model(task).loss(Xs, y)
     return _LossProblem(loss, groups, float(l1_ratio), float(tol), int(max_iter))
 
 
@@ -199,7 +226,7 @@ def fit_outcome_model(task: str, X: np.ndarray, y: np.ndarray, *, C: float, l1_r
     from sklearn.pipeline import Pipeline
     from sklearn.preprocessing import StandardScaler
 
-    model_class = PenalizedLinearRegression if task == "regression" else PenalizedCoxRegression
+    model_class = _outcome_model(task).model
     model = model_class(C=C, l1_ratio=l1_ratio, groups=groups, tol=tol, max_iter=max_iter)
     pipeline = Pipeline([("standardize", StandardScaler()), ("model", model)])
     return pipeline.fit(X, y, model__coef_init=coef_init)

@@ -29,6 +29,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 
 from fsstab.importance import importances_on_support, linear_importance
+from fsstab.outcomes import get_task
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._logistic import (
     GroupStructure,
@@ -199,9 +200,9 @@ class _PenalizedSelector(BaseSelector):
     the summed absolute weights of the K models.
     """
 
-    _supports_multiclass: ClassVar[bool] = True
     calibrates_C: ClassVar[bool] = True
-    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+    tasks: ClassVar[frozenset[str]] = frozenset(
+        {"classification", "multiclass", "regression", "survival"})
 
     @abstractmethod
     def _penalty(self, d: int) -> tuple[float, Any]:
@@ -217,7 +218,7 @@ class _PenalizedSelector(BaseSelector):
             raise ValueError(f"l1_ratio must lie in (0, 1], got {l1_ratio!r}")
         groups = GroupStructure.from_labels(labels, Xs.shape[1])
         task = self._task()
-        if task != "classification":
+        if not get_task(task).has_classes:
             from fsstab.selectors._outcome_models import outcome_problem
 
             return outcome_problem(task, Xs, y01, groups, float(l1_ratio), float(self.tol),
@@ -231,10 +232,10 @@ class _PenalizedSelector(BaseSelector):
             self._fit_penalized(X, y)
 
     def _fit_penalized(self, X: np.ndarray, y: np.ndarray) -> None:
-        task = self._task()
-        n_classes = int(y.max()) + 1 if task == "classification" else 0
+        classes = get_task(self._task()).has_classes
+        n_classes = int(y.max()) + 1 if classes else 0
         problem: Any
-        if task != "classification" or n_classes == 2:
+        if not classes or n_classes == 2:
             problem = self._problem(X, y)
         else:
             problem = _OneVsRestProblem(
@@ -254,7 +255,7 @@ class _PenalizedSelector(BaseSelector):
             "n_selected": np.array([s.k for s in path]),
         }
         self.support_ = problem.support(solution.coef)
-        if task != "classification":
+        if not classes:
             self.estimator_ = self._fit_outcome_model(X, y, problem, solution)
             weights = self.estimator_[-1].coef_ if np.any(self.support_) else None
         elif n_classes == 2:

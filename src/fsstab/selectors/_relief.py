@@ -67,7 +67,7 @@ class ReliefSelector(TwoStageSelector):
     [2, 5]
     """
 
-    _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "multiclass"})
 
     def __init__(
         self,

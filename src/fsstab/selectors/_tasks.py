@@ -16,9 +16,11 @@ def selectors_for_task(task: str) -> list[str]:
     ['LassoSelector', 'ElasticNetSelector', 'GroupLassoSelector']
     >>> "HybridRFE" in selectors_for_task("regression")
     False
+    >>> "HybridRFE" in selectors_for_task("multiclass")       # binary only
+    False
     """
-    from fsstab.outcomes import check_task
+    from fsstab.outcomes import get_task
     from fsstab.selectors import SELECTORS
 
-    task = check_task(task)
-    return [name for name, cls in SELECTORS.items() if task in cls.tasks]
+    name = get_task(task).name
+    return [key for key, cls in SELECTORS.items() if name in cls.tasks]

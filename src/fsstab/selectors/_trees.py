@@ -3,6 +3,7 @@ boosting with decision stumps is in :mod:`fsstab.selectors._gbm`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from numbers import Real
 from typing import Any, ClassVar
 
@@ -14,6 +15,7 @@ from sklearn.ensemble import (
 
 from fsstab._forest import fit_forest
 from fsstab.importance import oob_permutation_importance
+from fsstab.outcomes import get_task
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -61,6 +63,45 @@ def tree_usage_fraction(forest: Any, n_features: int) -> np.ndarray:
         split_features = tree.tree_.feature
         used[np.unique(split_features[split_features >= 0])] += 1.0
     return used / len(forest.estimators_)
+
+
+def _classification_forest(selector: Any, n_estimators: int, seed: int) -> Any:
+    return RandomForestClassifier(
+        n_estimators=n_estimators,
+        criterion="gini" if selector.criterion is None else selector.criterion,
+        max_features=selector.max_features,
+        bootstrap=True,
+        n_jobs=selector.n_jobs,
+        random_state=seed,
+    )
+
+
+def _regression_forest(selector: Any, n_estimators: int, seed: int) -> Any:
+    return RandomForestRegressor(
+        n_estimators=n_estimators,
+        criterion="squared_error" if selector.criterion is None else selector.criterion,
+        max_features=selector.max_features, bootstrap=True, n_jobs=selector.n_jobs,
+        random_state=seed,
+    )
+
+
+def _survival_forest(selector: Any, n_estimators: int, seed: int) -> Any:
+    from fsstab.selectors._survival_forest import random_survival_forest
+
+    if selector.criterion is not None:
+        raise ValueError("a random survival forest splits by the log-rank statistic; "
+                         f"criterion must be None, got {selector.criterion!r}")
+    return random_survival_forest(n_estimators=n_estimators,
+                                  max_features=selector.max_features, n_jobs=selector.n_jobs,
+                                  random_state=seed)
+
+
+#: The forest :class:`RandomForestSelector` grows for each value of its ``task`` parameter.
+_FORESTS: dict[str, Callable[[Any, int, int], Any]] = {
+    "classification": _classification_forest,
+    "regression": _regression_forest,
+    "survival": _survival_forest,
+}
 
 
 @register_selector(
@@ -131,8 +172,7 @@ class RandomForestSelector(TwoStageSelector):
     [2, 5]
     """
 
-    _supports_multiclass: ClassVar[bool] = True
-    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+    tasks: ClassVar[frozenset[str]] = frozenset({"multiclass", *_FORESTS})
 
     def __init__(
         self,
@@ -158,37 +198,13 @@ class RandomForestSelector(TwoStageSelector):
         self.task = task
 
     def _forest(self, seed: int) -> Any:
-        task = self._task()
-        n_estimators = check_positive_int(self.n_estimators, "n_estimators")
-        if task == "survival":
-            from fsstab.selectors._survival_forest import random_survival_forest
-
-            if self.criterion is not None:
-                raise ValueError("a random survival forest splits by the log-rank statistic; "
-                                 f"criterion must be None, got {self.criterion!r}")
-            return random_survival_forest(n_estimators=n_estimators,
-                                          max_features=self.max_features, n_jobs=self.n_jobs,
-                                          random_state=seed)
-        if task == "regression":
-            return RandomForestRegressor(
-                n_estimators=n_estimators,
-                criterion="squared_error" if self.criterion is None else self.criterion,
-                max_features=self.max_features, bootstrap=True, n_jobs=self.n_jobs,
-                random_state=seed,
-            )
-        return RandomForestClassifier(
-            n_estimators=n_estimators,
-            criterion="gini" if self.criterion is None else self.criterion,
-            max_features=self.max_features,
-            bootstrap=True,
-            n_jobs=self.n_jobs,
-            random_state=seed,
-        )
+        grow = _FORESTS[self._task()]
+        return grow(self, check_positive_int(self.n_estimators, "n_estimators"), seed)
 
     def _oob_importance(self, forest: Any, X: np.ndarray, y: np.ndarray, seed: int
                         ) -> np.ndarray:
         task = self._task()
-        if task == "classification":
+        if get_task(task).has_classes:
             return oob_permutation_importance(forest, X, y, random_state=seed)
         from fsstab.importance.outcomes import oob_permutation_importance_outcome
 

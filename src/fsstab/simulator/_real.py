@@ -77,7 +77,7 @@ class OndaForestSelector(TwoStageSelector):
         1 = most important (ties in random order).
     """
 
-    _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "multiclass"})
 
     def __init__(
         self,

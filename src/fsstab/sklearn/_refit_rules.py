@@ -2,7 +2,7 @@
 
 ``"gamma=<γ>"`` (Hamer & Dupont 2021, §7.1), ``"epsilon"`` (Bommert 2020, Algorithm 3.2),
 ``"one_se"`` (the most stable candidate whose mean score is within one standard error of the
-best, :mod:`fsstab.one_se`), ``"accuracy"`` (GridSearchCV's choice), a callable, or False.
+best, :mod:`fsstab.outcomes`), ``"accuracy"`` (GridSearchCV's choice), a callable, or False.
 Part of :mod:`fsstab.sklearn`.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.one_se import one_standard_error_choice, score_standard_errors
+from fsstab.outcomes import one_standard_error_choice, score_standard_errors
 from fsstab.pareto import choose_by_gamma, epsilon_constraint_selection
 
 __all__ = ["choose_candidate", "parse_refit"]

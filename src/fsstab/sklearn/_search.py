@@ -42,7 +42,7 @@ _SEARCH_PARAMETERS_DOC = """
         - ``"one_se"``: the most stable candidate whose mean score is at least the best mean
           score minus its standard error over the splits (the one-standard-error rule of
           Breiman et al. 1984 and Hastie et al. 2009, §7.10, with stability as the property
-          bought; :func:`fsstab.one_se.one_standard_error_choice`).
+          bought; :func:`fsstab.outcomes.one_standard_error_choice`).
         - ``"accuracy"``: the best mean score, exactly as ``GridSearchCV`` chooses.
         - a callable ``cv_results_ -> int``, as in ``GridSearchCV``.
         - ``False``: no choice and no refit (``cv_results_`` and ``pareto_front_`` only).

@@ -50,6 +50,7 @@ import pandas as pd
 
 from fsstab.datasets import Dataset, make_dataset
 from fsstab.io import file_digests
+from fsstab.outcomes import Task, get_task, source_task_names
 from fsstab.sources.delimited import read_delimited
 from fsstab.sources.formats import FORMATS
 from fsstab.sources.local import local_file
@@ -60,49 +61,31 @@ from fsstab.sources.wide_tables import row_counter_columns
 
 __all__ = [
     "STUDY_OPTIONS",
-    "SUPPORTED_TASKS",
-    "TASKS",
     "StudyTable",
     "check_study_options",
     "dataset_from_study",
     "read_sample_sheet",
     "read_study",
-    "unsupported_task_message",
 ]
 
 _LOGGER = logging.getLogger("fsstab.sources")
 
 #: Options of table sources that describe the study (module docstring).
 STUDY_OPTIONS = frozenset({"samples", "sample_id", "groups", "task", "sep", "decimal", "layer"})
-#: The outcomes a dataset may have.
-TASKS: tuple[str, ...] = ("classification", "regression", "survival")
-#: The outcomes this version analyses (every task of :data:`fsstab.outcomes.TASKS`).
-SUPPORTED_TASKS: tuple[str, ...] = ("classification", "regression", "survival")
 _SHOWN = 5
-
-
-def unsupported_task_message(task: str) -> str:
-    return (
-        f"task {task!r} is not supported by this version of fsstab (supported: "
-        f"{', '.join(SUPPORTED_TASKS)}); leave task: out or set task: classification"
-    )
 
 
 def check_study_options(options: Mapping[str, Any], source: str) -> None:
     """Validate the study options of a source spec (``ValueError`` naming the spec)."""
-    task = options.get("task", "classification")
-    if task not in TASKS:
-        raise ValueError(f"source {source!r}: task must be one of {list(TASKS)}, got {task!r}")
-    target = options.get("target")
-    if task == "survival":
-        if target is None or not (
-            isinstance(target, list | tuple) and len(target) == 2
-            and all(isinstance(t, str) and t for t in target)
-        ):
-            raise ValueError(f"source {source!r}: task survival takes target: [TIME, EVENT] (two "
-                             f"column names), got {target!r}")
-    elif target is not None and not (isinstance(target, str) and target):
-        raise ValueError(f"source {source!r}: target must be a column name, got {target!r}")
+    name = options.get("task", "classification")
+    declared = source_task_names()
+    if name not in declared:
+        raise ValueError(f"source {source!r}: task must be one of {list(declared)}, got "
+                         f"{name!r}")
+    task = get_task(name)
+    problem = task.target_option_problem(options.get("target"))
+    if problem is not None:
+        raise ValueError(f"source {source!r}: {problem}")
     for key in ("samples", "sample_id", "groups", "layer"):
         value = options.get(key)
         if value is not None and not (isinstance(value, str) and value.strip()):
@@ -118,15 +101,10 @@ def check_study_options(options: Mapping[str, Any], source: str) -> None:
         raise ValueError(f"source {source!r}: decimal must be '.' or ',', got {decimal!r}")
     if sep is not None and sep == decimal:
         raise ValueError(f"source {source!r}: sep and decimal are both {sep!r}")
-    if task not in SUPPORTED_TASKS:
-        raise ValueError(f"source {source!r}: {unsupported_task_message(task)}")
-    label_options = {"classification": set(), "regression": {"classes", "multiclass",
-                                                              "positive"},
-                     "survival": {"classes", "multiclass"}}[task]
-    misplaced = sorted(label_options & set(options))
+    misplaced = sorted(task.refused_options & set(options))
     if misplaced:
         raise ValueError(f"source {source!r}: {misplaced} apply to class labels, not to task "
-                         f"{task} (for survival, positive: names the event value)")
+                         f"{task.name} (for survival, positive: names the event value)")
 
 
 @dataclass(frozen=True)
@@ -510,13 +488,14 @@ def dataset_from_study(
     :func:`fsstab.outcomes.parse_survival_columns`). Errors name the column, the 1-based row
     and the sample; ``study.groups`` become the dataset's sample groups.
     """
-    task = options.get("task", "classification")
-    if task not in SUPPORTED_TASKS:
-        raise ValueError(f"dataset {name!r}: {unsupported_task_message(task)}")
+    try:
+        task = get_task(options.get("task", "classification"))
+    except ValueError as error:
+        raise ValueError(f"dataset {name!r}: {error}") from None
     record = dict(provenance)
     if study.record:
         record["study"] = study.record
-    if task != "classification":
+    if not task.has_classes:
         return _outcome_dataset(study, name=name, task=task, positive=options.get("positive"),
                                 provenance=record)
     labels = study.targets.iloc[:, 0]
@@ -534,29 +513,19 @@ def dataset_from_study(
     )
 
 
-def _outcome_dataset(study: StudyTable, *, name: str, task: str, positive: Any,
+def _outcome_dataset(study: StudyTable, *, name: str, task: Task, positive: Any,
                      provenance: dict[str, Any]) -> Dataset:
     from fsstab.datasets import make_outcome_dataset
-    from fsstab.outcomes import parse_regression_column, parse_survival_columns
 
     columns = [str(c) for c in study.targets.columns]
     values = [study.targets.iloc[:, k].tolist() for k in range(len(columns))]
     try:
-        if task == "regression":
-            y = parse_regression_column(values[0], column=columns[0],
-                                        sample_ids=study.sample_ids,
-                                        positions=study.target_positions)
-        else:
-            if len(columns) != 2:
-                raise ValueError(f"task survival takes target: [TIME, EVENT] (two columns); "
-                                 f"got {columns}")
-            y = parse_survival_columns(values[0], values[1], time_column=columns[0],
-                                       event_column=columns[1], positive=positive,
-                                       sample_ids=study.sample_ids,
-                                       positions=study.target_positions)
+        y = task.parse_target_columns(values, columns, positive=positive,
+                                      sample_ids=study.sample_ids,
+                                      positions=study.target_positions)
     except ValueError as error:
         raise ValueError(f"dataset {name!r}: {error}") from None
     return make_outcome_dataset(
-        name, _dense(study.X), y, task=task, feature_names=study.feature_names,
+        name, _dense(study.X), y, task=task.name, feature_names=study.feature_names,
         sample_ids=study.sample_ids, provenance=provenance, sample_groups=study.groups,
     )

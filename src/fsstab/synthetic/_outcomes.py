@@ -99,7 +99,7 @@ def linear(
     params = {"n_samples": X.shape[0], "n_features": X.shape[1], "n_relevant": int(n_relevant),
               "coefficient": effect, "noise": sigma}
     return make_outcome_dataset(
-        "linear", X, y, task="regression", feature_names=names,
+        "linear", X, y, task=SYNTHETIC_TASKS["linear"], feature_names=names,
         sample_ids=_sample_ids(X.shape[0]), relevant_features=np.arange(int(n_relevant)),
         provenance={"source": "synthetic:linear", "generator": "linear", "params": params,
                     "random_state": seed, "reference": "sparse linear model, y = Xβ + σε"},
@@ -146,7 +146,7 @@ def cox(
               "log_hazard_ratio": effect, "baseline_hazard": hazard,
               "follow_up_min": low, "follow_up_max": high}
     return make_outcome_dataset(
-        "cox", X, y, task="survival", feature_names=names, sample_ids=_sample_ids(n),
+        "cox", X, y, task=SYNTHETIC_TASKS["cox"], feature_names=names, sample_ids=_sample_ids(n),
         relevant_features=np.arange(int(n_relevant)),
         provenance={"source": "synthetic:cox", "generator": "cox", "params": params,
                     "random_state": seed,

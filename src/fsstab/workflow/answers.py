@@ -163,12 +163,12 @@ def summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
     """``summary.parquet`` as a table a reader cites (``results/summary.csv``): one row per
     (dataset, configuration, variant) with the mean score (``accuracy_mean`` by default) and
     its interval ``<score>_low``/``<score>_high`` (mean ± t_{M−1} · se over the M resamples,
-    clipped to the score's range, :func:`fsstab.scores.score_interval`), every
+    clipped to the score's range, :func:`fsstab.outcomes.score_interval`), every
     measure in ``measures`` with Nogueira's interval of φ next to φ, the mean number of
-    selected features and the parameters. ``score`` is a name of :data:`fsstab.scores.SCORES`
-    (or a :class:`fsstab.scores.Score`): the columns ``<name>_mean`` and ``<name>_se`` of
+    selected features and the parameters. ``score`` is a name of :data:`fsstab.outcomes.SCORES`
+    (or a :class:`fsstab.outcomes.Score`): the columns ``<name>_mean`` and ``<name>_se`` of
     ``summary`` are read."""
-    from fsstab.scores import get_score, score_interval
+    from fsstab.outcomes import get_score, score_interval
 
     score = get_score(score)
     name = score.name
@@ -194,7 +194,7 @@ def scored_summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
     other score with its interval beside it (RMSE; the scores of datasets of other tasks,
     empty on the rows of this one). A summary of classification datasets only gives exactly
     :func:`summary_frame`'s table."""
-    from fsstab.scores import score_interval
+    from fsstab.outcomes import score_interval
     from fsstab.workflow.scoring import table_scores
 
     scores = table_scores(summary.columns, suffix="_mean")

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from fsstab.io import read_json
-from fsstab.outcomes import describe_target
+from fsstab.outcomes import get_task
 from fsstab.selectors import SELECTORS
 from fsstab.sources import missing_file_message, parse_source
 from fsstab.workflow.config import (
@@ -354,7 +354,8 @@ def check_prefiltered_dataset(config: Mapping[str, Any], ds: Any) -> list[str]:
     that adding a selector does not rerun the prefilter of finished datasets."""
     workflow = check_config(config)
     counts = ds.class_counts
-    target = None if ds.task == "classification" else describe_target(ds.task, ds.y)
+    task = get_task(ds.task)
+    target = None if task.has_classes else task.describe(ds.y)
     problems = dataset_problems(workflow, ds.name, n_features=ds.n_features,
                                 class_counts=counts, target=target)
     if problems:

@@ -4,7 +4,7 @@ The accuracy stands for the dataset's score (:mod:`fsstab.workflow.scoring`): R�
 continuous outcome, the C-index for a time to event, read from the summary's
 ``<score>_mean`` column; the Pareto table then has a column ``<score>`` (``r2``,
 ``c_index``, ``c_index_uno``) in place of ``accuracy``, and every decision is taken on it
-(:mod:`fsstab.scores`: the same functions on the score the maximised objective).
+(:mod:`fsstab.outcomes`: the same functions on the score the maximised objective).
 
 Per dataset and stability measure (:func:`pareto_table`), every (configuration, variant) is a
 point (mean test accuracy, stability). The table flags the Pareto-optimal points in (accuracy,
@@ -12,7 +12,7 @@ stability) and in (accuracy, stability, −mean number selected) (Bommert 2020, 
 the points of the convex hull of the front with the closed γ interval on which each maximises
 γA + (1 − γ)S (Hamer & Dupont 2021, §7.1), the compromise chosen for each configured γ, the
 ε-constraint choice (Bommert 2020, Algorithm 3.2) and the one-standard-error choice (the most
-stable point within one standard error of the best accuracy, :mod:`fsstab.one_se`). Across
+stable point within one standard error of the best accuracy, :mod:`fsstab.outcomes`). Across
 datasets (:func:`rank_table`), the mean non-dominated rank of every (configuration, variant)
 per measure (Sechidis et al. 2019, Table 2).
 """
@@ -25,15 +25,15 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from fsstab.one_se import one_standard_error_choice
-from fsstab.pareto import non_dominated_mask, non_dominated_rank
-from fsstab.scores import (
+from fsstab.outcomes import (
     Score,
     choose_by_gamma_score,
     epsilon_constraint_by_score,
     gamma_intervals_by_score,
+    one_standard_error_choice,
     oriented,
 )
+from fsstab.pareto import non_dominated_mask, non_dominated_rank
 from fsstab.workflow.scoring import decision_score, frame_decision_score
 
 __all__ = ["PARETO_FORMAT", "RANK_FORMAT", "folder_rank_table", "pareto_arrow", "pareto_table",
@@ -75,7 +75,7 @@ def pareto_table(
     part), ``non_dominated``, ``non_dominated_size`` (with −mean size as third objective),
     ``on_hull``, ``gamma_lo``/``gamma_hi`` (NaN off the hull), ``chosen_gammas`` (the configured
     γ values for which this point is the compromise), ``epsilon_choice`` and
-    ``one_se_choice`` (:func:`fsstab.one_se.one_standard_error_choice` on the accuracy, its
+    ``one_se_choice`` (:func:`fsstab.outcomes.one_standard_error_choice` on the accuracy, its
     standard error over the resamples and the stability).
     """
     score = frame_decision_score(summary, what="the stability summary")

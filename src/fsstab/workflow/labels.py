@@ -37,12 +37,12 @@ def score_label(scheme: str, score: str = "accuracy") -> str:
 
 def with_score(label: str, score: Any) -> str:
     """``label`` (e.g. :func:`score_label`'s "out-of-bag accuracy") for a table whose score is
-    ``score`` (a :class:`fsstab.scores.Score`): "accuracy" replaced by the score's name (R²,
+    ``score`` (a :class:`fsstab.outcomes.Score`): "accuracy" replaced by the score's name (R²,
     C-index) when the score is not the accuracy.
 
     Examples
     --------
-    >>> from fsstab.scores import SCORES
+    >>> from fsstab.outcomes import SCORES
     >>> with_score("out-of-bag accuracy", SCORES["r2"])
     'out-of-bag R²'
     >>> with_score("out-of-bag accuracy", SCORES["accuracy"])

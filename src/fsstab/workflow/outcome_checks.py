@@ -24,24 +24,15 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fsstab.outcomes import get_task
 from fsstab.selectors import SELECTORS, selectors_for_task
 
 __all__ = [
-    "MIN_EVENTS",
-    "SMALL_EVENTS",
     "dataset_task",
     "outcome_dataset_problems",
     "outcome_warnings",
     "task_problems",
 ]
-
-#: A survival outcome needs an event in a training set and one in a test set.
-MIN_EVENTS = 2
-#: Below this many events a warning says the C-index and the selections mean little.
-SMALL_EVENTS = 10
-#: Below this many samples, the same for a continuous outcome.
-SMALL_SAMPLES = 20
-
 
 def dataset_task(source: Any) -> str | None:
     """The task of a dataset's source spec, or None if the spec is not valid (the
@@ -77,7 +68,7 @@ def task_problems(raw: Mapping[str, Any], configurations: Sequence[Any]) -> list
                 )
     if raw.get("accuracy_model") is not None:
         for name, task in tasks.items():
-            if task not in (None, "classification"):
+            if task is not None and not get_task(task).has_classes:
                 problems.append(
                     f"accuracy_model: a classifier scores the selections of classification "
                     f"datasets only, but dataset {name!r} has task {task} ({_task_key(raw, name)}"
@@ -105,24 +96,13 @@ def task_problems(raw: Mapping[str, Any], configurations: Sequence[Any]) -> list
 
 def outcome_dataset_problems(dataset: str, target: Mapping[str, Any]) -> list[str]:
     """Problems of a prefiltered dataset's outcome (``target``: its
-    :func:`fsstab.outcomes.describe_target`)."""
-    if target.get("task") == "survival" and int(target["events"]) < MIN_EVENTS:
-        return [f"datasets.{dataset}: {target['events']} event(s) among {target['n']} samples; "
-                f"a survival outcome needs at least {MIN_EVENTS} (an event in a training set "
-                "and one in a test set)"]
-    return []
+    :func:`fsstab.outcomes.describe_target`; :meth:`fsstab.outcomes.Task.data_problem`)."""
+    problem = get_task(target["task"]).data_problem(target)
+    return [] if problem is None else [f"datasets.{dataset}: {problem}"]
 
 
 def outcome_warnings(dataset: str, target: Mapping[str, Any]) -> list[str]:
-    """Warnings for an outcome too small for meaningful estimates (nothing is stopped)."""
-    task, n = target.get("task"), int(target["n"])
-    if task == "survival" and int(target["events"]) < SMALL_EVENTS:
-        return [f"dataset {dataset!r} has {target['events']} events among {n} samples; with "
-                f"fewer than {SMALL_EVENTS} events the test sets hold a handful of them, so the "
-                "C-indexes and selection frequencies vary so much between resamples that the "
-                "estimates mean little"]
-    if task == "regression" and n < SMALL_SAMPLES:
-        return [f"dataset {dataset!r} has {n} samples; with fewer than {SMALL_SAMPLES} the "
-                "test sets hold a handful of samples, so R² and selection frequencies vary so "
-                "much between resamples that the estimates mean little"]
-    return []
+    """Warnings for an outcome too small for meaningful estimates (nothing is stopped;
+    :meth:`fsstab.outcomes.Task.data_warning`)."""
+    warning = get_task(target["task"]).data_warning(target)
+    return [] if warning is None else [f"dataset {dataset!r} {warning}"]

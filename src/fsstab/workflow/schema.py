@@ -17,12 +17,14 @@ from __future__ import annotations
 import copy
 import difflib
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import yaml
+
+from fsstab.outcomes import source_task_names
 
 __all__ = [
     "ConfigError",
@@ -50,12 +52,46 @@ class ConfigError(ValueError):
 # --------------------------------------------------------------------------------------------
 
 
+#: Lists of allowed values the schema takes from a registry of the library: a schema entry
+#: ``x-fsstab-enum: <name>`` becomes ``enum: REGISTRY_ENUMS[<name>]()`` when it is loaded, so
+#: that the values are spelled once (the tasks: :func:`fsstab.outcomes.source_task_names`).
+REGISTRY_ENUMS: dict[str, Callable[[], Sequence[Any]]] = {"tasks": source_task_names}
+
+
+def _fill_registry_enums(node: Any, where: str = "") -> Any:
+    if isinstance(node, dict):
+        name = node.pop("x-fsstab-enum", None)
+        if name is not None:
+            if name not in REGISTRY_ENUMS:
+                raise ValueError(f"schema {where or '(root)'}: x-fsstab-enum {name!r} is not one "
+                                 f"of {sorted(REGISTRY_ENUMS)}")
+            node["enum"] = list(REGISTRY_ENUMS[name]())
+        for key, value in node.items():
+            _fill_registry_enums(value, f"{where}.{key}" if where else str(key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _fill_registry_enums(value, f"{where}[{i}]")
+    return node
+
+
 def load_schema(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read the JSON schema (YAML) of the configuration."""
+    """Read the JSON schema (YAML) of the configuration, with the allowed values it takes from
+    the library's registries filled in (:data:`REGISTRY_ENUMS`).
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> import fsstab
+    >>> repo = Path(fsstab.__file__).resolve().parents[2]
+    >>> schema = load_schema(repo / "config" / "schema" / "config.schema.yaml")
+    >>> entry = schema["properties"]["datasets"]["additionalProperties"]
+    >>> entry["properties"]["source"]["properties"]["task"]["enum"]
+    ['classification', 'regression', 'survival']
+    """
     path = Path(path)
     if not path.is_file():
         raise ValueError(f"schema file {path} does not exist")
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return _fill_registry_enums(yaml.safe_load(path.read_text(encoding="utf-8")))
 
 
 def _with_defaults(validator_class: type) -> type:

@@ -1,7 +1,7 @@
 """Which score the workflow's tables carry, per task: accuracy, R² (with RMSE), a C-index.
 
 The selection stage scores every run with the primary score of the dataset's task
-(:func:`fsstab.scores.primary_score`, decided once per dataset from all its samples: for
+(:func:`fsstab.outcomes.primary_score`, decided once per dataset from all its samples: for
 survival, Harrell's C-index unless more than half of the samples are censored, then Uno's),
 plus the RMSE beside R² for a continuous outcome (:func:`run_scores`). Each score is a column
 named after it: ``accuracy`` (classification, as ever), ``r2`` and ``rmse``, ``c_index`` or
@@ -17,14 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from fsstab.scores import SCORES, Score, primary_score
+from fsstab.outcomes import SCORES, Score, get_task
 
 __all__ = ["decision_score", "frame_decision_score", "run_scores", "table_scores"]
 
 
 def run_scores(task: str, y: Any) -> tuple[Score, ...]:
-    """The scores of each selection run of a ``task`` dataset with target ``y``: the primary
-    score (the decision score) first, then RMSE for a regression.
+    """The scores of each selection run of a ``task`` dataset with target ``y``
+    (:meth:`fsstab.outcomes.Task.run_scores`): the primary score (the decision score) first,
+    then those reported beside it (RMSE for a regression).
 
     Examples
     --------
@@ -32,13 +33,12 @@ def run_scores(task: str, y: Any) -> tuple[Score, ...]:
     >>> [s.name for s in run_scores("regression", [1.0, 2.0, 4.0])]
     ['r2', 'rmse']
     """
-    primary = primary_score(task, y)
-    return (primary, SCORES["rmse"]) if task == "regression" else (primary,)
+    return get_task(task).run_scores(y)
 
 
 def table_scores(columns: Iterable[str], *, suffix: str = "") -> list[Score]:
     """The scores whose columns ``<name><suffix>`` are among ``columns``: the decision scores
-    first, each group in the order of :data:`fsstab.scores.SCORES`."""
+    first, each group in the order of :data:`fsstab.outcomes.SCORES`."""
     present = set(columns)
     found = [s for s in SCORES.values() if f"{s.name}{suffix}" in present]
     return sorted(found, key=lambda s: not s.decision)
@@ -46,7 +46,7 @@ def table_scores(columns: Iterable[str], *, suffix: str = "") -> list[Score]:
 
 def decision_score(columns: Iterable[str], *, suffix: str = "", what: str = "the table"
                    ) -> Score:
-    """The one decision score (:attr:`fsstab.scores.Score.decision`) with a column
+    """The one decision score (:attr:`fsstab.outcomes.Score.decision`) with a column
     ``<name><suffix>`` among ``columns`` (``ValueError`` naming ``what`` if there is none or
     more than one)."""
     columns = list(columns)

@@ -32,8 +32,8 @@ import pyarrow as pa
 
 from fsstab.datasets import Dataset
 from fsstab.io import canonical_json
+from fsstab.outcomes import Score, get_task
 from fsstab.resampling import Resamples
-from fsstab.scores import Score
 from fsstab.seeds import derive_seed, resample_seed
 from fsstab.selectors import (
     SELECTORS,
@@ -124,9 +124,10 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
 
 
 def _task_parameter(task: str) -> dict[str, str]:
-    """The ``task`` constructor parameter outside classification (classification selectors
-    are built as they always were)."""
-    return {} if task == "classification" else {"task": task}
+    """The ``task`` constructor parameter of a task without classes (selectors of class
+    labels are built with their default, as they always were)."""
+    task_object = get_task(task)
+    return {} if task_object.has_classes else {"task": task_object.estimator_task}
 
 
 def _constructor_params(
@@ -264,7 +265,7 @@ def select_chunk(
     if spec.get("calibrate_target_k") is not None and calibrated_C is None:
         raise ValueError(f"configuration {spec['id']!r} needs its calibrated C")
     task = ds.task
-    if task != "classification" and accuracy_model is not None:
+    if not get_task(task).has_classes and accuracy_model is not None:
         raise ValueError(f"dataset {ds.name!r}: accuracy_model applies to classification, not "
                          f"to task {task}")
     scores = run_scores(task, ds.y)
@@ -346,16 +347,17 @@ def _test_scores(selector: BaseSelector, ds: Dataset, train: np.ndarray, test: n
     accuracy (``selector.score``) or ``accuracy_model``'s on the selected features; outside
     classification each of ``scores`` on ``selector.predict`` (Uno's C reads the training
     targets for the censoring distribution)."""
-    if ds.task != "classification":
+    if not get_task(ds.task).has_classes:
         prediction = selector.predict(ds.X[test])
         return {s.name: s(ds.y[test], prediction, y_train=ds.y[train]) for s in scores}
+    (accuracy,) = scores
     if accuracy_model is None:
-        return {"accuracy": float(selector.score(ds.X[test], ds.y[test]))}
+        return {accuracy.name: float(selector.score(ds.X[test], ds.y[test]))}
     model = make_accuracy_model(accuracy_model, model_seed)
     # Only the selected columns are gathered: a copy of whole training rows would cost as
     # much as the matrix itself at 10^5 features and more.
     selected = np.flatnonzero(np.asarray(selector.support_, dtype=bool))
-    return {"accuracy": selection_accuracy(
+    return {accuracy.name: selection_accuracy(
         model, np.ones(selected.size, dtype=bool), ds.X[np.ix_(train, selected)],
         ds.y[train], ds.X[np.ix_(test, selected)], ds.y[test])}
 
