@@ -31,6 +31,7 @@ _EXPORTS = {
     # -- helpers of the tree, neighbour, filter and resampling-ensemble selectors
     "complementary_pairs": "_ensembles",
     "stability_selection_parameters": "_ensembles",
+    "artificial_features": "_stabl",
     "GreedySelection": "_filter_scores",
     "FILTERS": "_filters",
     "FilterInfo": "_filters",
