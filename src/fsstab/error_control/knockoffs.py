@@ -218,6 +218,12 @@ def gaussian_knockoffs(
     problem = knockoff_size_problem(d, max_features)
     if problem is not None:
         raise ValueError(problem)
+    constant = np.flatnonzero(np.ptp(X, axis=0) == 0)
+    if constant.size:
+        raise ValueError(
+            f"feature {int(constant[0])} is constant; knockoffs need every feature to vary "
+            "(drop constant features first)"
+        )
     mu = X.mean(axis=0) if mean is None else np.asarray(mean, dtype=np.float64).reshape(d)
     sd, eigenvalues, U = _correlation_eigen(_estimated_covariance(X, covariance))
     s = min(1.0, 2.0 * eigenvalues[0])
