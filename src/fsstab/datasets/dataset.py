@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.outcomes import Task, class_task, get_task
+from fsstab.outcomes import DEFAULT_TASK, Task, class_task, get_task
 from fsstab.resampling import sample_group_labels
 
 __all__ = ["Dataset", "resampling_labels"]
@@ -125,7 +125,7 @@ class Dataset:
     relevant_features: np.ndarray | None = None
     provenance: Mapping[str, Any] = field(default_factory=dict)
     sample_groups: tuple[str, ...] | None = None
-    task: str = "classification"
+    task: str = DEFAULT_TASK
 
     def __post_init__(self) -> None:
         name = self.name

@@ -21,7 +21,7 @@ from fsstab.io import (
     write_json,
     write_parquet,
 )
-from fsstab.outcomes import get_task
+from fsstab.outcomes import DEFAULT_TASK, get_task
 
 __all__ = [
     "DATASET_FORMAT",
@@ -163,7 +163,7 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
             f"{parquet_path}: not an fsstab dataset (format {meta.get('format')!r}, missing "
             f"metadata {missing})"
         )
-    task = get_task(meta.get("task", "classification"), name=f"{parquet_path}: task")
+    task = get_task(meta.get("task", DEFAULT_TASK), name=f"{parquet_path}: task")
     # every column but the matrix (the target, sample ids and groups are small)
     names = [c for c in parquet_column_names(parquet_path) if c != "x"]
     if "sample_id" not in names:

@@ -35,6 +35,7 @@ from fsstab.outcomes._concordance import (
 )
 from fsstab.outcomes._one_se import one_standard_error_choice, score_standard_errors
 from fsstab.outcomes._registry import (
+    DEFAULT_TASK,
     SCORES,
     TASK_MODULES,
     TASKS,
@@ -76,6 +77,7 @@ for _module in TASK_MODULES:
     _importlib.import_module(f"{__name__}.{_module}")
 
 __all__ = [
+    "DEFAULT_TASK",
     "SCORES",
     "SURVIVAL_DTYPE",
     "TASKS",

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from fsstab.outcomes._scores import Score
 
 __all__ = [
+    "DEFAULT_TASK",
     "SCORES",
     "TASKS",
     "TASK_MODULES",
@@ -41,6 +42,10 @@ __all__ = [
 
 #: The modules of :mod:`fsstab.outcomes` that define registered tasks, in registry order.
 TASK_MODULES: tuple[str, ...] = ("_classification", "_regression", "_survival")
+
+#: The task of a source without ``task:``, of a dataset without a stored task and of a
+#: selector without a ``task`` parameter (or left at its default): two-class classification.
+DEFAULT_TASK: str = "classification"
 
 #: The registered tasks by name, in registry order (:func:`register_task`).
 TASKS: dict[str, Task] = {}
@@ -81,6 +86,10 @@ class Task:
     #: the configuration's ``accuracy_model`` (a classifier) may score it, and a stored
     #: dataset's file names no task (classification files keep their bytes).
     has_classes: ClassVar[bool] = False
+    #: The target is one real number per sample: resampling strata are bins of it (there are
+    #: no classes or events to keep the shares of), and models of a continuous response (the
+    #: Gaussian linear model of fixed-X knockoffs) apply.
+    continuous: ClassVar[bool] = False
     #: Whether a source declares the task with ``task: <name>`` (the configuration schema's
     #: enum); a task of class labels is decided by the number of classes instead.
     source_option: ClassVar[bool] = True
@@ -137,6 +146,11 @@ class Task:
     def stratification_labels(self, y: Any, *, n_bins: int = 5) -> np.ndarray:
         """Labels to stratify resampling by (int64, one per sample)."""
         raise NotImplementedError
+
+    def discrete_strata(self, y: Any) -> np.ndarray | None:
+        """The labels whose shares a subsample keeps without binning the target: the class
+        codes, the event indicator; None for a :attr:`continuous` target."""
+        return None if self.continuous else self.stratification_labels(y)
 
     # -- scores -------------------------------------------------------------------------------
     def primary_score(self, y: Any = None, *, censoring_threshold: float = 0.5) -> Score:

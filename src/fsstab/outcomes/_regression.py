@@ -65,6 +65,7 @@ class RegressionTask(Task):
     declared_by = "`task: regression`, `target: COLUMN`"
     estimator_task = "regression"
     estimator_type = "regressor"
+    continuous = True
     scores = (R2, RMSE)
     estimator_score = R2
     target_columns = ("y",)

@@ -60,7 +60,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_consistent_length, check_is_fitted, validate_data
 
 from fsstab._forest import fit_forest
-from fsstab.outcomes import TASKS, Task, class_task, get_task
+from fsstab.outcomes import DEFAULT_TASK, TASKS, Task, class_task, get_task
 from fsstab.selectors._constraints import Check, parameter_constraints
 
 
@@ -101,12 +101,12 @@ class _ConstantOutcomeModel(BaseEstimator):
 
 def _estimator_task(selector: Any) -> Task:
     """The task of a selector's ``task`` parameter (default classification)."""
-    return get_task(getattr(selector, "task", "classification"))
+    return get_task(getattr(selector, "task", DEFAULT_TASK))
 
 
 def _classifying(selector: BaseSelector) -> bool:
     """``available_if`` check: the selector classifies (a regressor has no decision_function)."""
-    task = getattr(selector, "task", "classification")
+    task = getattr(selector, "task", DEFAULT_TASK)
     return task in TASKS and TASKS[task].has_classes
 
 

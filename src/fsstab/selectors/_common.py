@@ -14,7 +14,7 @@ from fsstab.importance import (
     importances_on_support,
     oob_permutation_importance,
 )
-from fsstab.outcomes import get_task
+from fsstab.outcomes import DEFAULT_TASK, get_task
 
 
 def default_n_features(n_features: int) -> int:
@@ -177,7 +177,7 @@ def fit_paired_model(
     if not np.any(support):
         selector.importances_ = np.zeros(support.size)
         return
-    task = getattr(selector, "task", "classification")
+    task = getattr(selector, "task", DEFAULT_TASK)
     if not get_task(task).has_classes:
         from fsstab.importance.outcomes import outcome_model_importances
 

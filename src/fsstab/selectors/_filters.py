@@ -23,7 +23,7 @@ from sklearn.preprocessing import StandardScaler
 
 from fsstab._forest import fit_forest
 from fsstab.importance import oob_permutation_importance
-from fsstab.outcomes import get_task
+from fsstab.outcomes import DEFAULT_TASK, TASKS, get_task
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -127,8 +127,8 @@ class FilterInfo:
     def served_tasks(self) -> frozenset[str]:
         """:attr:`tasks`, with ``"multiclass"`` where a classification filter takes more than
         two classes."""
-        if "classification" in self.tasks and self.classes != "two-class":
-            return self.tasks | {"multiclass"}
+        if self.classes != "two-class" and any(TASKS[t].has_classes for t in self.tasks):
+            return self.tasks | {name for name, task in TASKS.items() if task.has_classes}
         return self.tasks
 
     def score_for(self, task: str) -> Callable[..., Any]:
@@ -339,7 +339,7 @@ class FilterSelector(TwoStageSelector):
         n_bins: int | None = None,
         n_estimators: int = DEFAULT_FILTER_TREES,
         random_state: Any = None,
-        task: str = "classification",
+        task: str = DEFAULT_TASK,
     ) -> None:
         self.method = method
         self.n_features_to_select = n_features_to_select

@@ -15,6 +15,7 @@ from fsstab.error_control.knockoffs import (
     fixed_x_knockoffs,
     gaussian_knockoffs,
 )
+from fsstab.outcomes import DEFAULT_TASK, TASKS, get_task
 from fsstab.selectors._common import descending_order, ranking_from_order, spawn_seeds
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
@@ -26,6 +27,11 @@ from fsstab.selectors._wrapping import (
 )
 
 __all__ = ["KnockoffSelector"]
+
+
+def _continuous_tasks() -> str:
+    """The tasks whose target is one real number per sample (those fixed-X knockoffs serve)."""
+    return ", ".join(name for name, task in TASKS.items() if task.continuous)
 
 
 def _default_base() -> Any:
@@ -101,8 +107,8 @@ class KnockoffSelector(TwoStageSelector):
     ``k >= 1/q``): with few true features and a small target, it selects nothing.
     """
 
-    _supports_multiclass: ClassVar[bool] = True
-    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+    tasks: ClassVar[frozenset[str]] = frozenset(
+        {"classification", "multiclass", "regression", "survival"})
 
     def __init__(
         self,
@@ -114,7 +120,7 @@ class KnockoffSelector(TwoStageSelector):
         covariance: str = "ledoit_wolf",
         max_features: int = MAX_KNOCKOFF_FEATURES,
         estimator: Any = None,
-        task: str = "classification",
+        task: str = DEFAULT_TASK,
         random_state: Any = None,
     ) -> None:
         self.selector = selector
@@ -131,17 +137,17 @@ class KnockoffSelector(TwoStageSelector):
     def task_problem(cls, task: str, params: Mapping[str, Any]) -> str | None:
         """The base selector's problem with ``task``; fixed-X knockoffs serve regression
         only."""
-        if params.get("knockoffs") == "fixed" and task != "regression":
-            return (f"KnockoffSelector(knockoffs='fixed') serves regression (the Gaussian linear "
-                    f"model), not {task}; use knockoffs='gaussian'")
+        if params.get("knockoffs") == "fixed" and not get_task(task).continuous:
+            return (f"KnockoffSelector(knockoffs='fixed') serves {_continuous_tasks()} (the "
+                    f"Gaussian linear model), not {task}; use knockoffs='gaussian'")
         return base_task_problem(cls, task, params)
 
     def _knockoffs(self, X: np.ndarray, seed: int, task: str) -> np.ndarray:
         if self.knockoffs == "fixed":
-            if task != "regression":
+            if not get_task(task).continuous:
                 raise ValueError(
-                    f"fixed-X knockoffs hold for the Gaussian linear model (task regression), "
-                    f"not {task}; use knockoffs='gaussian'"
+                    f"fixed-X knockoffs hold for the Gaussian linear model (task "
+                    f"{_continuous_tasks()}), not {task}; use knockoffs='gaussian'"
                 )
             return fixed_x_knockoffs(X, random_state=seed, max_features=self.max_features)
         if self.knockoffs == "gaussian":

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from scipy.special import expit
 
-from fsstab.outcomes import get_task
+from fsstab.outcomes import DEFAULT_TASK, get_task
 from fsstab.selectors._group_logistic import GroupStructure, group_penalized_logistic
 from fsstab.selectors._penalized_losses import CoxLoss, LeastSquaresLoss, penalized_fit
 from fsstab.selectors._ridge_logistic import logistic_loss, signed_labels
@@ -178,7 +178,7 @@ def _grid(c0: float, n: int, d: int, n_lambdas: int, lambda_min_ratio: float | N
 
 
 def truncated_lasso_path(
-    Xs: np.ndarray, y: Any, q: int, *, task: str = "classification", l1_ratio: float = 1.0,
+    Xs: np.ndarray, y: Any, q: int, *, task: str = DEFAULT_TASK, l1_ratio: float = 1.0,
     groups: GroupStructure | None = None, n_lambdas: int = 100,
     lambda_min_ratio: float | None = None, tol: float = 1e-7, max_iter: int = 200,
 ) -> PathSelection:

@@ -29,7 +29,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 
 from fsstab.importance import importances_on_support, linear_importance
-from fsstab.outcomes import get_task
+from fsstab.outcomes import DEFAULT_TASK, get_task
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._logistic import (
     GroupStructure,
@@ -388,7 +388,7 @@ class LassoSelector(_PenalizedSelector):
 
     def __init__(
         self, *, C: float = 1.0, target_k: int | None = None, tol: float = 1e-7,
-        max_iter: int = 200, task: str = "classification",
+        max_iter: int = 200, task: str = DEFAULT_TASK,
     ):
         self.C = C
         self.target_k = target_k
@@ -433,7 +433,7 @@ class ElasticNetSelector(_PenalizedSelector):
         target_k: int | None = None,
         tol: float = 1e-7,
         max_iter: int = 200,
-        task: str = "classification",
+        task: str = DEFAULT_TASK,
     ):
         self.C = C
         self.l1_ratio = l1_ratio
@@ -486,7 +486,7 @@ class GroupLassoSelector(_PenalizedSelector):
         target_k: int | None = None,
         tol: float = 1e-7,
         max_iter: int = 200,
-        task: str = "classification",
+        task: str = DEFAULT_TASK,
     ):
         self.groups = groups
         self.C = C

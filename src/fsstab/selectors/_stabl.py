@@ -13,6 +13,7 @@ from sklearn.model_selection import ParameterGrid
 from fsstab.error_control.fdr import stabl_fdp_curve
 from fsstab.error_control.guarantees import ErrorGuarantee
 from fsstab.error_control.knockoffs import gaussian_knockoffs
+from fsstab.outcomes import DEFAULT_TASK
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -179,8 +180,8 @@ class Stabl(TwoStageSelector):
     ([0, 1, 2], 0.333)
     """
 
-    _supports_multiclass: ClassVar[bool] = True
-    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+    tasks: ClassVar[frozenset[str]] = frozenset(
+        {"classification", "multiclass", "regression", "survival"})
 
     def __init__(
         self,
@@ -194,7 +195,7 @@ class Stabl(TwoStageSelector):
         estimator: Any = None,
         stratify: bool = True,
         subsamples: Any = None,
-        task: str = "classification",
+        task: str = DEFAULT_TASK,
         random_state: Any = None,
     ) -> None:
         self.selector = selector

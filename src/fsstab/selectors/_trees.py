@@ -15,7 +15,7 @@ from sklearn.ensemble import (
 
 from fsstab._forest import fit_forest
 from fsstab.importance import oob_permutation_importance
-from fsstab.outcomes import get_task
+from fsstab.outcomes import DEFAULT_TASK, get_task
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -185,7 +185,7 @@ class RandomForestSelector(TwoStageSelector):
         max_features: Any = "sqrt",
         n_jobs: int | None = None,
         random_state: Any = None,
-        task: str = "classification",
+        task: str = DEFAULT_TASK,
     ) -> None:
         self.n_estimators = n_estimators
         self.n_features_to_select = n_features_to_select

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from sklearn.base import clone
 
-from fsstab.outcomes import check_task
+from fsstab.outcomes import DEFAULT_TASK, check_task, get_task
 from fsstab.selectors._two_stage import fit_selection
 
 
@@ -18,23 +18,23 @@ def base_for_task(selector: Any, task: str, owner: str, default: Any) -> Any:
     """An unfitted copy of ``selector`` (None: ``default()``) serving ``task``.
 
     The wrapper's ``task`` is given to a base selector that takes a ``task`` parameter and
-    left at its default (classification); a base set to another task, or one without a
-    ``task`` parameter outside classification, is refused naming both.
+    left at the default task (:data:`fsstab.outcomes.DEFAULT_TASK`); a base set to another
+    task, or one without a ``task`` parameter outside the default task, is refused naming both.
     """
     task = check_task(task)
     base = default() if selector is None else clone(selector)
     params = base.get_params(deep=False)
     if "task" in params:
-        if params["task"] not in (task, "classification"):
+        if params["task"] not in (task, DEFAULT_TASK):
             raise ValueError(
                 f"{owner}(task={task!r}) wraps {type(base).__name__}(task={params['task']!r}); "
                 "give both the same task"
             )
         base.set_params(task=task)
-    elif task != "classification":
+    elif task != DEFAULT_TASK:
         raise ValueError(
             f"{owner}(task={task!r}): its base selector {type(base).__name__} serves "
-            "classification only"
+            f"{DEFAULT_TASK} only"
         )
     return base
 
@@ -80,12 +80,9 @@ def given_subsamples(subsamples: Any, n_samples: int) -> np.ndarray:
 
 def stratification_labels(y: np.ndarray, task: str) -> np.ndarray | None:
     """Labels to deal evenly between the halves of a complementary pair: the classes, the
-    event indicator of a survival outcome, none for a regression."""
-    if task == "classification":
-        return y
-    if task == "survival":
-        return y["event"].astype(np.int64)
-    return None
+    event indicator of a survival outcome, none for a continuous outcome
+    (:meth:`fsstab.outcomes.Task.discrete_strata`)."""
+    return get_task(task).discrete_strata(y)
 
 
 def augmented_fit(base: Any, X: np.ndarray, synthetic: np.ndarray, y: np.ndarray,
@@ -94,7 +91,7 @@ def augmented_fit(base: Any, X: np.ndarray, synthetic: np.ndarray, y: np.ndarray
     that no selector breaking ties by column index favours either part); return the support
     (or, with ``importances``, ``importances_``) in the unshuffled column order."""
     data = np.hstack([X, synthetic])[:, order]
-    if task == "classification" and not importances:
+    if get_task(task).has_classes and not importances:
         fitted = fit_selection(base, data, y)
     else:
         fitted = base.fit(data, y)
@@ -108,6 +105,6 @@ def augmented_fit(base: Any, X: np.ndarray, synthetic: np.ndarray, y: np.ndarray
 def paired_model(task: str) -> Any:
     """The predictive model of a wrapper's selection: ridge logistic regression, ridge
     regression or the ridge Cox model on standardised features (those of FilterSelector)."""
-    from fsstab.selectors._filters import default_filter_model, default_outcome_model
+    from fsstab.selectors._filters import default_outcome_model
 
-    return default_filter_model() if task == "classification" else default_outcome_model(task)
+    return default_outcome_model(task)

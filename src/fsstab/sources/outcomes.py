@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from fsstab.outcomes import DEFAULT_TASK
 from fsstab.sources.specs import SKLEARN_OUTCOMES, SourceSpec
 
 if TYPE_CHECKING:
@@ -44,14 +45,14 @@ def source_task(spec: SourceSpec) -> str:
     'survival'
     """
     if spec.kind in ("file", "url"):
-        return str(spec.options.get("task", "classification"))
+        return str(spec.options.get("task", DEFAULT_TASK))
     if spec.kind == "sklearn":
-        return SKLEARN_OUTCOMES.get(spec.location, "classification")
+        return SKLEARN_OUTCOMES.get(spec.location, DEFAULT_TASK)
     if spec.kind == "synthetic":
         from fsstab.synthetic import SYNTHETIC_TASKS
 
-        return SYNTHETIC_TASKS.get(spec.location, "classification")
-    return "classification"
+        return SYNTHETIC_TASKS.get(spec.location, DEFAULT_TASK)
+    return DEFAULT_TASK
 
 
 def fetch_sklearn_outcome(src: SourceSpec, provenance: Mapping[str, Any]) -> Dataset:

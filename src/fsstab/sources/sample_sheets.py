@@ -50,7 +50,7 @@ import pandas as pd
 
 from fsstab.datasets import Dataset, make_dataset
 from fsstab.io import file_digests
-from fsstab.outcomes import Task, get_task, source_task_names
+from fsstab.outcomes import DEFAULT_TASK, Task, get_task, source_task_names
 from fsstab.sources.delimited import read_delimited
 from fsstab.sources.formats import FORMATS
 from fsstab.sources.local import local_file
@@ -77,7 +77,7 @@ _SHOWN = 5
 
 def check_study_options(options: Mapping[str, Any], source: str) -> None:
     """Validate the study options of a source spec (``ValueError`` naming the spec)."""
-    name = options.get("task", "classification")
+    name = options.get("task", DEFAULT_TASK)
     declared = source_task_names()
     if name not in declared:
         raise ValueError(f"source {source!r}: task must be one of {list(declared)}, got "
@@ -489,7 +489,7 @@ def dataset_from_study(
     and the sample; ``study.groups`` become the dataset's sample groups.
     """
     try:
-        task = get_task(options.get("task", "classification"))
+        task = get_task(options.get("task", DEFAULT_TASK))
     except ValueError as error:
         raise ValueError(f"dataset {name!r}: {error}") from None
     record = dict(provenance)

@@ -32,7 +32,7 @@ import pyarrow as pa
 
 from fsstab.datasets import Dataset
 from fsstab.io import canonical_json
-from fsstab.outcomes import Score, get_task
+from fsstab.outcomes import DEFAULT_TASK, Score, get_task
 from fsstab.resampling import Resamples
 from fsstab.seeds import derive_seed, resample_seed
 from fsstab.selectors import (
@@ -132,7 +132,7 @@ def _task_parameter(task: str) -> dict[str, str]:
 
 def _constructor_params(
     spec: Mapping[str, Any], random_state: int, calibrated_C: float | None,
-    n_jobs: int | None = None, task: str = "classification",
+    n_jobs: int | None = None, task: str = DEFAULT_TASK,
 ) -> dict[str, Any]:
     cls = SELECTORS[spec["class"]]
     params = {**spec["params"], **_task_parameter(task)}
@@ -155,7 +155,7 @@ def fit_variants(
     calibrated_C: float | None = None,
     univariate: tuple[np.ndarray, np.ndarray] | None = None,
     n_jobs: int | None = None,
-    task: str = "classification",
+    task: str = DEFAULT_TASK,
 ) -> list[tuple[str, BaseSelector, float]]:
     """Fit a configuration on ``(X, y)``; return ``(variant id, fitted selector, seconds)``.
 
