@@ -384,7 +384,9 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
             return tags
         # not a classifier (no classifier checks), but scikit-learn's estimator checks read the
         # label set the estimator accepts from these tags
-        tags.classifier_tags = ClassifierTags(multi_class="multiclass" in self._served_tasks())
+        served = self._served_tasks()
+        tags.classifier_tags = ClassifierTags(multi_class=any(
+            TASKS[t].has_classes and TASKS[t].admits_classes(3) for t in served))
         return tags
 
 
