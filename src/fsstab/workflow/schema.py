@@ -85,8 +85,9 @@ def load_schema(path: str | os.PathLike[str]) -> dict[str, Any]:
     >>> repo = Path(fsstab.__file__).resolve().parents[2]
     >>> schema = load_schema(repo / "config" / "schema" / "config.schema.yaml")
     >>> entry = schema["properties"]["datasets"]["additionalProperties"]
-    >>> entry["properties"]["source"]["properties"]["task"]["enum"]
-    ['classification', 'regression', 'survival']
+    >>> from fsstab.outcomes import source_task_names
+    >>> entry["properties"]["source"]["properties"]["task"]["enum"] == list(source_task_names())
+    True
     """
     path = Path(path)
     if not path.is_file():
