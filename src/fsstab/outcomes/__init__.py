@@ -27,6 +27,7 @@ pyarrow and scikit-learn load in the functions that use them).
 """
 
 import importlib as _importlib
+import pkgutil as _pkgutil
 
 from fsstab.outcomes._concordance import (
     censoring_survival,
@@ -37,7 +38,6 @@ from fsstab.outcomes._one_se import one_standard_error_choice, score_standard_er
 from fsstab.outcomes._registry import (
     DEFAULT_TASK,
     SCORES,
-    TASK_MODULES,
     TASKS,
     Task,
     as_target,
@@ -72,9 +72,14 @@ from fsstab.outcomes._targets import (
     survival_target,
 )
 
-# the tasks register themselves, in the order of TASK_MODULES
-for _module in TASK_MODULES:
+# every module of the package is imported, in alphabetical order: the task modules register
+# their tasks (register_task), so that a new task is its module alone
+for _module in sorted(info.name for info in _pkgutil.iter_modules(__path__)):
     _importlib.import_module(f"{__name__}.{_module}")
+
+#: The modules of the package that define registered tasks, in registry order.
+TASK_MODULES: tuple[str, ...] = tuple(
+    dict.fromkeys(type(task).__module__.rpartition(".")[2] for task in TASKS.values()))
 
 __all__ = [
     "DEFAULT_TASK",

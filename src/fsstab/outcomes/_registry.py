@@ -3,9 +3,11 @@
 
 A task is a class decorated where it is defined (one module per task: ``_classification``,
 ``_regression``, ``_survival``); the decorator registers one instance under its ``name`` in
-:data:`TASKS`, and its scores in :data:`SCORES`. The registry's order -- of the documents'
-table of tasks, of the configuration schema's ``task`` values and of the score columns -- is
-the order of :data:`TASK_MODULES`, then of the definitions within a module.
+:data:`TASKS`, and its scores in :data:`SCORES`. The package imports every one of its modules
+(:mod:`fsstab.outcomes`), so that a new task is its module alone. The registry's order -- of
+the documents' table of tasks, of the configuration schema's ``task`` values and of the score
+columns -- is the alphabetical order of the modules, then that of the definitions within a
+module.
 
 Everything here is NumPy only (pyarrow and scikit-learn are imported by the methods that
 need them), so that the measures, the resampling and the data stages can ask a task without
@@ -28,7 +30,6 @@ __all__ = [
     "DEFAULT_TASK",
     "SCORES",
     "TASKS",
-    "TASK_MODULES",
     "Task",
     "as_target",
     "check_task",
@@ -39,9 +40,6 @@ __all__ = [
     "source_task_names",
     "stratification_labels",
 ]
-
-#: The modules of :mod:`fsstab.outcomes` that define registered tasks, in registry order.
-TASK_MODULES: tuple[str, ...] = ("_classification", "_regression", "_survival")
 
 #: The task of a source without ``task:``, of a dataset without a stored task and of a
 #: selector without a ``task`` parameter (or left at its default): two-class classification.
@@ -95,6 +93,10 @@ class Task:
     source_option: ClassVar[bool] = True
     #: The value of a selector's ``task`` parameter that makes it serve this task.
     estimator_task: ClassVar[str]
+    #: The task whose selectors serve this one as they are (built with ``task=``
+    #: :attr:`estimator_task`, their ``tasks`` need not name this one), or None: the selectors
+    #: naming this task in their ``tasks`` serve it (:attr:`selector_task`).
+    served_as: ClassVar[str | None] = None
     #: scikit-learn's ``estimator_type`` of a selector serving the task ("classifier",
     #: "regressor", or None: scikit-survival's survival estimators have none).
     estimator_type: ClassVar[str | None] = None
@@ -112,6 +114,12 @@ class Task:
 
     def __repr__(self) -> str:
         return f"<Task {self.name!r}>"
+
+    @property
+    def selector_task(self) -> str:
+        """The name a selector's ``tasks`` lists when it serves this task: :attr:`served_as`,
+        or the task's own name."""
+        return self.served_as or self.name
 
     # -- the target ---------------------------------------------------------------------------
     def admits_classes(self, n_classes: int) -> bool:
@@ -206,17 +214,12 @@ def register_task(cls: T) -> T:
     Raises
     ------
     ValueError
-        If a task of that name is registered already, the class's module is not one of
-        :data:`TASK_MODULES` (the package would not load it), or one of its scores has the name
-        of another score.
+        If a task of that name is registered already, or one of its scores has the name of
+        another score.
     """
     task = cls()
     if task.name in TASKS:
         raise ValueError(f"task {task.name!r} is registered already")
-    module = cls.__module__.rpartition(".")[2]
-    if cls.__module__.startswith("fsstab.") and module not in TASK_MODULES:
-        raise ValueError(f"task {task.name!r} is defined in {cls.__module__}, which is not in "
-                         "fsstab.outcomes._registry.TASK_MODULES")
     for score in task.scores:
         known = SCORES.get(score.name)
         if known is not None and known is not score:

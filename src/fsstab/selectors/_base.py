@@ -233,7 +233,7 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         True
         """
         served = cls.served_tasks(params)
-        if get_task(task).name not in served:
+        if get_task(task).selector_task not in served:
             return f"{cls.__name__} serves {_listed(served)}, not {task}"
         return None
 

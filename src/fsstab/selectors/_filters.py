@@ -360,7 +360,7 @@ class FilterSelector(TwoStageSelector):
         except ValueError as error:
             return str(error)
         try:
-            info.score_for(task)
+            info.score_for(get_task(task).selector_task)
         except ValueError as error:
             return str(error)
         return None

@@ -22,5 +22,5 @@ def selectors_for_task(task: str) -> list[str]:
     from fsstab.outcomes import get_task
     from fsstab.selectors import SELECTORS
 
-    name = get_task(task).name
+    name = get_task(task).selector_task       # a task served as another: the other's selectors
     return [key for key, cls in SELECTORS.items() if name in cls.tasks]

@@ -46,7 +46,7 @@ def base_task_problem(owner: type, task: str, params: Mapping[str, Any],
     default ``LassoSelector``)."""
     from fsstab.selectors import SELECTORS
 
-    if check_task(task) not in owner.tasks:
+    if get_task(task).selector_task not in owner.tasks:
         return f"{owner.__name__} serves {', '.join(sorted(owner.tasks))}, not {task}"
     selector = params.get("selector")
     if selector is None:
