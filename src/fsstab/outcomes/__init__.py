@@ -45,6 +45,7 @@ from fsstab.outcomes._registry import (
     class_task,
     describe_target,
     get_task,
+    order_by_module,
     register_task,
     source_task_names,
     stratification_labels,
@@ -76,6 +77,7 @@ from fsstab.outcomes._targets import (
 # their tasks (register_task), so that a new task is its module alone
 for _module in sorted(info.name for info in _pkgutil.iter_modules(__path__)):
     _importlib.import_module(f"{__name__}.{_module}")
+order_by_module()      # a task module importing another's task does not change the order
 
 #: The modules of the package that define registered tasks, in registry order.
 TASK_MODULES: tuple[str, ...] = tuple(

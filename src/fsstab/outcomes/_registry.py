@@ -36,6 +36,7 @@ __all__ = [
     "class_task",
     "describe_target",
     "get_task",
+    "order_by_module",
     "register_task",
     "source_task_names",
     "stratification_labels",
@@ -229,6 +230,20 @@ def register_task(cls: T) -> T:
     for score in task.scores:
         SCORES.setdefault(score.name, score)
     return cls
+
+
+def order_by_module() -> None:
+    """Put :data:`TASKS` (and :data:`SCORES`) in registry order: the alphabetical order of
+    the tasks' modules, then the order of registration within a module (the package calls it
+    once it has imported its modules; a task subclassing another module's task imports that
+    module first)."""
+    tasks = sorted(TASKS.values(), key=lambda task: type(task).__module__)
+    scores = {s.name: s for task in tasks for s in task.scores}
+    scores.update(SCORES)        # any other score after them
+    TASKS.clear()
+    TASKS.update((task.name, task) for task in tasks)
+    SCORES.clear()
+    SCORES.update(scores)
 
 
 def get_task(task: str | Task, *, name: str = "task") -> Task:
