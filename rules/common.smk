@@ -21,13 +21,13 @@ SCHEMA = Path(workflow.basedir) / "config" / "schema" / "config.schema.yaml"
 WF = checked_workflow(
     config, load_schema(SCHEMA), problems=CONFIG_FILE_PROBLEMS, base_dir=Path.cwd()
 )
-DATA = WF.raw["data_dir"]
+DATA = WF.data_dir
 
 # what the datasets prefiltered by earlier runs show (their d, n and classes): a selector
 # added since then is checked against them before any job
 for warning in check_stored_datasets(WF, DATA):
     logger.warning(f"Warning: {warning}")
-RESULTS = WF.raw["results_dir"]
+RESULTS = WF.results_dir
 
 # `snakemake --report` writes into this configuration's own folder only, so that the reports of
 # two configurations in one working directory never overwrite each other
@@ -44,7 +44,7 @@ DATASETS = tuple(WF.datasets)
 CONFIG_IDS = tuple(c.id for c in WF.configurations)
 
 # cheap rules run on the submitting machine unless `localrules: false` (every job submitted)
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         fetch,
@@ -116,8 +116,8 @@ def check_layout():
     from fsstab.workflow.report_path import report_path
 
     shared = {}
-    if isinstance(WF.raw.get("cache_dir"), str):
-        shared["cache_dir"] = WF.raw["cache_dir"]
+    if WF.cache_dir is not None:
+        shared["cache_dir"] = WF.cache_dir
     if WF.paper is not None:
         shared["paper.output_dir"] = WF.paper.output_dir
     if report_path(sys.argv) is not None:
@@ -324,7 +324,7 @@ def needs_similarity():
 
 def similarity_jobs(dataset):
     """Jobs computing a dataset's correlations (``similarity.jobs``; 1 for groups)."""
-    settings = WF.raw["datasets"][dataset].get("similarity") or {}
+    settings = WF.similarity_settings(dataset)
     return 1 if settings.get("method") == "groups" else int(settings.get("jobs", 1))
 
 
@@ -415,7 +415,7 @@ def dataset_figure_stems(dataset):
     one Pareto plot per Pareto measure, one trajectory per selector with a varied parameter,
     one feature stability map per configuration (if ``figures.feature_maps``)."""
     folder = f"{RESULTS}/{dataset}/figures"
-    maps = WF.configurations_for(dataset) if WF.raw["figures"]["feature_maps"] else ()
+    maps = WF.configurations_for(dataset) if WF.feature_maps else ()
     return {
         "summary": f"{folder}/summary",
         "pareto": {m: f"{folder}/pareto/{m}" for m in WF.pareto_measures},
@@ -485,7 +485,7 @@ def final_outputs():
         if WF.paper is None:
             outputs.append(get_stable_features(dataset))
             outputs.append(get_convergence(dataset))
-        if WF.raw["figures"]["dataset_figures"]:
+        if WF.dataset_figures:
             outputs += figure_targets(dataset)
             if WF.paper is None:
                 outputs.append(f"{RESULTS}/{dataset}/report/summary.html")

@@ -25,8 +25,8 @@ rule convergence:
         mem_mb=2000,
         runtime=30,
     params:
-        precision=WF.raw["convergence"]["precision"],
-        confidence_level=WF.raw["measures"]["confidence_level"],
+        precision=WF.convergence_precision,
+        confidence_level=WF.confidence_level,
         rank_cap=WF.rank_cap,
     script:
         "../scripts/convergence.py"

@@ -7,7 +7,7 @@
 # figure is still a file target (`snakemake results/<ds>/figures/pareto/nogueira.png` runs
 # that dataset's job).
 
-for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] else ():
+for _dataset in WF.selected_datasets if WF.dataset_figures else ():
     _stems = dataset_figure_stems(_dataset)
     _maps = list(_stems["feature_maps"])
 
@@ -27,7 +27,7 @@ for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] els
             f"{LOGS}/{_dataset}/figures.log",
         benchmark:
             f"{BENCH}/{_dataset}/figures.tsv"
-        localrule: WF.raw["localrules"]
+        localrule: WF.localrules
         conda:
             "../envs/fsstab.yaml"
         threads: 1
@@ -38,10 +38,10 @@ for _dataset in WF.selected_datasets if WF.raw["figures"]["dataset_figures"] els
             dataset=_dataset,
             stems=_stems,
             map_specs=[WF.configuration(c).spec for c in _maps],
-            gammas=WF.raw["pareto"]["gamma"],
+            gammas=WF.pareto_gammas,
             measures=list(WF.figure_measures),
             rank_cap=WF.rank_cap,
-            confidence_level=WF.raw["measures"]["confidence_level"],
+            confidence_level=WF.confidence_level,
             score_label=score_label_of(_dataset),
         script:
             "../scripts/figures.py"

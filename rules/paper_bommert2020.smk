@@ -33,7 +33,7 @@ if "ch6" in BOMMERT:
 
 if {"ch7", "ch8"} & BOMMERT.keys():
 
-    if WF.raw["localrules"]:
+    if WF.localrules:
 
         localrules:
             bommert2020_table4_1,
@@ -55,7 +55,7 @@ if {"ch7", "ch8"} & BOMMERT.keys():
             mem_mb=2000,
             runtime=10,
         params:
-            configured=sorted(WF.raw["datasets"]),
+            configured=sorted(WF.dataset_entries),
         script:
             "../scripts/paper_bommert2020/table4_1.py"
 
@@ -72,7 +72,7 @@ if "ch8" in BOMMERT:
     include: "paper_bommert2020/ch8.smk"
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         bommert2020_comparison,
@@ -103,7 +103,7 @@ rule bommert2020_comparison:
 PAPER_TARGETS.extend(rules.bommert2020_comparison.output)
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         bommert2020_conclusions,

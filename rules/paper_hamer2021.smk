@@ -23,7 +23,7 @@ S73 = PLAN.section_datasets("section73")
 include: "paper_hamer2021/common.smk"
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         hamer2021_toy,

@@ -17,10 +17,10 @@ NOGUEIRA = SETTINGS.checked(WF)
 # paper's settings in comparison.csv and conclusions.md
 NOGUEIRA_RUN = run_settings(WF)
 # every configured dataset: those not run (only_datasets) keep the paper's rows
-NOGUEIRA_CONFIGURED = list(WF.raw["datasets"])
+NOGUEIRA_CONFIGURED = list(WF.dataset_entries)
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         nogueira2016_figure1,

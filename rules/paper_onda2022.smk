@@ -27,7 +27,7 @@ wildcard_constraints:
     ntree=r"\d+",
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         onda2022_dataset_figures,

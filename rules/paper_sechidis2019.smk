@@ -17,16 +17,14 @@ SECHIDIS_IPASS = SECHIDIS["ipass"]
 # §4.1's data sets: those run (the non-dominated rank's, pareto.rank_datasets), and all of them
 # as configured (those not run keep the paper's values in comparison.csv)
 SECHIDIS_UCI = WF.rank_datasets
-SECHIDIS_CONFIGURED_UCI = uci_datasets(
-    WF.raw["datasets"], WF.raw["pareto"].get("rank_datasets"), SECHIDIS_IPASS
-)
+SECHIDIS_CONFIGURED_UCI = uci_datasets(WF.dataset_entries, WF.chosen_rank_datasets, SECHIDIS_IPASS)
 SECHIDIS_RUN_IPASS = SECHIDIS_IPASS is not None and SECHIDIS_IPASS["dataset"] in DATASETS
 # what §4.1's run of each data set uses, in the paper's terms (M, k, trees, ...): set beside the
 # paper's settings in comparison.csv and conclusions.md
 SECHIDIS_RUN = run_settings(WF, SECHIDIS["methods"])
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         sechidis2019_eq1,

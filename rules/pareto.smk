@@ -19,8 +19,8 @@ rule pareto:
         runtime=runtime("tables", dataset=None, files="*"),
     params:
         measures=list(WF.pareto_measures),
-        gammas=WF.raw["pareto"]["gamma"],
-        epsilon=WF.raw["pareto"]["epsilon_constraint"],
+        gammas=WF.pareto_gammas,
+        epsilon=WF.epsilon_constraint,
         seed=WF.seed,
     script:
         "../scripts/pareto.py"

@@ -50,7 +50,7 @@ rule select:
         seed=WF.seed,
         rank_cap=WF.rank_cap,
         n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
-        accuracy_model=WF.raw["accuracy_model"],
+        accuracy_model=WF.accuracy_model,
     script:
         "../scripts/select.py"
 

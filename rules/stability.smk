@@ -20,7 +20,7 @@ rule stability:
         spec=spec_of,
         measures=list(WF.measures),
         measure_params=WF.measure_params,
-        confidence_level=WF.raw["measures"]["confidence_level"],
+        confidence_level=WF.confidence_level,
         rank_cap=WF.rank_cap,
         seed=WF.seed,
     script:

@@ -20,9 +20,9 @@ rule stable_features:
         mem_mb=memory("tables", files="*"),
         runtime=runtime("tables", files="*"),
     params:
-        confidence_level=WF.raw["measures"]["confidence_level"],
+        confidence_level=WF.confidence_level,
         rank_cap=WF.rank_cap,
-        escape_formulas=WF.raw["tables"]["escape_formulas"],
+        escape_formulas=WF.escape_formulas,
     script:
         "../scripts/stable_features.py"
 
@@ -44,8 +44,8 @@ rule summary_csv:
         runtime=runtime("tables", dataset=None, files="*"),
     params:
         measures=list(WF.measures),
-        confidence_level=WF.raw["measures"]["confidence_level"],
-        escape_formulas=WF.raw["tables"]["escape_formulas"],
+        confidence_level=WF.confidence_level,
+        escape_formulas=WF.escape_formulas,
     script:
         "../scripts/summary_csv.py"
 
@@ -83,8 +83,8 @@ rule report_tables:
         runtime=runtime("tables", dataset=None, files="*"),
     params:
         measures=list(WF.figure_measures),
-        confidence_level=WF.raw["measures"]["confidence_level"],
-        precision=WF.raw["convergence"]["precision"],
+        confidence_level=WF.confidence_level,
+        precision=WF.convergence_precision,
         score_label=lambda wc: score_label_of(wc.dataset),
     script:
         "../scripts/report_tables.py"

@@ -44,3 +44,15 @@ def test_the_check_finds_a_spelled_path(tmp_path):
     rules.write_text('rule a:\n    output:\n        f"{RESULTS}/{{dataset}}/c/calibration.json",\n'
                      'def get_x(d):\n    return f"{d}/runs.parquet"\n', encoding="utf-8")
     assert _spellings_outside_get_functions(rules) == ["x.smk:3 calibration.json"]
+
+
+def test_the_rules_read_the_typed_configuration_only():
+    # WF (fsstab.workflow.config_objects.WorkflowConfig) names every setting a rule reads; its
+    # raw mapping stays inside the library, so that a key is read in one place
+    files = [*sorted(RULES.rglob("*.smk")), RULES.parent / "Snakefile"]
+    assert len(files) > 20          # rules/paper_*/ included
+    found = [f"{path.relative_to(RULES.parent)}:{number}"
+             for path in files
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if ".raw" in line.split("#", 1)[0]]
+    assert not found, f"read the setting through a property of WorkflowConfig: {found}"

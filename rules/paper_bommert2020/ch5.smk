@@ -37,7 +37,7 @@ wildcard_constraints:
     outer=r"\d+",
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         bommert2020_ch5_scaling,

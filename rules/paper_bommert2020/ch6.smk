@@ -13,7 +13,7 @@ B6 = BOMMERT["ch6"]
 B6_DATASETS = [d for d in B6["real"]["datasets"] if d in DATASETS]
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         bommert2020_ch6_real,

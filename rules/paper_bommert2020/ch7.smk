@@ -24,7 +24,7 @@ wildcard_constraints:
     ch7chunk=r"c\d{5}-\d{5}",
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         bommert2020_ch7_splits,
@@ -208,11 +208,11 @@ rule bommert2020_ch7_comparison:
         mem_mb=1000,
         runtime=5,
     params:
-        configured=sorted(WF.raw["datasets"]),
+        configured=sorted(WF.dataset_entries),
         setting=settings_note(B7) if B7_DATASETS else "",
         datasets=B7_DATASETS,
         ch7=B7,
-        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
+        features=prefilter_features(WF.dataset_entries, B7_DATASETS),
     script:
         "../../scripts/paper_bommert2020/ch7_comparison.py"
 
@@ -245,7 +245,7 @@ rule bommert2020_ch7_claims:
     params:
         datasets=B7_DATASETS,
         ch7=B7,
-        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
+        features=prefilter_features(WF.dataset_entries, B7_DATASETS),
     script:
         "../../scripts/paper_bommert2020/ch7_claims.py"
 

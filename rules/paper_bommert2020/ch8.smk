@@ -19,7 +19,7 @@ wildcard_constraints:
     outer=r"\d+",
 
 
-if WF.raw["localrules"]:
+if WF.localrules:
 
     localrules:
         bommert2020_ch8_toy_outputs,

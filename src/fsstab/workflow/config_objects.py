@@ -282,6 +282,84 @@ class WorkflowConfig:
     def rank_cap(self) -> int:
         return int(self.raw["measures"]["rank_cap"])
 
+    # -- the settings the rules read, as the configuration gives them --------------------------
+    @property
+    def data_dir(self) -> str:
+        """``data_dir``: the folder of the fetched and prefiltered datasets."""
+        return self.raw["data_dir"]
+
+    @property
+    def results_dir(self) -> str:
+        """``results_dir``: the folder of the result tables, figures and report."""
+        return self.raw["results_dir"]
+
+    @property
+    def cache_dir(self) -> str | None:
+        """``cache_dir`` where it is a folder (None: the default cache)."""
+        value = self.raw.get("cache_dir")
+        return value if isinstance(value, str) else None
+
+    @property
+    def localrules(self) -> bool:
+        """``localrules``: whether the cheap rules run on the submitting machine."""
+        return self.raw["localrules"]
+
+    @property
+    def accuracy_model(self) -> Any:
+        """``accuracy_model``: the classifier scoring every selection (None: its own model)."""
+        return self.raw["accuracy_model"]
+
+    @property
+    def confidence_level(self) -> Any:
+        """``measures.confidence_level`` of the intervals."""
+        return self.raw["measures"]["confidence_level"]
+
+    @property
+    def convergence_precision(self) -> Any:
+        """``convergence.precision``: the half-width the convergence tables aim at."""
+        return self.raw["convergence"]["precision"]
+
+    @property
+    def escape_formulas(self) -> Any:
+        """``tables.escape_formulas`` of the spreadsheet-safe tables."""
+        return self.raw["tables"]["escape_formulas"]
+
+    @property
+    def dataset_figures(self) -> bool:
+        """``figures.dataset_figures``: whether each dataset's figures are drawn."""
+        return self.raw["figures"]["dataset_figures"]
+
+    @property
+    def feature_maps(self) -> bool:
+        """``figures.feature_maps``: whether each configuration gets a feature stability map."""
+        return self.raw["figures"]["feature_maps"]
+
+    @property
+    def pareto_gammas(self) -> Any:
+        """``pareto.gamma``: the weights of the γ compromises."""
+        return self.raw["pareto"]["gamma"]
+
+    @property
+    def epsilon_constraint(self) -> Any:
+        """``pareto.epsilon_constraint``: the settings of the ε-constraint choice."""
+        return self.raw["pareto"]["epsilon_constraint"]
+
+    @property
+    def chosen_rank_datasets(self) -> Any:
+        """``pareto.rank_datasets`` as configured (None: every dataset run;
+        :attr:`rank_datasets` are those run)."""
+        return self.raw["pareto"].get("rank_datasets")
+
+    @property
+    def dataset_entries(self) -> Mapping[str, Mapping[str, Any]]:
+        """The ``datasets`` entries as configured and validated, by name in the order given,
+        those a paper keeps for its own rules included (:attr:`datasets` holds those run)."""
+        return self.raw["datasets"]
+
+    def similarity_settings(self, dataset: str) -> Mapping[str, Any]:
+        """``datasets.<dataset>.similarity`` as configured (empty: none)."""
+        return self.dataset_entries[dataset].get("similarity") or {}
+
 
 # --------------------------------------------------------------------------------------------
 # Semantic checks
