@@ -54,10 +54,17 @@ class ConclusionInputs:
     tables: Mapping[str, pd.DataFrame]
     run: Mapping[str, Any]
     missing: Mapping[str, str] = field(default_factory=dict)
+    #: the rule's input names -> the stems of their tables (when the rule named them)
+    names: Mapping[str, list[str]] = field(default_factory=dict)
 
     def table(self, stem: str) -> pd.DataFrame | None:
         """The table ``stem``, or None when the run has none (or it is missing)."""
         return self.tables.get(stem)
+
+    def named(self, name: str) -> pd.DataFrame | None:
+        """The table of the rule's input ``name`` (its first), or None when it has none."""
+        stems = self.names.get(name) or []
+        return self.tables.get(stems[0]) if stems else None
 
     def with_prefix(self, prefix: str) -> dict[str, pd.DataFrame]:
         """The tables whose stem starts with ``prefix``, keyed by the rest of the stem."""
@@ -78,14 +85,18 @@ def read_input_table(path: str | os.PathLike[str]) -> pd.DataFrame:
 
 def write_conclusion_inputs(path: str | os.PathLike[str], *, tables: Sequence[str],
                             run: Mapping[str, Any],
-                            missing: Mapping[str, str] | None = None) -> Path:
+                            missing: Mapping[str, str] | None = None,
+                            names: Mapping[str, Sequence[str]] | None = None) -> Path:
     """``conclusions_inputs.json``: the stems of the tables read (their CSVs sit beside it),
-    the run's settings and the tables missing (stem -> why). Deterministic text."""
+    the run's settings, the tables missing (stem -> why) and, when the rule names its inputs,
+    ``names`` (input name -> stems). Deterministic text."""
     stems = list(tables)
     if len(set(stems)) != len(stems):
         raise ValueError(f"{path}: a table stem is named twice in {stems}")
     content = {"tables": stems, "missing": dict(missing or {}),
                "run": _plain(run, "run")}
+    if names:
+        content["names"] = {name: list(values) for name, values in names.items()}
     return write_text(path, json.dumps(content, indent=1, ensure_ascii=False,
                                        allow_nan=False) + "\n")
 
@@ -103,7 +114,7 @@ def read_conclusion_inputs(folder: str | os.PathLike[str], *,
                                 "conclusions rule)") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path}: not valid JSON ({exc})") from exc
-    unknown = sorted(set(content) - {"tables", "missing", "run"})
+    unknown = sorted(set(content) - {"tables", "missing", "run", "names"})
     if unknown:
         raise ValueError(f"{path}: unknown key(s) {unknown}")
     tables = {}
@@ -113,7 +124,7 @@ def read_conclusion_inputs(folder: str | os.PathLike[str], *,
             raise FileNotFoundError(f"{path} names the table {stem!r}, but {csv} is missing")
         tables[stem] = read_input_table(csv)
     return ConclusionInputs(tables=tables, run=content.get("run", {}),
-                            missing=content.get("missing", {}))
+                            missing=content.get("missing", {}), names=content.get("names", {}))
 
 
 def stems_of(paths: Sequence[str | os.PathLike[str]]) -> dict[str, Path]:
@@ -126,18 +137,30 @@ def stems_of(paths: Sequence[str | os.PathLike[str]]) -> dict[str, Path]:
     return stems
 
 
-def prepare_conclusion_inputs(path: str | os.PathLike[str], *,
-                              tables: Sequence[str | os.PathLike[str]],
-                              run: Mapping[str, Any]) -> ConclusionInputs:
+def prepare_conclusion_inputs(
+    path: str | os.PathLike[str], *,
+    tables: Sequence[str | os.PathLike[str]] | Mapping[str, Any],
+    run: Mapping[str, Any],
+) -> ConclusionInputs:
     """What a ``<paper>_conclusions`` rule does first: name the CSVs among ``tables`` (every
-    one in the folder of ``path``, the paper's results folder) and the run's settings in
-    ``path`` (:func:`write_conclusion_inputs`), then read them back as the published copy is
-    read (:func:`read_conclusion_inputs`)."""
+    one in the folder of ``path``, the paper's results folder; a mapping: the rule's named
+    inputs, name -> path or paths) and the run's settings in ``path``
+    (:func:`write_conclusion_inputs`), then read them back as the published copy is read
+    (:func:`read_conclusion_inputs`)."""
     path = Path(path)
+    names = None
+    if isinstance(tables, Mapping):
+        names = {name: list(stems_of([files] if isinstance(files, str | os.PathLike)
+                                     else list(files)))
+                 for name, files in tables.items()}
+        flat: list[Any] = []
+        for files in tables.values():
+            flat += [files] if isinstance(files, str | os.PathLike) else list(files)
+        tables = flat
     csvs = stems_of(tables)
     stray = [str(p) for p in csvs.values() if p.resolve().parent != path.resolve().parent]
     if stray:
         raise ValueError(f"conclusion inputs must sit beside {path.name} (published flat): "
                          f"{stray}")
-    write_conclusion_inputs(path, tables=list(csvs), run=run)
+    write_conclusion_inputs(path, tables=list(csvs), run=run, names=names)
     return read_conclusion_inputs(path.parent, name=path.name)

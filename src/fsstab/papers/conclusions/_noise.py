@@ -110,13 +110,15 @@ def beyond_noise(change: float, se: float, *, what: str, direction: int = 1,
     bound = N_STANDARD_ERRORS * se
     ok = direction * change - margin > bound
     sign = f"{change:+.{digits}f}"
-    if margin:
-        shown = (f"{what} = {sign} ({'>' if ok else '<='} margin {_num(margin, digits)} + "
-                 f"{N_STANDARD_ERRORS:g} SE = {_num(margin + bound, digits)}; SE "
-                 f"{_num(se, digits)})")
+    need = margin + bound
+    if direction > 0:
+        compare, limit = (">" if ok else "<="), _num(need, digits)
     else:
-        shown = (f"{what} = {sign} {'>' if ok else '<='} {N_STANDARD_ERRORS:g} SE = "
-                 f"{_num(bound, digits)} (SE {_num(se, digits)})")
+        compare, limit = ("<" if ok else ">="), _num(-need, digits)
+    rule = (f"margin {_num(margin, digits)} + " if margin else "") + f"{N_STANDARD_ERRORS:g} SE"
+    if direction < 0:
+        rule = f"-({rule})" if margin else f"-{rule}"
+    shown = f"{what} = {sign} {compare} {rule} = {limit} (SE {_num(se, digits)})"
     if not ok:
         shown += f": no {word} beyond {'the margin and ' if margin else ''}noise"
     return _assess(Verdict.HOLDS if ok else Verdict.DOES_NOT_HOLD, shown)

@@ -36,6 +36,7 @@ from fsstab.papers.bommert2020.conclusions import RUN_TIME_NOTE
 from fsstab.papers.conclusions import (
     Assessment,
     Claim,
+    ConclusionInputs,
     SettingsMatch,
     all_of,
     at_least,
@@ -57,6 +58,7 @@ __all__ = [
     "RUN_TIME_CLAIMS",
     "WORST_QUANTILE",
     "claims",
+    "claims_from_inputs",
     "run_settings",
 ]
 
@@ -386,3 +388,11 @@ def claims(*, ranking: pd.DataFrame | None, top_pairs: pd.DataFrame | None,
     then not testable). ``run``: :func:`run_settings`."""
     return [*_scaling_claims(scaling, run), *_ranking_claims(ranking, top_pairs, run),
             *_benchmark_claims(wins, filter_time, entire_time, accuracy, run)]
+
+
+def claims_from_inputs(inputs: ConclusionInputs) -> list[Claim]:
+    """:func:`claims` from a run's files (``ch5_conclusions_inputs.json`` and its tables)."""
+    n = inputs.named
+    return claims(ranking=n("ranking"), top_pairs=n("top_pairs"), wins=n("wins"),
+                  filter_time=n("filter_time"), entire_time=n("entire_time"),
+                  accuracy=n("accuracy"), scaling=n("scaling"), run=inputs.run["run"])

@@ -12,6 +12,7 @@ below turn the thesis' words into criteria (:data:`PREAMBLE`). Claims on run tim
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -32,10 +33,12 @@ from fsstab.papers.bommert2020.reference import THESIS_MEASURES, thesis_symbol
 from fsstab.papers.conclusions import (
     Assessment,
     Claim,
+    ConclusionInputs,
     SettingsMatch,
     all_of,
     at_least,
     at_most,
+    by_construction,
     claim_maker,
     close_to,
     compare_settings,
@@ -56,6 +59,7 @@ __all__ = [
     "TABLE_6_4_TOLERANCE",
     "VERY_SIMILAR",
     "claims",
+    "claims_from_inputs",
     "run_settings",
 ]
 
@@ -383,5 +387,33 @@ def claims(*, undefined: pd.DataFrame, table64: pd.DataFrame, pc1_order: pd.Data
     configuration
     (``values``, :func:`~fsstab.papers.bommert2020.ch6.real.real_values`) and Fig. 6.7's run
     times (``run_times``), None when §6.3 is not run. ``run``: :func:`run_settings`."""
-    return [*_all_pairs_claims(undefined, table64, pc1_order, all_pairs_correlation, expected),
+    return [*(_built(c) for c in _all_pairs_claims(undefined, table64, pc1_order,
+                                                   all_pairs_correlation, expected)),
             *_real_claims(real_correlation, values, run_times, all_pairs_correlation, run)]
+
+
+#: §6.2's claims that follow from the measures' definitions (computed on every pair of sets,
+#: no data): verified by construction when their check holds.
+BY_DEFINITION = {
+    "ch6.table6_3": "the measures' definitions (where each is undefined)",
+    "ch6.table6_4": "the thesis' worked example, computed from its own sets",
+    "ch6.fig6_3.corrected": "the correction for chance of the measures' definitions",
+    "ch6.fig6_3.uncorrected": "the measures' definitions (uncorrected: grow with the set size)",
+    "ch6.table6_1.correction": "the measures' definitions (Table 6.1's proofs)",
+}
+
+
+def _built(claim: Claim) -> Claim:
+    reason = BY_DEFINITION.get(claim.key)
+    if reason is None:
+        return claim
+    return replace(claim, assessment=by_construction(claim.assessment, reason))
+
+
+def claims_from_inputs(inputs: ConclusionInputs) -> list[Claim]:
+    """:func:`claims` from a run's files (``ch6_conclusions_inputs.json`` and its tables)."""
+    n = inputs.named
+    return claims(undefined=n("undefined"), table64=n("table64"), pc1_order=n("pc1_order"),
+                  all_pairs_correlation=n("all_pairs_correlation"), expected=n("expected"),
+                  real_correlation=n("real_correlation"), values=n("values"),
+                  run_times=n("run_times"), run=inputs.run["run"])
