@@ -101,9 +101,12 @@ def reconclude(paper: str, folder: Path) -> list[Path]:
 
 
 def inputs_of_run(paper: str, folder: Path, config: Path, only_datasets: list[str],
-                  missing: dict[str, str]) -> list[Path]:
+                  missing: dict[str, str], part: str = "",
+                  named: dict[str, str] | None = None) -> list[Path]:
     """``folder/conclusions_inputs.json`` of a published run: the run's settings from its
-    configuration, every table CSV published in ``folder`` and the ``missing`` ones."""
+    configuration, every table CSV published in ``folder`` and the ``missing`` ones. A paper
+    in parts (``part``, e.g. ``ch8``): ``folder/<part>_conclusions_inputs.json`` with the
+    tables of ``named`` (the claims rule's input name -> stem) only."""
     import yaml
 
     sys.path.insert(0, str(REPO / "src"))
@@ -116,14 +119,21 @@ def inputs_of_run(paper: str, folder: Path, config: Path, only_datasets: list[st
     workflow = check_config(validate_schema(
         raw, load_schema(REPO / "config" / "schema" / "config.schema.yaml")))
     settings = importlib.import_module(f"fsstab.papers.{paper}.settings")
-    tables = sorted(p.stem for p in folder.glob("*.csv")
-                    if p.name not in ("comparison.csv", "conclusions.csv"))
+    if named:
+        tables = list(dict.fromkeys(named.values()))
+        absent = [stem for stem in tables if not (folder / f"{stem}.csv").is_file()]
+        if absent:
+            raise SystemExit(f"--named: {absent} not published in {folder}")
+    else:
+        tables = sorted(p.stem for p in folder.glob("*.csv")
+                        if p.name not in ("comparison.csv", "conclusions.csv"))
     present = sorted(set(missing) & set(tables))
     if present:
         raise SystemExit(f"--missing {present}: published in {folder}")
-    path = folder / CONCLUSION_INPUTS
-    write_conclusion_inputs(path, tables=tables, run=settings.conclusions_run(workflow),
-                            missing=missing)
+    path = folder / (f"{part}_{CONCLUSION_INPUTS}" if part else CONCLUSION_INPUTS)
+    run = settings.conclusions_run(workflow, part) if part else settings.conclusions_run(workflow)
+    write_conclusion_inputs(path, tables=tables, run=run, missing=missing,
+                            names={name: [stem] for name, stem in (named or {}).items()})
     return [path]
 
 
@@ -144,6 +154,10 @@ def main() -> None:
                         help="comma-separated only_datasets of the published run")
     parser.add_argument("--missing", action="append", default=[], metavar="STEM=WHY",
                         help="a table the published run did not publish, and why")
+    parser.add_argument("--part", default="",
+                        help="with --inputs-of-run: the part of a paper in parts (ch8)")
+    parser.add_argument("--named", action="append", default=[], metavar="NAME=STEM",
+                        help="with --part: the claims rule's input NAME is the table STEM")
     parser.add_argument("--folder", default="",
                         help="a sub-folder of docs/papers/<paper>/ (a paper run by several "
                              "configurations, e.g. ch56)")
@@ -152,8 +166,10 @@ def main() -> None:
         if args.config is None:
             parser.error("--inputs-of-run needs --config")
         missing = dict(item.split("=", 1) for item in args.missing)
+        named = dict(item.split("=", 1) for item in args.named)
         written = inputs_of_run(args.paper, args.inputs_of_run.resolve(), args.config,
-                                [d for d in args.only_datasets.split(",") if d], missing)
+                                [d for d in args.only_datasets.split(",") if d], missing,
+                                args.part, named)
     elif args.reconclude is not None:
         written = reconclude(args.paper, args.reconclude.resolve())
     elif args.workdir is None:

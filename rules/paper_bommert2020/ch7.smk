@@ -230,9 +230,7 @@ rule bommert2020_ch7_claims:
             else []
         ),
         configurations=(
-            rules.bommert2020_ch7_outputs.output.table_table7_configurations
-            if B7_DATASETS
-            else []
+            rules.bommert2020_ch7_outputs.output.table_table7_configurations if B7_DATASETS else []
         ),
     output:
         inputs=get_paper_file("ch7_conclusions_inputs", "json"),

@@ -9,7 +9,7 @@ from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
     # the rule's named inputs (a part not run has none: its claims are not run)
-    named = {name: snakemake.input[name] for name in snakemake.input.keys()}
+    named = dict(snakemake.input.items())
     inputs = prepare_conclusion_inputs(snakemake.output.inputs, tables=named,
                                        run=snakemake.params.run)
     write_chapter_claims(claims_from_inputs(inputs), "ch7", snakemake.output.table)

@@ -273,7 +273,8 @@ def test_an_identity_that_checks_out_is_verified_by_construction_and_counted_apa
     statement = Statement("§3", "Theorem 1", "proof")
     frame = claims_frame([Claim("t1", statement, "", built, SettingsMatch(True))])
     counts = verdict_counts(frame)
-    assert counts["verified by construction"] == 1 and counts["holds"] == 0
+    assert counts["verified by construction"] == 1
+    assert counts["holds"] == 0
 
 
 def test_the_noise_rule_two_standard_errors_and_a_bonferroni_allowance():
@@ -283,7 +284,7 @@ def test_the_noise_rule_two_standard_errors_and_a_bonferroni_allowance():
 
     from fsstab.papers.conclusions import ALPHA, beyond_noise, noise_z, within_noise
 
-    assert ALPHA == pytest.approx(0.0455003, abs=1e-7)
+    assert pytest.approx(0.0455003, abs=1e-7) == ALPHA
     assert noise_z(1) == 2.0
     assert noise_z(7) == pytest.approx(2.7214, abs=1e-4)
     assert norm.cdf(noise_z(7)) == pytest.approx(1 - ALPHA / 14, abs=1e-12)
@@ -292,7 +293,8 @@ def test_the_noise_rule_two_standard_errors_and_a_bonferroni_allowance():
     # Hamer Property 4 on sonar: mean -0.000959, SE 0.000301: 3.18 SE from 0
     one = within_noise(-0.000959, 0.000301, what="mean φ_iw", digits=6)
     seven = within_noise(-0.000959, 0.000301, what="mean φ_iw", n_comparisons=7, digits=6)
-    assert one.verdict is FAILS and seven.verdict is FAILS      # 3.18 > 2.72 still
+    assert one.verdict is FAILS
+    assert seven.verdict is FAILS      # 3.18 > 2.72 still
     assert within_noise(0.00075, 0.000301, what="m", n_comparisons=7).verdict is HOLDS
     assert "2.72 SE (Bonferroni over 7 comparisons)" in seven.why
     assert within_noise(0.052, 0.02, what="g", tolerance=0.005).verdict is FAILS  # > 0.045
@@ -329,9 +331,11 @@ def test_conclusion_inputs_round_trip_through_their_files(tmp_path):
     inputs = read_conclusion_inputs(tmp_path)
     table = inputs.table("t1")
     assert list(table["label"]) == ["x", ""]
-    assert math.isnan(table["value"].iloc[1]) and table["flag"].dtype == bool
+    assert math.isnan(table["value"].iloc[1])
+    assert table["flag"].dtype == bool
     assert inputs.run == {"b": [1, 2], "a": {"z": 1, "y": None}}
-    assert list(inputs.run) == ["b", "a"] and list(inputs.run["a"]) == ["z", "y"]
+    assert list(inputs.run) == ["b", "a"]
+    assert list(inputs.run["a"]) == ["z", "y"]
     assert inputs.missing == {"t2": "not published (5 CPU-min)"}
     assert inputs.table("t2") is None
     first = (tmp_path / CONCLUSION_INPUTS).read_bytes()

@@ -176,12 +176,12 @@ def test_the_paper_s_own_numbers_meet_its_words():
     table = _table()
     for key in ("fig3.phi_one", "fig5.phi_maximal", "fig6.values", "fig6.order"):
         assert table.loc[key, "verdict"] == BUILT, (key, table.loc[key, "why"])
-    # the paper's own printed gaps: Fig. 4's is the margin of "drastic" (0.51), Fig. 5's
-    # (1 − 0.53 = 0.47) falls short of it
-    for key in ("fig3.ranking_low", "fig4.overestimated", "fig5.canberra_above_fig3",
-                "fig5.canberra_highest", "table5.iw_below_pearson"):
+    # the paper's own printed gaps are the margins: Fig. 4's of "drastic" (0.51), Fig. 5's of
+    # "able to assess" (1 − 0.53 = 0.47)
+    for key in ("fig3.ranking_low", "fig4.overestimated", "fig5.weights_see_instability",
+                "fig5.canberra_above_fig3", "fig5.canberra_highest",
+                "table5.iw_below_pearson"):
         assert table.loc[key, "verdict"] == HOLDS, (key, table.loc[key, "why"])
-    assert table.loc["fig5.weights_see_instability", "verdict"] == FAILS
     for dataset in TABLE5:
         assert table.loc[f"table5.values.{dataset}", "verdict"] == HOLDS
         assert table.loc[f"table5.accuracy.{dataset}", "verdict"] == HOLDS

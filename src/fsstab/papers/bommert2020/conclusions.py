@@ -24,9 +24,9 @@ from fsstab.papers.outputs import write_table
 
 __all__ = [
     "CHAPTERS",
-    "conclude_folder",
     "RUN_TIME_NOTE",
     "chapter_span",
+    "conclude_folder",
     "load_sensitive_claim",
     "load_sensitive_comparison",
     "preamble",

@@ -26,6 +26,7 @@ from fsstab.papers.outputs import format_number
 
 __all__ = [
     "APPROXIMATELY_CONSTANT_NOTE",
+    "ASSESS",
     "EXACT",
     "FLIP_TOLERANCE",
     "HIGH",
@@ -55,6 +56,9 @@ HIGH = min(TOY_FIGURES[3][m] for m in ("nogueira", "pearson", "importance_weight
 #: "considerable amounts" -- is a gap of at least the smallest one the paper prints for such
 #: a word: Fig. 4, "φ would be drastically overestimated", φ − φ_iw = 0.72 − 0.21 = 0.51.
 MUCH = round(TOY_FIGURES[4]["nogueira"] - TOY_FIGURES[4]["importance_weighted"], 12)
+#: "φ_pears and φ_iw are able to assess this instability" (Fig. 5, where φ = 1): each below φ
+#: by at least the smaller gap the paper prints there, 1 − φ_iw = 1 − 0.53.
+ASSESS = round(TOY_FIGURES[5]["nogueira"] - TOY_FIGURES[5]["importance_weighted"], 12)
 #: φ_iw "behaving in a similar manner" to φ over the §7.2 settings, as a correlation: at least
 #: this. The paper prints no number (Figs. 26-29 only): the project's.
 SIMILAR = 0.8

@@ -54,6 +54,12 @@ from fsstab.papers.sechidis2019.reference import (
     UNAVAILABLE,
 )
 from fsstab.papers.sechidis2019.stages import NOISE_SE
+from fsstab.papers.sechidis2019.theorems import (
+    THEOREMS_NOT_PUBLISHED,
+    intersection_text,
+    theorem1_check,
+    theorem2_check,
+)
 
 __all__ = [
     "CHOSEN",
@@ -65,7 +71,6 @@ __all__ = [
     "ORDERS_OF_MAGNITUDE",
     "PREAMBLE",
     "STAND_IN_REASON",
-    "THEOREM_TOL",
     "TITLE",
     "UNAFFECTED",
     "claims",
@@ -89,9 +94,6 @@ MUCH_MORE = 0.1
 #: (falls) by at least this much beyond the noise -- the paper's own Table 2 change, which it
 #: calls dramatic (2.9 -> 1.7).
 DRAMATIC = PAPER_TABLE2["nogueira"]["mRMR"] - PAPER_TABLE2["sechidis"]["mRMR"]
-#: Theorem 2: its two sides (computed from the M x M and from the d x d statistics) agree to
-#: this tolerance, relative to max(1, |value|) (float rounding only).
-THEOREM_TOL = 1e-9
 #: "orders of magnitude faster" (Fig. 1): nPOGR's time over Φ_C's at the largest d at least
 #: this ratio (two orders of magnitude: the plural).
 ORDERS_OF_MAGNITUDE = 100.0
@@ -196,7 +198,8 @@ def _combined(run: Mapping[str, Mapping[str, Any]], datasets: Sequence[str],
     """The settings of a claim over ``datasets``: every difference from the paper's once, and
     ``extra`` (e.g. fewer data sets than the paper) as one more."""
     matches = [compare_settings(run[d], _paper(d)) for d in datasets]
-    different = list(dict.fromkeys(m.detail for m in matches if not m.same))
+    different = list(dict.fromkeys(part for m in matches if not m.same
+                                   for part in m.detail.split("; ")))
     parts = [*different, extra] if extra else different
     if parts:
         return SettingsMatch(False, "; ".join([*parts, CHOSEN]))
@@ -250,49 +253,6 @@ def _gain_text(stab: Mapping[str, tuple[float, float]]) -> str:
                      for m, (p, c) in stab.items())
 
 
-#: Why Theorems 1 and 2 are certain once fsstab implements Definitions 1-2.
-_THEOREM = "the paper's theorem, checked on every pair of runs of every method (no finding)"
-
-
-def _theorem1(theorems: pd.DataFrame) -> Assessment:
-    """Theorem 1 on one data set's selections: every pair of runs of every method has an
-    effective intersection at least its intersection. Lemma 1 makes that certain when C has no
-    negative entry (verified by construction); otherwise it is checked pair by pair."""
-    if theorems.empty:
-        return not_testable("no selection matrix of this data set")
-    smallest = float(theorems["min_pair_difference"].min())
-    c_min = float(theorems["min_similarity"].min())
-    if c_min >= 0:
-        return by_construction(
-            at_least(smallest, 0.0, digits=3, what="min over all pairs of runs of every method "
-                     "of |s_i ∩ s_j|_C - |s_i ∩ s_j|"),
-            f"Theorem 1 by Lemma 1: every entry of C is >= 0 (smallest "
-            f"{format_number(c_min, 3)})")
-    return over_cases({
-        row["method"]: at_least(float(row["min_pair_difference"]), 0.0, digits=3,
-                                what=f"{row['method']}: min over pairs of |s_i ∩ s_j|_C - "
-                                     "|s_i ∩ s_j|")
-        for _, row in theorems.iterrows()})
-
-
-def _intersection_text(theorems: pd.DataFrame) -> str:
-    return ", ".join(f"{row['method']} {format_number(row['mean_intersection'], 2)} -> "
-                     f"{format_number(row['mean_effective_intersection'], 2)}"
-                     for _, row in theorems.iterrows())
-
-
-def _theorem2(theorems: pd.DataFrame) -> tuple[Assessment, float]:
-    """Theorem 2 on one data set's selections: both sides agree for every method."""
-    left = theorems["mean_effective_intersection"].to_numpy(dtype=float)
-    right = theorems["theorem2_right"].to_numpy(dtype=float)
-    relative = np.abs(left - right) / np.maximum(1.0, np.abs(left))
-    worst = float(relative.max()) if relative.size else float("nan")
-    if not relative.size:
-        return not_testable("no selection matrix of this data set"), worst
-    return by_construction(at_most(worst, THEOREM_TOL, what="max over methods of |left - "
-                                   "right| / max(1, |left|)", digits=3), _THEOREM), worst
-
-
 def _mrmr_gain(p: float, c: float) -> Assessment:
     """"becomes much more stable": a gain of at least :data:`MUCH_MORE`, testable only where
     φ leaves room for it (Φ_C is 1 for a selector whose every change is between similar
@@ -303,13 +263,6 @@ def _mrmr_gain(p: float, c: float) -> Assessment:
             f"Φ_C >= {format_number(p + MUCH_MORE, 3)}, above 1 (the ceiling: no gain of that "
             f"size is possible; Φ_C = {format_number(c, 3)})")
     return at_least(c - p, MUCH_MORE, what="Φ_C - φ of mRMR", digits=3)
-
-
-#: Why the theorem checks cannot be recomputed from a run that did not publish them.
-THEOREMS_NOT_PUBLISHED = ("the theorem checks (theorems_check: per data set and method, from "
-                          "the run's selection matrices) were not published by this run; "
-                          "regenerating them reruns the §4.1 selections of every data set "
-                          "(49 CPU-min)")
 
 
 def _fig2_claims(noise: pd.DataFrame, run_here: Sequence[str],
@@ -328,9 +281,9 @@ def _fig2_claims(noise: pd.DataFrame, run_here: Sequence[str],
             shown = "theorems_check not published"
         else:
             mine = theorems[theorems["dataset"] == name]
-            theorem1[name] = _theorem1(mine)
-            theorem2[name], worst[name] = _theorem2(mine)
-            shown = _intersection_text(mine)
+            theorem1[name] = theorem1_check(mine)
+            theorem2[name], worst[name] = theorem2_check(mine)
+            shown = intersection_text(mine)
         out.append(_claim(
             f"sec3.underestimate.{name}",
             f"average intersection -> effective: {shown}; "
