@@ -120,10 +120,17 @@ def inputs_of_run(paper: str, folder: Path, config: Path, only_datasets: list[st
         raw, load_schema(REPO / "config" / "schema" / "config.schema.yaml")))
     settings = importlib.import_module(f"fsstab.papers.{paper}.settings")
     if named:
-        tables = list(dict.fromkeys(named.values()))
-        absent = [stem for stem in tables if not (folder / f"{stem}.csv").is_file()]
+        stems = list(dict.fromkeys(named.values()))
+        absent = [stem for stem in stems
+                  if not (folder / f"{stem}.csv").is_file() and stem not in missing]
         if absent:
-            raise SystemExit(f"--named: {absent} not published in {folder}")
+            raise SystemExit(f"--named: {absent} not published in {folder} (name them with "
+                             "--missing STEM=WHY)")
+        both = [stem for stem in stems if (folder / f"{stem}.csv").is_file() and stem in missing]
+        if both:
+            raise SystemExit(f"--missing {both}: published in {folder}")
+        tables = [stem for stem in stems if stem not in missing]
+        missing = {stem: why for stem, why in missing.items() if stem in stems}
     else:
         tables = sorted(p.stem for p in folder.glob("*.csv")
                         if p.name not in ("comparison.csv", "conclusions.csv"))

@@ -38,6 +38,7 @@ from fsstab.papers.conclusions import (
 )
 
 HOLDS, FAILS = Verdict.HOLDS, Verdict.DOES_NOT_HOLD
+NOT_RUN = Verdict.NOT_RUN
 PARTLY, UNTESTED = Verdict.PARTLY_HOLDS, Verdict.NOT_TESTABLE
 
 
@@ -348,3 +349,28 @@ def test_conclusion_inputs_round_trip_through_their_files(tmp_path):
         read_conclusion_inputs(tmp_path)
     with pytest.raises(ValueError, match="no JSON form"):
         write_conclusion_inputs(tmp_path / "x.json", tables=[], run={"a": math.nan})
+
+
+def test_a_claim_reading_an_unpublished_table_is_not_run_with_its_cost():
+    """mark_unpublished: a claim whose key (or key prefix) reads a rule input the run did not
+    publish is 'not run (compute)' with the reason of conclusions_inputs.json; a claim reading
+    published inputs only, or no prefix at all, keeps its verdict."""
+    from fsstab.papers.conclusions import ConclusionInputs, holds_if, mark_unpublished
+
+    statement = Statement("§5", "x", "Fig. 5")
+
+    def claim(key):
+        return Claim(key, statement, "1", holds_if(True, "x"), SettingsMatch(True))
+
+    inputs = ConclusionInputs(tables={"a": pd.DataFrame()}, run={},
+                              missing={"t": "t was not published (5 CPU-min)"},
+                              names={"times": ["t"], "ranks": ["a"]})
+    assert inputs.missing_named() == {"times": "t was not published (5 CPU-min)"}
+    out = mark_unpublished([claim("f5.median"), claim("f5"), claim("f4.ranks"),
+                            claim("f50.other"), claim("free")], inputs,
+                           {"f5": ["ranks", "times"], "f4": ["ranks"], "f50": ["ranks"]})
+    verdicts = {c.key: c.verdict for c in out}
+    assert verdicts == {"f5.median": NOT_RUN, "f5": NOT_RUN, "f4.ranks": HOLDS,
+                        "f50.other": HOLDS, "free": HOLDS}
+    assert out[0].assessment.why == ("cannot be recomputed from the published files: t was "
+                                     "not published (5 CPU-min)")

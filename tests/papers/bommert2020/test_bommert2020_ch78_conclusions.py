@@ -309,3 +309,33 @@ def test_ch8_real_data_medians_equal_up_to_rounding_tie():
     for stabs_correct, expected in (((63, 59), "does not hold"), ((62, 59), "holds")):
         frame = claims_frame(ch8.claims(None, None, run(stabs_correct), settings, "abess"))
         assert frame.set_index("key").loc["ch8.real.stabs.gravier", "verdict"] == expected
+
+
+def test_ch7_without_its_configurations_table_keeps_table_7_1_and_runs_nothing_else():
+    """A published run with Table 7.1 but not table7_configurations: Table 7.1's claims are
+    checked, every per-data-set claim and the SMJ/SMH one are 'not run (compute)' with the
+    reason written in ch7_conclusions_inputs.json."""
+    from fsstab.papers.conclusions import ConclusionInputs
+
+    settings = CH7_SETTINGS.resolve({"n_per_method": 1, "filters": ["none", "mim", "impurity"]})
+    why = "table7_configurations was not published (6.4 CPU-min)"
+    inputs = ConclusionInputs(
+        tables={"table7_1_pareto_counts": _table71(3)},
+        run={"datasets": ["christensen", "gravier"], "ch7": settings,
+             "features": {"christensen": None, "gravier": 40}},
+        missing={"table7_configurations": why},
+        names={"table71": ["table7_1_pareto_counts"],
+               "configurations": ["table7_configurations"]})
+    frame = claims_frame(ch7.claims_from_inputs(inputs)).set_index("key")
+    assert frame.loc["ch7.smj_most_optimal.christensen", "verdict"] == "holds"
+    assert frame.loc["ch7.smj_most_optimal.gravier", "verdict"] == "does not hold"
+    others = frame[~frame.index.str.startswith("ch7.smj_most_optimal.")]
+    assert len(others) == 2 * len(ch7.PER_DATASET) + 1
+    assert (others["verdict"] == "not run (compute)").all()
+    assert others["why"].str.endswith(why).all()
+    # the same settings text as a run with the table gives its per-data-set rows
+    full = claims_frame(ch7.claims(_table71(3), {"christensen": _ch7_run(),
+                                                 "gravier": _ch7_run()}, settings,
+                                   {"christensen": None, "gravier": 40})).set_index("key")
+    assert sorted(frame.index) == sorted(full.index)
+    assert (frame["settings"] == full.loc[frame.index, "settings"]).all()

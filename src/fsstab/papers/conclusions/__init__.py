@@ -62,7 +62,8 @@ Inputs
 The ``<paper>_conclusions`` rule names what it reads in ``conclusions_inputs.json``
 (:func:`write_conclusion_inputs`) and reads it back as CSVs (:func:`read_conclusion_inputs`),
 as the published copy is read: every published verdict can be recomputed from
-``docs/papers/<paper>/`` alone.
+``docs/papers/<paper>/`` alone. A claim that reads a table the run did not publish is
+*not run (compute)* (:func:`mark_unpublished`, from the ``missing`` tables of the file).
 """
 
 from fsstab.papers.conclusions._claims import (
@@ -96,6 +97,7 @@ from fsstab.papers.conclusions._criteria import (
 from fsstab.papers.conclusions._inputs import (
     CONCLUSION_INPUTS,
     ConclusionInputs,
+    mark_unpublished,
     prepare_conclusion_inputs,
     read_conclusion_inputs,
     read_input_table,
@@ -146,6 +148,7 @@ __all__ = [
     "every_at_least",
     "holds_if",
     "lowest_is",
+    "mark_unpublished",
     "noise_z",
     "not_recomputable",
     "not_run",

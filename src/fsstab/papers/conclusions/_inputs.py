@@ -11,7 +11,7 @@ import json
 import math
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,8 @@ import numpy as np
 import pandas as pd
 
 from fsstab.io import write_text
+from fsstab.papers.conclusions._claims import Claim
+from fsstab.papers.conclusions._criteria import not_recomputable
 
 #: The file that names a run's conclusion inputs (beside ``conclusions.md``).
 CONCLUSION_INPUTS = "conclusions_inputs.json"
@@ -65,6 +67,11 @@ class ConclusionInputs:
         """The table of the rule's input ``name`` (its first), or None when it has none."""
         stems = self.names.get(name) or []
         return self.tables.get(stems[0]) if stems else None
+
+    def missing_named(self) -> dict[str, str]:
+        """The rule's input names whose table the run did not publish -> why (``missing``)."""
+        return {name: self.missing[stems[0]] for name, stems in self.names.items()
+                if stems and stems[0] in self.missing}
 
     def with_prefix(self, prefix: str) -> dict[str, pd.DataFrame]:
         """The tables whose stem starts with ``prefix``, keyed by the rest of the stem."""
@@ -164,3 +171,34 @@ def prepare_conclusion_inputs(
                          f"{stray}")
     write_conclusion_inputs(path, tables=list(csvs), run=run, names=names)
     return read_conclusion_inputs(path.parent, name=path.name)
+
+
+def mark_unpublished(claims: Sequence[Claim], inputs: ConclusionInputs,
+                     reads: Mapping[str, Sequence[str]]) -> list[Claim]:
+    """``claims`` with every claim that reads an unpublished table made *not run (compute)*
+    by :func:`not_recomputable` (its reason: the table and the cost of regenerating it), never
+    judged on a table nobody can read.
+
+    ``reads`` maps a claim key, or a prefix of keys (``ch5.fig5_7`` covers
+    ``ch5.fig5_7.median``), to the rule's input names or the table stems it reads;
+    ``inputs.missing`` (stems) and ``inputs.missing_named()`` (names) say which of them the run
+    did not publish. A claim no prefix covers is kept as it is.
+
+    Examples
+    --------
+    >>> from fsstab.papers.conclusions import Claim, SettingsMatch, Statement, holds_if
+    >>> c = Claim("s.a", Statement("§1", "x", "1"), "", holds_if(True, "x"), SettingsMatch(True))
+    >>> inputs = ConclusionInputs(tables={}, run={}, missing={"t": "not published (5 CPU-min)"},
+    ...                           names={"times": ["t"]})
+    >>> mark_unpublished([c], inputs, {"s": ["times"]})[0].assessment.why
+    'cannot be recomputed from the published files: not published (5 CPU-min)'
+    """
+    missing = {**inputs.missing, **inputs.missing_named()}
+    out = []
+    for claim in claims:
+        names = [name for prefix, read in reads.items()
+                 if claim.key == prefix or claim.key.startswith(prefix + ".") for name in read]
+        why = list(dict.fromkeys(missing[name] for name in names if name in missing))
+        out.append(replace(claim, assessment=not_recomputable("; ".join(why))) if why
+                   else claim)
+    return out

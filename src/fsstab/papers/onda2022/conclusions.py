@@ -30,6 +30,7 @@ from fsstab.papers.conclusions import (
     beyond_noise,
     close_to,
     holds_if,
+    mark_unpublished,
     not_run,
     not_testable,
     over_cases,
@@ -420,14 +421,28 @@ def claims_from_inputs(inputs: ConclusionInputs) -> list[Claim]:
     fixed = {name: table.iloc[0].to_dict()
              for name, table in _table(inputs, "fig11_fixed_point_").items()
              if not name.startswith("curves_")}
-    return claims(
+    return mark_unpublished(claims(
         parameters=inputs.tables["fitted_parameters"], curves=inputs.tables["ensemble_stability"],
         table2=inputs.tables["table2_n_useful"], table4=inputs.tables["table4_t_uniform"],
         diagnostics=inputs.tables["simulator_diagnostics"],
         timings=inputs.table("timings_speedup"), fixed=fixed, settings=run["settings"],
         configured=run["configured"], run_here=run["run_here"], data=run["data"],
         grids=_table(inputs, "fig02-08_parameter_map_"),
-        fixed_curves=_table(inputs, "fig11_fixed_point_curves_"))
+        fixed_curves=_table(inputs, "fig11_fixed_point_curves_")), inputs, _reads(inputs))
+
+
+def _reads(inputs: ConclusionInputs) -> dict[str, list[str]]:
+    """The claims -> the tables they read that a run may leave unpublished
+    (:func:`~fsstab.papers.conclusions.mark_unpublished`): §3.6 the timings, the fixed-point
+    check of §3.4 the parameter maps, App. D.3.2's fixed point Fig. 11's tables."""
+    stems = [*inputs.tables, *inputs.missing]
+    fixed = [s for s in stems if s.startswith("fig11_fixed_point_")]
+    maps = "fig02-08_parameter_map_"
+    return {"sec3_6.much_faster": ["timings_speedup"],
+            **{f"sec3_4.fixed_point.{s.removeprefix(maps)}": [s] for s in stems
+               if s.startswith(maps)},
+            **dict.fromkeys(("d3_2.fixed_point_130", "d3_2.fixed_point_close",
+                             "d3_2.eq1_fixes"), fixed)}
 
 
 def conclude(inputs: ConclusionInputs, markdown: Any, table: Any) -> pd.DataFrame:

@@ -44,6 +44,7 @@ from fsstab.papers.conclusions import (
     compare_settings,
     equal_to,
     holds_if,
+    mark_unpublished,
     not_run,
     not_testable,
     over_cases,
@@ -410,10 +411,29 @@ def _built(claim: Claim) -> Claim:
     return replace(claim, assessment=by_construction(claim.assessment, reason))
 
 
+#: The claims (keys or key prefixes) -> the inputs of rule ``bommert2020_ch6_claims`` they
+#: read (:func:`~fsstab.papers.conclusions.mark_unpublished`); ``values`` gives every §6.3
+#: claim its settings (:func:`_real_settings`).
+_ALL = ("undefined", "table64", "pc1_order", "all_pairs_correlation", "expected")
+READS: dict[str, tuple[str, ...]] = {
+    "ch6.table6_3": _ALL, "ch6.table6_4": _ALL, "ch6.fig6_2": _ALL, "ch6.fig6_3": _ALL,
+    "ch6.table6_1": _ALL,
+    "ch6.fig6_5": ("real_correlation", "values"), "ch6.6_3": ("values",),
+    "ch6.fig6_7": ("run_times", "values"),
+    "ch6.6_4.sma_similar": ("real_correlation", "all_pairs_correlation", "values"),
+    "ch6.6_4.corrected_similar": ("real_correlation", "values"),
+    "ch6.6_4.dice_central": ("real_correlation", "values"),
+    "ch6.6_4.sma_count_fastest": ("run_times", "values"),
+}
+
+
 def claims_from_inputs(inputs: ConclusionInputs) -> list[Claim]:
-    """:func:`claims` from a run's files (``ch6_conclusions_inputs.json`` and its tables)."""
+    """:func:`claims` from a run's files (``ch6_conclusions_inputs.json`` and its tables); a
+    claim whose table the run did not publish is not run (:data:`READS`)."""
     n = inputs.named
-    return claims(undefined=n("undefined"), table64=n("table64"), pc1_order=n("pc1_order"),
-                  all_pairs_correlation=n("all_pairs_correlation"), expected=n("expected"),
-                  real_correlation=n("real_correlation"), values=n("values"),
-                  run_times=n("run_times"), run=inputs.run["run"])
+    return mark_unpublished(
+        claims(undefined=n("undefined"), table64=n("table64"), pc1_order=n("pc1_order"),
+               all_pairs_correlation=n("all_pairs_correlation"), expected=n("expected"),
+               real_correlation=n("real_correlation"), values=n("values"),
+               run_times=n("run_times"), run=inputs.run["run"]),
+        inputs, READS)

@@ -52,6 +52,7 @@ from fsstab.papers.conclusions import (
     claim_maker,
     equal_to,
     holds_if,
+    not_recomputable,
     not_run,
     not_testable,
     over_cases,
@@ -321,8 +322,35 @@ def claims_from_inputs(inputs: ConclusionInputs) -> list[Claim]:
     7.1 and ``table7_configurations``, every data set's configurations with a ``dataset``
     column)."""
     run = inputs.run
-    configurations = inputs.named("configurations")
+    configurations, table71 = inputs.named("configurations"), inputs.named("table71")
+    unpublished = inputs.missing_named().get("configurations")
+    if unpublished is not None and table71 is not None:
+        return _without_configurations(table71, run, unpublished)
     tables = {} if configurations is None else {
         d: configurations[configurations["dataset"] == d].drop(columns="dataset")
         .reset_index(drop=True) for d in run["datasets"]}
-    return claims(inputs.named("table71"), tables, run["ch7"], run["features"])
+    return claims(table71, tables, run["ch7"], run["features"])
+
+
+#: The claims read from every data set's configurations (``table7_configurations``).
+PER_DATASET = ("ch7.many_a_best", "ch7.agreement", "ch7.smu_sma_no_unselective",
+               "ch7.smj_smh_unselective", "ch7.embedded_filter", "ch7.train_test_gap",
+               "ch7.less_overfitting", "ch7.stable_fewer_features", "ch7.accuracy_change")
+
+
+def _without_configurations(table71: pd.DataFrame, run: Mapping[str, Any],
+                            why: str) -> list[Claim]:
+    """A run that published Table 7.1 but not its configurations: Table 7.1's claims, every
+    other claim not run (:func:`~fsstab.papers.conclusions.not_recomputable`)."""
+    features = dict(run["features"] or {})
+
+    def settings(datasets: Sequence[str]) -> SettingsMatch:
+        return settings_match(run["ch7"], features, datasets)
+
+    out = _table71_claims(table71, settings)
+    for key in PER_DATASET:
+        out += [_claim(f"{key}.{d}", "", not_recomputable(why), settings([d]), statement=key,
+                       dataset=d) for d in run["datasets"]]
+    out.append(_claim("ch7.uncorrected_many_features", "", not_recomputable(why),
+                      settings(list(run["datasets"]))))
+    return out
