@@ -5,6 +5,7 @@ ensemble of Onda et al. (2022, §3.1)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from numbers import Integral, Real
 from typing import Any, ClassVar, NamedTuple
 
@@ -16,6 +17,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
+from fsstab._sklearn_compat import Interval
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -24,8 +26,18 @@ from fsstab.selectors._common import (
     spawn_seeds,
     top_k_mask,
 )
+from fsstab.selectors._constraints import (
+    BOOLEAN,
+    ESTIMATOR,
+    N_FEATURES,
+    POSITIVE,
+    RANDOM_STATE,
+    Selector,
+    integers,
+)
 from fsstab.selectors._filters import FilterSelector
 from fsstab.selectors._registry import register_selector
+from fsstab.selectors._specs import constructor_parameters, selector_class
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
 
 
@@ -166,6 +178,20 @@ def _frequent(frequencies: np.ndarray, pi_thr: float) -> np.ndarray:
     return frequencies >= pi_thr - 1e-12
 
 
+def _selector_parameters(selector: Any) -> tuple[str, list[str]] | None:
+    """``(class name, constructor parameters)`` of a base selector given as an object or as a
+    specification of a registered class; None when neither (its constraint reports it)."""
+    if isinstance(selector, Mapping):
+        try:
+            cls = selector_class(selector.get("class"))
+        except ValueError:
+            return None
+        return cls.__name__, list(constructor_parameters(cls))
+    if hasattr(selector, "get_params"):
+        return type(selector).__name__, list(selector.get_params(deep=False))
+    return None
+
+
 def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
     """A fresh copy of ``selector`` with ``params`` set and its ``random_state`` (if any) seeded."""
     base = clone(selector)
@@ -251,6 +277,13 @@ class StabilitySelection(TwoStageSelector):
 
     _supports_multiclass: ClassVar[bool] = True
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector()], "q": [integers(1), None],
+        "pi_thr": [Interval(Real, 0.5, 1, closed="right"), None], "pfer": [POSITIVE, None],
+        "n_pairs": [integers(1)], "size_parameter": [str], "estimator": ESTIMATOR,
+        "stratify": BOOLEAN, "subsamples": ["array-like", None], "random_state": RANDOM_STATE,
+    }
+
     def __init__(
         self,
         selector: Any,
@@ -275,6 +308,27 @@ class StabilitySelection(TwoStageSelector):
         self.stratify = stratify
         self.subsamples = subsamples
         self.random_state = random_state
+
+    @classmethod
+    def joint_parameter_problems(cls, params: Mapping[str, Any]) -> dict[str, str]:
+        """Exactly two of ``q``, ``pi_thr``, ``pfer`` are set, and ``size_parameter`` is a
+        parameter of the base selector (an object or a specification ``{class, params}``)."""
+        problems = {}
+        given = sorted(name for name in ("q", "pi_thr", "pfer") if params.get(name) is not None)
+        if len(given) != 2:
+            problems[""] = (
+                "needs exactly two of q, pi_thr and pfer (the third follows from PFER <= q^2 / "
+                f"((2 pi_thr - 1) p)), got {given or 'none'} (the defaults are pi_thr=0.75, "
+                "pfer=1.0; set one of them to null to fix q)"
+            )
+        accepted = _selector_parameters(params.get("selector"))
+        size = params.get("size_parameter", "n_features_to_select")
+        if accepted is not None and isinstance(size, str) and size not in accepted[1]:
+            problems["size_parameter"] = (
+                f"{accepted[0]} has no parameter {size!r} to receive q (the number of features "
+                f"of each subsample); its parameters: {', '.join(sorted(accepted[1]))}"
+            )
+        return problems
 
     def _given_subsamples(self, n_samples: int) -> np.ndarray:
         rows = np.asarray(self.subsamples)
@@ -415,6 +469,12 @@ class EnsembleSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector(), None], "n_bootstrap": [integers(1)],
+        "n_features_to_select": N_FEATURES, "estimator": ESTIMATOR, "stratify": BOOLEAN,
+        "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,
