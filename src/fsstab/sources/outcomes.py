@@ -5,14 +5,14 @@ The task of a dataset is known from its source spec before anything is read, so 
 configuration check can refuse a selector that cannot serve it:
 
 - ``file:`` and ``url:`` sources say it with their ``task`` option (default
-  ``classification``; :mod:`fsstab.sample_sheets`);
+  ``classification``; :mod:`fsstab.sources.sample_sheets`);
 - ``sklearn:diabetes`` is a regression: scikit-learn's diabetes data (Efron, Hastie,
   Johnstone & Tibshirani 2004, *Least angle regression*): 442 patients, 10 baseline
   variables (age, sex, body mass index, blood pressure, six serum measurements), the target a
   quantitative measure of disease progression one year after baseline. The variables are
   read in their original units (``load_diabetes(scaled=False)``), as a user's table has them;
   the selectors standardise internally;
-- the ``synthetic:`` generators of :mod:`fsstab.synthetic_outcomes` (``linear``, ``cox``)
+- the ``synthetic:`` generators of :mod:`fsstab.synthetic` (``linear``, ``cox``)
   are regression and survival designs with a known support;
 - every other source is a classification.
 """
@@ -40,7 +40,7 @@ def source_task(spec: SourceSpec) -> str:
 
     Examples
     --------
-    >>> from fsstab.outcome_sources import source_task
+    >>> from fsstab.sources.outcomes import source_task
     >>> from fsstab.sources import parse_source
     >>> source_task(parse_source("sklearn:diabetes"))
     'regression'
@@ -53,7 +53,7 @@ def source_task(spec: SourceSpec) -> str:
     if spec.kind == "sklearn":
         return SKLEARN_OUTCOMES.get(spec.location, "classification")
     if spec.kind == "synthetic":
-        from fsstab.synthetic_outcomes import SYNTHETIC_TASKS
+        from fsstab.synthetic import SYNTHETIC_TASKS
 
         return SYNTHETIC_TASKS.get(spec.location, "classification")
     return "classification"
