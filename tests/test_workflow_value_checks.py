@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import re
 
 import numpy as np
 import pytest
@@ -259,3 +260,16 @@ def test_bad_values_stop_the_dry_run_all_at_once(tmp_path):
     assert "selectors.mim.params.method: must be a known filter, got 'mrmrr'" in message
     assert "resampling.params.fraction: fraction must be a number strictly between" in message
     assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.workflow
+def test_a_nested_specification_dry_runs(tmp_path):
+    config = tiny_config()
+    config["selectors"]["stabs"] = {"class": "StabilitySelection", "params": {
+        "selector": {"class": "FilterSelector", "params": {"method": "welch_t"}},
+        "q": 3, "pfer": None, "n_pairs": 5}}
+    result = run_snakemake(workflow_dir(tmp_path, config), "-n")
+    assert result.returncode == 0, result.stderr[-3000:]
+    # one selection job per configuration (the tiny run's resamples fit in one chunk): lasso,
+    # hybrid and the stability selection
+    assert re.search(r"^select\s+3$", result.stdout, re.MULTILINE), result.stdout

@@ -14,7 +14,7 @@ list of scikit-learn constraints (:class:`~sklearn.utils._param_validation.Inter
 
 The building blocks shared by many classes are defined here (:data:`POSITIVE`,
 :data:`N_FEATURES`, ...), with the constraints scikit-learn does not have: :class:`Names` (a
-key of an fsstab registry such as the filters, the classifiers or the measures),
+key of an fsstab registry: the filters, the classifiers),
 :class:`Selector` (a nested selector; in a configuration a specification ``{class: ...,
 params: {...}}``) and :class:`UnitPair`. scikit-learn's ``make_constraint`` passes on
 instances of its own constraint classes only (``Interval``, ``StrOptions``, ``Options``,
