@@ -110,7 +110,12 @@ def test_parameter_constraints_cover_every_parameter(name):
         constraints = cls._parameter_constraints
     parameters = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
     assert isinstance(constraints, dict), f"{name}._parameter_constraints is not a dict"
-    assert sorted(constraints) == sorted(parameters), name
+    difference = (sorted(set(parameters) - set(constraints)),
+                  sorted(set(constraints) - set(parameters)))
+    assert difference == ([], []), (
+        f"{name}._parameter_constraints: (parameters without constraints, constraints of no "
+        f"parameter) = {difference}; declare each constructor parameter's (building blocks in "
+        "fsstab.selectors._constraints)")
     for parameter, entry in constraints.items():
         assert entry != "no_validation", (
             f"{name}.{parameter} is not validated; give it constraints in "
