@@ -1,6 +1,7 @@
-"""Resampling ensembles of a base selector: stability selection with complementary pairs
-(thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013) and the bagged mean-rank
-ensemble of Onda et al. (2022, §3.1)."""
+"""Resampling ensembles of a base selector: stability selection with complementary pairs or
+subsamples (thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013; the error bounds
+in :mod:`fsstab.selectors._error_bounds`, the LASSO path in :mod:`fsstab.selectors._lasso_path`)
+and the bagged mean-rank ensemble of Onda et al. (2022, §3.1)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from fsstab._sklearn_compat import Interval
+from fsstab._sklearn_compat import Interval, StrOptions
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -34,8 +35,14 @@ from fsstab.selectors._constraints import (
     Selector,
     integers,
 )
-from fsstab.selectors._error_bounds import stability_selection_parameters
+from fsstab.selectors._error_bounds import (
+    ASSUMPTIONS,
+    SAMPLINGS,
+    stability_selection_parameters,
+)
 from fsstab.selectors._filters import FilterSelector
+from fsstab.selectors._lasso_path import path_selection_counts
+from fsstab.selectors._penalized import _PenalizedSelector
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._specs import constructor_parameters, selector_class
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
@@ -118,17 +125,17 @@ def _frequent(frequencies: np.ndarray, pi_thr: float) -> np.ndarray:
     return frequencies >= pi_thr - 1e-12
 
 
-def _selector_parameters(selector: Any) -> tuple[str, list[str]] | None:
-    """``(class name, constructor parameters)`` of a base selector given as an object or as a
+def _selector_parameters(selector: Any) -> tuple[type, list[str]] | None:
+    """``(class, constructor parameters)`` of a base selector given as an object or as a
     specification of a registered class; None when neither (its constraint reports it)."""
     if isinstance(selector, Mapping):
         try:
             cls = selector_class(selector.get("class"))
         except ValueError:
             return None
-        return cls.__name__, list(constructor_parameters(cls))
+        return cls, list(constructor_parameters(cls))
     if hasattr(selector, "get_params"):
-        return type(selector).__name__, list(selector.get_params(deep=False))
+        return type(selector), list(selector.get_params(deep=False))
     return None
 
 
@@ -147,20 +154,23 @@ def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
 
 
 @register_selector(
-    method="complementary pairs, any two of `q`, `pi_thr`, `pfer`",
+    method=("complementary pairs or subsamples, any two of `q`, `pi_thr`, `pfer` by the bound "
+            "of Meinshausen & Bühlmann or Shah & Samworth; `selection=\"path\"` for LASSO bases"),
     model="configurable",
     reference="thesis §3.3.3",
 )
 class StabilitySelection(TwoStageSelector):
-    """Stability selection with complementary pairs (thesis §3.3.3; Meinshausen & Bühlmann 2010;
-    Shah & Samworth 2013).
+    """Stability selection (thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013).
 
-    ``n_pairs`` (B) random splits of the data into two disjoint halves of size ``⌊n/2⌋`` give
-    ``2B`` subsamples; a copy of ``selector``, set to select ``q`` features, is fitted on each.
-    ``frequencies_`` are the fractions of subsamples selecting each feature, and the features
-    with ``frequency >= pi_thr`` are kept. Exactly two of ``q``, ``pi_thr``, ``pfer`` must be
-    set; the third follows from ``PFER <= q² / ((2 π_thr - 1) p)`` (see
-    :func:`stability_selection_parameters`).
+    With ``sampling="SS"`` (the default) ``n_pairs`` (B) random splits of the data into two
+    disjoint halves of size ``⌊n/2⌋`` give ``2B`` subsamples (complementary pairs); with
+    ``sampling="MB"`` B subsamples of size ``⌊n/2⌋`` are drawn (the first halves of B such
+    splits). A copy of ``selector`` selects ``q`` features on each. ``frequencies_`` are the
+    fractions of subsamples selecting each feature, and the features with
+    ``frequency >= pi_thr`` are kept. Exactly two of ``q``, ``pi_thr``, ``pfer`` must be set;
+    the third follows from the error bound chosen by ``sampling`` and ``assumption``
+    (:func:`stability_selection_parameters`; without assumption
+    ``PFER <= q² / ((2 π_thr - 1) p)``).
 
     Parameters
     ----------
@@ -169,30 +179,42 @@ class StabilitySelection(TwoStageSelector):
     q, pi_thr, pfer : see above. Defaults ``pi_thr=0.75`` and ``pfer=1.0`` (the thesis tunes
         ``π_thr ∈ [0.6, 0.9]`` and ``PFER ∈ [0.1, 10]``); to fix ``q``, set one of them to None.
     n_pairs : int
-        B, the number of complementary pairs (the thesis uses stabs with B = 50).
+        B, the number of complementary pairs (``"SS"``; the thesis uses stabs with B = 50) or of
+        subsamples (``"MB"``).
+    sampling : {"SS", "MB"}
+        Complementary pairs (Shah & Samworth) or subsamples (Meinshausen & Bühlmann).
+    assumption : {"none", "unimodal", "r-concave"}
+        The shape assumption of the bound (Shah & Samworth 2013; the last two need ``"SS"``).
+    selection : {"calibrated", "path"}
+        How the base selector selects ``q`` features on a subsample. ``"calibrated"``: its
+        ``size_parameter`` is set to ``q``. ``"path"`` (a LASSO-type base selector:
+        :class:`LassoSelector`, :class:`ElasticNetSelector`, :class:`GroupLassoSelector`): the
+        features non-zero at the end of its regularisation path truncated when at most ``q``
+        features have ever entered, on glmnet's default grid (the R package stabs'
+        ``glmnet.lasso``; :func:`fsstab.selectors._lasso_path.truncated_lasso_path`).
     size_parameter : str
-        Name of the base selector's parameter that receives ``q``.
+        Name of the base selector's parameter that receives ``q`` (``"calibrated"``).
     estimator : classifier or None
         Model fitted on the kept features; ``None`` is unregularised logistic regression
         (thesis Ch. 8).
     stratify : bool
         Split every class evenly between the two halves of a pair (keeps both classes in every
         subsample).
-    subsamples : array-like of int, shape (2B, m), or None
-        Row indices of the subsamples to use instead of drawing ``n_pairs`` pairs (which is
-        then ignored), e.g. ``complementary_pairs(y, B, seed)``; rows 2b and 2b + 1 should be
-        a complementary pair. Like scikit-learn's ``cv`` given as splits: several fits on the
-        same data share their subsamples, so that their frequencies differ only by ``q``
-        (Bommert 2020, §8.3.1, tunes ``q`` and ``π_thr`` on the same B pairs).
+    subsamples : array-like of int, shape (2B, m) or (B, m), or None
+        Row indices of the subsamples to use instead of drawing them (``n_pairs`` is then
+        ignored), e.g. ``complementary_pairs(y, B, seed)``; for ``"SS"`` rows 2b and 2b + 1
+        should be a complementary pair. Like scikit-learn's ``cv`` given as splits: several
+        fits on the same data share their subsamples, so that their frequencies differ only by
+        ``q`` (Bommert 2020, §8.3.1, tunes ``q`` and ``π_thr`` on the same B pairs).
     random_state : int, RandomState or None
 
     Attributes
     ----------
     frequencies_ : ndarray (d,)
-        Selection frequency π̂ of every feature over the 2B subsamples (also ``scores_``).
-    q_, pi_thr_, pfer_ : the completed parameters.
-    subsamples_ : ndarray (2B, ⌊n/2⌋)
-        Row indices of every subsample (rows 2b, 2b + 1 are complementary).
+        Selection frequency π̂ of every feature over the subsamples (also ``scores_``).
+    q_, pi_thr_, pfer_ : the completed parameters (``pfer_`` the bound they attain).
+    subsamples_ : ndarray (2B or B, ⌊n/2⌋)
+        Row indices of every subsample (for ``"SS"`` rows 2b, 2b + 1 are complementary).
     ranking_ : ndarray (d,)
         1 = most frequently selected.
 
@@ -213,16 +235,35 @@ class StabilitySelection(TwoStageSelector):
     [1.0, 1.0, 0.0]
     >>> np.flatnonzero(stabs.support_at(0.6)).tolist()
     [0, 1]
+
+    The LASSO path with stabs' semantics and the r-concave bound:
+
+    >>> from fsstab.selectors import LassoSelector
+    >>> lasso = StabilitySelection(LassoSelector(), selection="path", q=3, pfer=1.0,
+    ...                            pi_thr=None, assumption="r-concave", n_pairs=10,
+    ...                            random_state=0).fit(X, y)
+    >>> np.flatnonzero(lasso.get_support()).tolist(), lasso.q_
+    ([0, 1], 3)
     """
 
     _supports_multiclass: ClassVar[bool] = True
 
     _parameter_constraints: ClassVar[dict[str, Any]] = {
         "selector": [Selector()], "q": [integers(1), None],
-        "pi_thr": [Interval(Real, 0.5, 1, closed="right"), None], "pfer": [POSITIVE, None],
-        "n_pairs": [integers(1)], "size_parameter": [str], "estimator": ESTIMATOR,
-        "stratify": BOOLEAN, "subsamples": ["array-like", None], "random_state": RANDOM_STATE,
+        # pi_thr in (0, 1]: at most 1/2 only under the r-concave bound (joint_parameter_problems)
+        "pi_thr": [Interval(Real, 0, 1, closed="right"), None], "pfer": [POSITIVE, None],
+        "n_pairs": [integers(1)], "sampling": [StrOptions(set(SAMPLINGS))],
+        "assumption": [StrOptions(set(ASSUMPTIONS))],
+        "selection": [StrOptions({"calibrated", "path"})], "size_parameter": [str],
+        "estimator": ESTIMATOR, "stratify": BOOLEAN, "subsamples": ["array-like", None],
+        "random_state": RANDOM_STATE,
     }
+
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """2 for stratified subsamples (one sample of each class per half)."""
+        stratified = params.get("stratify", True) and params.get("subsamples") is None
+        return 2 if stratified else 1
 
     def __init__(
         self,
@@ -232,6 +273,9 @@ class StabilitySelection(TwoStageSelector):
         pi_thr: float | None = 0.75,
         pfer: float | None = 1.0,
         n_pairs: int = 50,
+        sampling: str = "SS",
+        assumption: str = "none",
+        selection: str = "calibrated",
         size_parameter: str = "n_features_to_select",
         estimator: Any = None,
         stratify: bool = True,
@@ -243,6 +287,9 @@ class StabilitySelection(TwoStageSelector):
         self.pi_thr = pi_thr
         self.pfer = pfer
         self.n_pairs = n_pairs
+        self.sampling = sampling
+        self.assumption = assumption
+        self.selection = selection
         self.size_parameter = size_parameter
         self.estimator = estimator
         self.stratify = stratify
@@ -251,23 +298,46 @@ class StabilitySelection(TwoStageSelector):
 
     @classmethod
     def joint_parameter_problems(cls, params: Mapping[str, Any]) -> dict[str, str]:
-        """Exactly two of ``q``, ``pi_thr``, ``pfer`` are set, and ``size_parameter`` is a
-        parameter of the base selector (an object or a specification ``{class, params}``)."""
+        """What ``fit`` refuses of the parameters together, before any data: exactly two of
+        ``q``, ``pi_thr``, ``pfer``; a bound's assumption with its sampling, ``pi_thr`` and
+        ``n_pairs``; a ``size_parameter`` the base selector has (``"calibrated"``) or a
+        LASSO-type base selector (``"path"``). The base selector may be an object or a
+        specification ``{class, params}``."""
         problems = {}
         given = sorted(name for name in ("q", "pi_thr", "pfer") if params.get(name) is not None)
         if len(given) != 2:
             problems[""] = (
-                "needs exactly two of q, pi_thr and pfer (the third follows from PFER <= q^2 / "
-                f"((2 pi_thr - 1) p)), got {given or 'none'} (the defaults are pi_thr=0.75, "
-                "pfer=1.0; set one of them to null to fix q)"
+                "needs exactly two of q, pi_thr and pfer (the third follows from the error "
+                f"bound), got {given or 'none'} (the defaults are pi_thr=0.75, pfer=1.0; set one "
+                "of them to null to fix q)"
             )
-        accepted = _selector_parameters(params.get("selector"))
-        size = params.get("size_parameter", "n_features_to_select")
-        if accepted is not None and isinstance(size, str) and size not in accepted[1]:
-            problems["size_parameter"] = (
-                f"{accepted[0]} has no parameter {size!r} to receive q (the number of features "
-                f"of each subsample); its parameters: {', '.join(sorted(accepted[1]))}"
-            )
+        assumption, sampling = params.get("assumption", "none"), params.get("sampling", "SS")
+        if assumption in ("unimodal", "r-concave") and sampling == "MB":
+            problems["assumption"] = (
+                f"{assumption!r} needs complementary pairs (sampling: SS; Shah & Samworth 2013); "
+                "sampling MB has assumption none")
+        pi_thr = params.get("pi_thr")
+        if (isinstance(pi_thr, Real) and pi_thr <= 0.5 and assumption in ASSUMPTIONS
+                and assumption != "r-concave"):
+            problems["pi_thr"] = (f"must lie in (0.5, 1] with assumption {assumption!r} (below "
+                                  f"only under r-concave), got {pi_thr!r}")
+        n_pairs = params.get("n_pairs")
+        if (assumption == "r-concave" and params.get("subsamples") is None
+                and isinstance(n_pairs, int) and n_pairs < 2):
+            problems["n_pairs"] = f"the r-concave bound needs n_pairs >= 2, got {n_pairs!r}"
+        base = _selector_parameters(params.get("selector"))
+        if base is not None and params.get("selection", "calibrated") == "path":
+            if not issubclass(base[0], _PenalizedSelector):
+                problems["selection"] = (
+                    "'path' needs a LASSO-type base selector (LassoSelector, "
+                    f"ElasticNetSelector or GroupLassoSelector), got {base[0].__name__}")
+        elif base is not None:
+            size = params.get("size_parameter", "n_features_to_select")
+            if isinstance(size, str) and size not in base[1]:
+                problems["size_parameter"] = (
+                    f"{base[0].__name__} has no parameter {size!r} to receive q (the number of "
+                    f"features of each subsample); its parameters: {', '.join(sorted(base[1]))}"
+                )
         return problems
 
     def _given_subsamples(self, n_samples: int) -> np.ndarray:
@@ -285,23 +355,41 @@ class StabilitySelection(TwoStageSelector):
             )
         return rows.astype(np.int64, copy=False)
 
-    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
-        self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
-            X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer
-        )
+    def _subsamples(self, y: np.ndarray, random_state: int) -> tuple[int, list[int]]:
+        """Set ``subsamples_``; return B and the seeds of the subsample fits."""
         if self.subsamples is None:
             n_pairs = check_positive_int(self.n_pairs, "n_pairs")
             if self.stratify:
                 _check_samples_per_class(y, 2, "stratified stability selection")
             split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
-            self.subsamples_ = complementary_pairs(y, n_pairs, split_seed, self.stratify)
+            pairs = complementary_pairs(y, n_pairs, split_seed, self.stratify)
+            self.subsamples_ = pairs if self.sampling == "SS" else pairs[0::2]
+            return n_pairs, fit_seeds[: len(self.subsamples_)]
+        self.subsamples_ = self._given_subsamples(y.size)
+        _, *fit_seeds = spawn_seeds(random_state, 1 + len(self.subsamples_))
+        count = len(self.subsamples_)
+        if self.sampling == "SS" and self.assumption != "none" and count % 2:
+            raise ValueError(
+                f"subsamples must hold complementary pairs (an even number of rows) for the "
+                f"{self.assumption} bound; got {count} subsamples"
+            )
+        return (max(1, count // 2) if self.sampling == "SS" else count), fit_seeds
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+        _check_option(self.selection, "selection", ("calibrated", "path"))
+        _check_option(self.sampling, "sampling", ("SS", "MB"))
+        n_pairs, fit_seeds = self._subsamples(y, random_state)
+        self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
+            X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer, sampling=self.sampling,
+            assumption=self.assumption, n_pairs=n_pairs,
+        )
+        if self.selection == "path":
+            counts = path_selection_counts(self.selector, X, y, self.subsamples_, self.q_)
         else:
-            self.subsamples_ = self._given_subsamples(X.shape[0])
-            _, *fit_seeds = spawn_seeds(random_state, 1 + len(self.subsamples_))
-        counts = np.zeros(X.shape[1])
-        for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
-            base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
-            counts += fit_selection(base, X[rows], y[rows]).get_support()
+            counts = np.zeros(X.shape[1])
+            for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
+                base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
+                counts += fit_selection(base, X[rows], y[rows]).get_support()
         self.frequencies_ = counts / len(self.subsamples_)
         self.scores_ = self.frequencies_
         self.ranking_ = ranking_from_order(descending_order(self.frequencies_))
@@ -316,7 +404,7 @@ class StabilitySelection(TwoStageSelector):
         Parameters
         ----------
         pi_thr : float
-            The threshold, in (0.5, 1].
+            The threshold, in (0.5, 1] (in (0, 1] under the r-concave bound).
 
         Returns
         -------
@@ -324,14 +412,20 @@ class StabilitySelection(TwoStageSelector):
             ``support_`` had the model been fitted with this ``pi_thr`` (and the same ``q``).
         """
         check_is_fitted(self, "frequencies_")
-        if isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not 0.5 < pi_thr <= 1:
-            raise ValueError(f"pi_thr must lie in (0.5, 1]; got {pi_thr!r}")
+        low = 0.0 if self.assumption == "r-concave" else 0.5
+        if isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not low < pi_thr <= 1:
+            raise ValueError(f"pi_thr must lie in ({low:g}, 1]; got {pi_thr!r}")
         return _frequent(self.frequencies_, float(pi_thr))
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
         if self.estimator is None:  # unregularised, as in thesis Ch. 8
             return LogisticRegression(C=np.inf, max_iter=1000)
         return self.estimator
+
+
+def _check_option(value: Any, name: str, allowed: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(f"{name} must be one of {list(allowed)}, got {value!r}")
 
 
 def tie_averaged_ranking(selector: Any) -> np.ndarray:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fsstab.search import sample_space
+from fsstab.seeds import derive_seed
 from fsstab.selectors import (
     SELECTORS,
     constructor_parameters,
@@ -21,7 +22,6 @@ from fsstab.selectors import (
 )
 from fsstab.workflow.config_objects import Configuration, DatasetConfig, Variant, _known
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
-from fsstab.workflow.seeds import derive_seed
 from fsstab.workflow.sweeps import (
     calibrated_selectors,
     required_parameters,
