@@ -159,7 +159,7 @@ def test_nested_specifications_report_every_problem_at_once_with_key_paths():
         "selector": {"class": "StabilitySelection", "params": {
             "selector": {"class": "LassoSelector", "params": {"C": -1, "alpha": 2,
                                                              "random_state": 3}},
-            "pi_thr": 0.4}},
+            "pi_thr": 1.5}},
         "q": 0, "pfer": -1, "n_pairs": 0,
     })
     problems = _problems(config)
@@ -169,8 +169,8 @@ def test_nested_specifications_report_every_problem_at_once_with_key_paths():
         "tol (LassoSelector)",
         "selectors.stabs.params.selector.params.selector.params.C: must be a positive finite "
         "number, got -1 (LassoSelector)",
-        "selectors.stabs.params.selector.params.pi_thr: must be a number in (0.5, 1] or null, "
-        "got 0.4 (StabilitySelection)",
+        "selectors.stabs.params.selector.params.pi_thr: must be a number in (0, 1] or null, "
+        "got 1.5 (StabilitySelection)",
         # the inner stability selection's default size_parameter is not the LASSO's
         "selectors.stabs.params.selector.params.size_parameter: LassoSelector has no parameter "
         "'n_features_to_select' to receive q (the number of features of each subsample); its "
@@ -208,11 +208,42 @@ def test_nested_specifications_report_every_problem_at_once_with_key_paths():
     ({"selector": {"class": "LassoSelector"}},
      "selectors.stabs.params.size_parameter: LassoSelector has no parameter "
      "'n_features_to_select' to receive q"),
+    ({"selector": {"class": "FilterSelector"}, "pi_thr": 0.4},
+     "selectors.stabs.params.pi_thr: must lie in (0.5, 1] with assumption 'none' (below only "
+     "under r-concave), got 0.4"),
+    ({"selector": {"class": "FilterSelector"}, "selection": "path"},
+     "selectors.stabs.params.selection: 'path' needs a LASSO-type base selector"),
+    ({"selector": {"class": "FilterSelector"}, "sampling": "MB", "assumption": "unimodal"},
+     "selectors.stabs.params.assumption: 'unimodal' needs complementary pairs"),
 ])
 def test_a_bad_nested_specification_names_its_key(params, expected):
     problems = _problems(_stabs(params))
     assert any(expected in problem for problem in problems), (expected, problems)
     assert len(problems) == 1, problems
+
+
+@pytest.mark.parametrize(("params", "fit_says"), [
+    ({"selector": FilterSelector(), "q": 3}, "exactly two"),    # q, pi_thr and pfer
+    ({"selector": LassoSelector()}, "has no parameter 'n_features_to_select'"),
+    ({"selector": FilterSelector(), "pi_thr": 0.4}, r"pi_thr must lie in \(0.5, 1\]"),
+    ({"selector": FilterSelector(), "selection": "path"}, "LASSO-type base selector"),
+    ({"selector": FilterSelector(), "sampling": "MB", "assumption": "unimodal"},
+     "needs complementary pairs"),
+    ({"selector": FilterSelector(), "assumption": "r-concave", "n_pairs": 1},
+     "r-concave bound needs n_pairs"),
+])
+def test_stability_selections_joint_problems_are_what_fit_refuses(params, fit_says):
+    from fsstab.selectors import StabilitySelection
+
+    defaults = StabilitySelection(FilterSelector()).get_params(deep=False)
+    assert StabilitySelection.joint_parameter_problems({**defaults, **params}), params
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(40, 8)), np.repeat([0, 1], 20)
+    with pytest.raises(ValueError, match=fit_says):
+        StabilitySelection(**params).fit(X, y)
+    fine = {"selector": FilterSelector(), "q": 3, "pfer": None, "n_pairs": 3}
+    assert StabilitySelection.joint_parameter_problems({**defaults, **fine}) == {}
+    StabilitySelection(**fine).fit(X, y)
 
 
 def test_the_nested_base_selector_must_serve_the_datasets_task():
