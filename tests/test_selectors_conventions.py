@@ -26,6 +26,8 @@ from fsstab.selectors import SELECTORS, FilterSelector, StabilitySelection
 POSITIONAL = {
     "StabilitySelection": ("selector",),
     "EnsembleSelector": ("selector",),
+    "Stabl": ("selector",),
+    "KnockoffSelector": ("selector",),
     "StabilitySearchCV": ("estimator", "param_grid"),
     "RandomizedStabilitySearchCV": ("estimator", "param_distributions"),
 }

@@ -63,7 +63,9 @@ __all__ = [
     "TASK",
     "UNIT",
     "Names",
+    "ParameterGridSpec",
     "Selector",
+    "UnitList",
     "UnitPair",
     "builds_selector",
     "describe",
@@ -199,6 +201,53 @@ class UnitPair(Options):
 
     def __str__(self) -> str:
         return "a pair [low, high] with 0 <= low <= high <= 1"
+
+
+class ParameterGridSpec(Options):
+    """A grid of parameters: a non-empty mapping of parameter names to non-empty lists of
+    values (scikit-learn's ``ParameterGrid`` of one dict).
+
+    Examples
+    --------
+    >>> from fsstab.selectors._constraints import ParameterGridSpec
+    >>> grid = ParameterGridSpec()
+    >>> grid.is_satisfied_by({"C": [0.1, 1.0]}), grid.is_satisfied_by({"C": []})
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(dict, frozenset())
+
+    def is_satisfied_by(self, val: Any) -> bool:
+        return isinstance(val, Mapping) and len(val) > 0 and all(
+            isinstance(k, str) and isinstance(v, list | tuple) and len(v) > 0
+            for k, v in val.items())
+
+    def __str__(self) -> str:
+        return "a mapping of parameter names to non-empty lists"
+
+
+class UnitList(Options):
+    """A non-empty list of numbers in [0, 1] (e.g. frequency thresholds).
+
+    Examples
+    --------
+    >>> from fsstab.selectors._constraints import UnitList
+    >>> UnitList().is_satisfied_by([0.3, 0.9]), UnitList().is_satisfied_by([1.5])
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(list, frozenset())
+
+    def is_satisfied_by(self, val: Any) -> bool:
+        if not isinstance(val, list | tuple | np.ndarray) or np.ndim(val) != 1 or len(val) == 0:
+            return False
+        return all(isinstance(v, Real) and not isinstance(v, bool) and 0 <= float(v) <= 1
+                   for v in val)
+
+    def __str__(self) -> str:
+        return "a non-empty list of numbers in [0, 1]"
 
 
 def builds_selector(constraints: Any) -> bool:
