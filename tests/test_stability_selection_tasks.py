@@ -99,8 +99,8 @@ def test_classification_halves_are_unchanged_by_the_task_parameter():
 def test_a_base_selector_that_does_not_serve_the_task_is_refused():
     problems = task_problems("StabilitySelection", {"selector": {"class": "HybridRFE"}},
                              "regression")
-    assert next(p.problem for p in problems) == (
-        "StabilitySelection's base selector: HybridRFE serves classification, not regression")
+    assert [(p.path, p.problem) for p in problems] == [
+        ("selector", "HybridRFE serves classification, not regression")]
     X, y = _regression()
     with pytest.raises(ValueError, match="serves classification only"):
         StabilitySelection(HybridRFE(), q=2, pi_thr=0.9, pfer=None, n_pairs=2,

@@ -50,7 +50,7 @@ from fsstab.selectors._stability_subsamples import (
     subsample_selection_counts,
 )
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
-from fsstab.selectors._wrapping import base_for_task, base_task_problem, paired_model
+from fsstab.selectors._wrapping import base_for_task, paired_model
 
 
 def stratified_bootstrap(y: np.ndarray, random_state: Any, stratify: bool = True) -> np.ndarray:
@@ -201,12 +201,6 @@ class StabilitySelection(TwoStageSelector):
         """2 for stratified subsamples (one sample of each class per half)."""
         stratified = params.get("stratify", True) and params.get("subsamples") is None
         return 2 if stratified else 1
-
-    @classmethod
-    def task_problem(cls, task: str, params: Mapping[str, Any]) -> str | None:
-        """StabilitySelection serves the tasks its base selector serves (see
-        :meth:`BaseSelector.task_problem`)."""
-        return base_task_problem(cls, task, params)
 
     def __init__(
         self,
