@@ -18,7 +18,7 @@ from fsstab.workflow.checks import (
 from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 
 BASE = {
     "datasets": {
