@@ -16,7 +16,7 @@ from fsstab.papers.onda2022.settings import (
     figure_n_tree,
 )
 from fsstab.papers.onda2022.stages import run_plan
-from fsstab.workflow.seeds import derive_seed
+from fsstab.seeds import derive_seed
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
 ONDA = SETTINGS.checked(WF)

@@ -21,10 +21,12 @@ from fsstab.selectors import (
     FilterSelector,
     GroupLassoSelector,
     HybridRFE,
+    KnockoffSelector,
     LassoSelector,
     LinearRFE,
     PenalizedCoxRegression,
     RandomForestSelector,
+    Stabl,
     get_filter,
     selectors_for_task,
 )
@@ -63,6 +65,10 @@ REGRESSORS = [
     FilterSelector(method="pearson", task="regression", n_features_to_select=2),
     FilterSelector(method="mrmr", task="regression", n_features_to_select=2),
     LinearRFE(n_features_to_select=2),
+    Stabl(FilterSelector(method="pearson", n_features_to_select=2), n_pairs=3,
+          task="regression", random_state=0),
+    # the check data have one informative feature: knockoff+ never selects fewer than 1/fdr
+    KnockoffSelector(task="regression", fdr=0.5, offset=0, random_state=0),
 ]
 
 SURVIVAL = [
@@ -152,7 +158,7 @@ def test_tasks_are_declared_and_wrong_ones_refused():
         name for name, cls in SELECTORS.items() if "classification" in cls.tasks}
     with pytest.raises(ValueError, match="LinearRFE cannot serve task 'classification'"):
         LinearRFE(task="classification").fit(*regression_data())
-    with pytest.raises(ValueError, match="task must be one of"):
+    with pytest.raises(ValueError, match="'task' parameter of LassoSelector must be a str among"):
         LassoSelector(task="cox").fit(*regression_data())
     assert HybridRFE.task_problem("regression", {}) is not None
     assert LassoSelector.task_problem("survival", {}) is None
@@ -298,7 +304,7 @@ def test_outcome_importances():
     from sklearn.ensemble import RandomForestRegressor
     from sklearn.linear_model import LinearRegression
 
-    from fsstab.importance_outcomes import (
+    from fsstab.importance.outcomes import (
         oob_permutation_importance_outcome,
         outcome_model_importances,
         permutation_importance_outcome,

@@ -1,7 +1,7 @@
 """A wide CSV/TSV study matrix (a sample sheet, ``sep``/``decimal``, genes in rows) is read in
 bounded memory and gives the dataset the whole-table read gives, byte for byte.
 
-``fsstab.wide_studies`` takes over beyond ``WIDE_COLUMNS`` columns (lines, for genes in
+``fsstab.sources.wide_studies`` takes over beyond ``WIDE_COLUMNS`` columns (lines, for genes in
 rows); here the limit is lowered so that small files take both paths, and the wide path is
 made certain by refusing the whole-table read of the matrix while it runs. The files are
 written as R (write.csv, write.table), Excel (``;`` and decimal commas, a separator ending
@@ -20,14 +20,13 @@ import numpy as np
 import pytest
 from _wide_reads import stored_both_ways
 
-from fsstab import sample_sheets, wide_tables
-from fsstab.sources import fetch
+from fsstab.sources import delimited, fetch, wide_tables
 
 
 def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[list[bytes], list[list]]:
     """The stored dataset read whole and read as a wide matrix, and the warnings of each."""
     matrix = (tmp_path / spec["source"].removeprefix("file:")).resolve()
-    whole_read = sample_sheets.read_delimited
+    whole_read = delimited.read_delimited
 
     def sheets_only(path, *args, **kwargs):
         if Path(path).resolve() == matrix:
@@ -35,7 +34,7 @@ def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[list[bytes], li
         return whole_read(path, *args, **kwargs)
 
     def refuse(patch: pytest.MonkeyPatch) -> None:
-        patch.setattr(sample_sheets, "read_delimited", sheets_only)
+        patch.setattr(delimited, "read_delimited", sheets_only)
 
     return stored_both_ways(tmp_path, spec, monkeypatch, refuse)
 
@@ -247,18 +246,18 @@ def test_a_value_that_is_not_a_number_is_named_with_its_line_and_column(tmp_path
     lines = ["id,g1,g2,g3,status", "a,1.5,2,3,x", "b,2.5,n/a?,4,y", "c,1,2,3,x"]
     (tmp_path / "t.csv").write_text("\n".join(lines) + "\n")
     spec = {"source": "file:t.csv", "id_column": "id", "target": "status"}
-    with pytest.raises(ValueError, match=r"t\.csv, line 3: 1 non-numeric feature\(s\): "
-                                         r"'g2' \(column 2: 'n/a\?'\)"):
+    with pytest.raises(ValueError, match=r"t\.csv: 1 non-numeric feature\(s\) in line 3 "
+                                         r"\(row 2\): 'g2' \(column 3, sample 'b': 'n/a\?'\)"):
         fetch(spec, base_dir=tmp_path)
     lines = ["id;g1;g2;status", "a;1,5;TRUE;x", "b;2,5;3,0;y"]  # a column mixing words, numbers
     (tmp_path / "t.csv").write_text("\n".join(lines) + "\n")
     with pytest.raises(ValueError, match=r"t\.csv: 1 non-numeric feature\(s\): 'g2' "
-                                         r"\(True/False mixed"):
+                                         r"\(column 3: True/False mixed with other values\)"):
         fetch({**spec, "sep": ";", "decimal": ","}, base_dir=tmp_path)
     lines = ["g,s1,s2,s3", "g1,1,2,3", "g2,4,five,6", "status,a,b,a"]
     (tmp_path / "g.csv").write_text("\n".join(lines) + "\n")
-    with pytest.raises(ValueError, match=r"g\.csv: 1 non-numeric feature\(s\) \(lines\): "
-                                         r"'g2' \(line 3\)"):
+    with pytest.raises(ValueError, match=r"g\.csv: 1 non-numeric feature\(s\): 'g2' "
+                                         r"\(line 3, column 3: 'five'\)"):
         fetch({"source": "file:g.csv", "transpose": True, "row_names": True, "drop": ["g"],
                "target": "status"}, base_dir=tmp_path)
     lines[2] = "g2,4,5,6,7"  # more fields than the first line
@@ -276,7 +275,7 @@ CAPPED_STUDY = textwrap.dedent("""
     import resource, sys
     cap = int(sys.argv[2]) * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    from fsstab import wide_tables
+    from fsstab.sources import wide_tables
     from fsstab.sources import fetch
     wide_tables.WIDE_COLUMNS = int(sys.argv[3])
     ds = fetch({"source": "file:" + sys.argv[1], "samples": sys.argv[1] + ".sheet.csv",
@@ -309,7 +308,7 @@ def test_a_wide_csv_study_reads_under_a_memory_cap_with_one_thread(tmp_path):
             out.write(f'"{ids[i]}",' + ",".join(map(repr, X[i].tolist())) + "\n")
     for path in (genes, rows):
         write_sheet(Path(f"{path}.sheet.csv"), ids)
-    src = str(Path(wide_tables.__file__).resolve().parents[1])
+    src = str(Path(wide_tables.__file__).resolve().parents[2])
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": src}
 
     def shape(path: Path, limit: int) -> str | None:

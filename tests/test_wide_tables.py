@@ -1,6 +1,7 @@
 """Wide source tables read in bounded memory give the datasets the whole-table readers give.
 
-``fsstab.wide_tables`` takes over beyond ``WIDE_COLUMNS`` columns; here the limit is lowered so
+``fsstab.sources.wide_tables`` takes over beyond ``WIDE_COLUMNS`` columns; here the limit is
+lowered so
 that small files take both paths, and the stored datasets are compared byte for byte.
 """
 
@@ -19,9 +20,8 @@ import pyarrow.parquet as pq
 import pytest
 
 import fsstab
-from fsstab import wide_tables
 from fsstab.datasets import write_dataset
-from fsstab.sources import fetch
+from fsstab.sources import fetch, wide_tables
 
 
 def values(seed: int, n: int, d: int) -> np.ndarray:
@@ -122,7 +122,8 @@ def test_errors_name_the_columns(tmp_path, monkeypatch):
     frame.loc[2, "c"] = "n/a?"
     frame["y"] = ["u", "v"] * 3
     write_csv(tmp_path / "t.csv", frame)
-    with pytest.raises(ValueError, match=r"1 non-numeric feature\(s\): 'c'"):
+    with pytest.raises(ValueError, match=r"1 non-numeric feature\(s\) in line 4 \(row 3\): 'c' "
+                                         r"\(column 3: 'n/a\?'\)"):
         fetch({"source": "file:t.csv"}, base_dir=tmp_path)
     with pytest.raises(ValueError, match=r"no target column 'status' in the matrix of .*t\.csv; "
                                          r"the columns are \['a', 'b', 'c', 'd', 'e', 'y'\]"):

@@ -17,6 +17,7 @@ classifier.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any, ClassVar
@@ -25,6 +26,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from fsstab._sklearn_compat import StrOptions
 from fsstab.importance import (
     flip_sensitivity,
     importances_on_support,
@@ -39,8 +41,15 @@ from fsstab.selectors._common import (
     ranking_from_order,
     spawn_seeds,
 )
+from fsstab.selectors._constraints import (
+    POSITIVE,
+    RANDOM_STATE,
+    UNIT,
+    Names,
+    integers,
+)
 from fsstab.selectors._filter_scores import GreedySelection
-from fsstab.selectors._filters import DEFAULT_FILTER_TREES, FilterInfo, get_filter
+from fsstab.selectors._filters import DEFAULT_FILTER_TREES, FILTERS, FilterInfo, get_filter
 from fsstab.selectors._registry import register_selector
 
 __all__ = ["FilterClassifier", "n_kept"]
@@ -211,6 +220,17 @@ class FilterClassifier(BaseSelector):
         "n_iterations",
     )
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "filter": [Names(FILTERS, what="filter", lookup=get_filter), StrOptions({"none"})],
+        "fraction": [UNIT], "classifier": [Names(CLASSIFIERS, what="classifier")],
+        "C": [POSITIVE, None], "sigma": [POSITIVE, None], "k": [integers(1), None],
+        "lam": [POSITIVE, None], "n_trees": [integers(1), None],
+        "node_size_exponent": [UNIT, None], "mtry_fraction": [UNIT, None],
+        "n_iterations": [integers(1), None], "n_bins": [integers(2), None],
+        "filter_trees": [integers(1)], "importance": [StrOptions({"auto", "uniform"})],
+        "random_state": RANDOM_STATE,
+    }
+
     def __init__(
         self,
         *,
@@ -247,6 +267,18 @@ class FilterClassifier(BaseSelector):
         self.random_state = random_state
 
     # -- parameters ---------------------------------------------------------------------------
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """The filter's :attr:`~fsstab.selectors.FilterInfo.min_class_samples` (Welch's t:
+        2; no filter: 1)."""
+        name = params.get("filter", "anova")
+        if name == "none":
+            return 1
+        try:
+            return get_filter(name).min_class_samples
+        except ValueError:
+            return 1  # an unknown filter: the parameter check reports it
+
     def _filter_info(self) -> FilterInfo | None:
         if self.filter == "none":
             return None

@@ -1,21 +1,22 @@
-"""Resampling ensembles of a base selector: stability selection with complementary pairs
-(thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013) and the bagged mean-rank
-ensemble of Onda et al. (2022, §3.1)."""
+"""Resampling ensembles of a base selector: stability selection with complementary pairs or
+subsamples (thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013; the error bounds
+in :mod:`fsstab.selectors._error_bounds`, the LASSO path in :mod:`fsstab.selectors._lasso_path`)
+and the bagged mean-rank ensemble of Onda et al. (2022, §3.1)."""
 
 from __future__ import annotations
 
-import math
-from numbers import Integral, Real
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Mapping
+from numbers import Real
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy.stats import rankdata
-from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
+from fsstab._sklearn_compat import Interval, StrOptions
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -24,129 +25,32 @@ from fsstab.selectors._common import (
     spawn_seeds,
     top_k_mask,
 )
+from fsstab.selectors._constraints import (
+    BOOLEAN,
+    ESTIMATOR,
+    N_FEATURES,
+    POSITIVE,
+    RANDOM_STATE,
+    TASK,
+    Selector,
+    integers,
+)
+from fsstab.selectors._error_bounds import (
+    ASSUMPTIONS,
+    SAMPLINGS,
+    stability_selection_parameters,
+)
 from fsstab.selectors._filters import FilterSelector
+from fsstab.selectors._penalized import _PenalizedSelector
 from fsstab.selectors._registry import register_selector
+from fsstab.selectors._specs import constructor_parameters, selector_class
+from fsstab.selectors._stability_subsamples import (
+    _configured_clone,
+    stability_subsamples,
+    subsample_selection_counts,
+)
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
-
-
-class StabilityParameters(NamedTuple):
-    """The three linked hyper-parameters of stability selection."""
-
-    q: int  #: features selected on every subsample
-    pi_thr: float  #: selection-frequency threshold
-    pfer: float  #: bound on the expected number of falsely selected features
-
-
-def stability_selection_parameters(
-    n_features: int, *, q: int | None = None, pi_thr: float | None = None,
-    pfer: float | None = None,
-) -> StabilityParameters:
-    """Complete two of ``(q, π_thr, PFER)`` with the bound ``PFER <= q² / ((2 π_thr - 1) p)``
-    (Meinshausen & Bühlmann 2010, Thm. 1; thesis §3.3.3).
-
-    Exactly two must be given. ``π_thr`` lies in ``(0.5, 1]``, ``q`` in ``1 .. p``, ``PFER > 0``.
-    From ``π_thr`` and ``PFER``: ``q = ⌊√(PFER (2 π_thr - 1) p)⌋`` (at most ``p``; stabs' rule),
-    which must be at least 1. From ``q`` and ``PFER``: ``π_thr = (q²/(PFER p) + 1)/2``, which
-    must not exceed 1. The returned PFER is the bound attained by the returned ``(q, π_thr)``
-    when it was derived, and the requested value otherwise.
-    """
-    given = {name for name, value in (("q", q), ("pi_thr", pi_thr), ("pfer", pfer))
-             if value is not None}
-    if len(given) != 2:
-        raise ValueError(
-            "stability selection needs exactly two of q, pi_thr and pfer (the third follows from "
-            f"PFER <= q^2 / ((2 pi_thr - 1) p)); got {sorted(given) or 'none'}"
-        )
-    p = n_features
-    if q is not None and (isinstance(q, bool) or not isinstance(q, Integral) or not 1 <= q <= p):
-        raise ValueError(
-            f"q must be an integer between 1 and the number of features {p}; got {q!r}"
-        )
-    if pi_thr is not None and (
-        isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not 0.5 < pi_thr <= 1
-    ):
-        raise ValueError(f"pi_thr must lie in (0.5, 1]; got {pi_thr!r}")
-    if pfer is not None and (
-        isinstance(pfer, bool) or not isinstance(pfer, Real) or not 0 < pfer < math.inf
-    ):
-        raise ValueError(f"pfer must be a positive finite number; got {pfer!r}")
-    if pfer is None:
-        return StabilityParameters(int(q), float(pi_thr), q**2 / ((2 * pi_thr - 1) * p))
-    if pi_thr is None:
-        threshold = (q**2 / (pfer * p) + 1) / 2
-        if threshold > 1:
-            raise ValueError(
-                f"q={q} cannot guarantee PFER <= {pfer} with p={p} features: it would need "
-                f"pi_thr = {threshold:.3f} > 1; lower q or raise pfer"
-            )
-        return StabilityParameters(int(q), float(threshold), float(pfer))
-    size = min(p, math.isqrt(math.floor(pfer * (2 * pi_thr - 1) * p)))
-    if size < 1:
-        raise ValueError(
-            f"pfer={pfer} and pi_thr={pi_thr} with p={p} features allow q < 1 feature per "
-            "subsample; raise pfer or pi_thr"
-        )
-    return StabilityParameters(size, float(pi_thr), float(pfer))
-
-
-def _check_samples_per_class(y: np.ndarray, minimum: int, name: str) -> None:
-    counts = np.bincount(y)
-    if counts.min() < minimum:
-        raise ValueError(
-            f"{name} needs at least {minimum} samples of every class; class counts are "
-            f"{counts.tolist()}"
-        )
-
-
-def complementary_pairs(
-    y: np.ndarray, n_pairs: int, random_state: Any, stratify: bool = True
-) -> np.ndarray:
-    """Complementary pairs of subsamples: ``n_pairs`` pairs of disjoint halves of the rows
-    (Shah & Samworth 2013, the subsamples of complementary-pairs stability selection).
-
-    With ``stratify``, each half receives every class in (almost) equal parts: a random order
-    is grouped by class and dealt alternately; for odd ``n`` one random index of the larger
-    half is left out.
-
-    Parameters
-    ----------
-    y
-        The labels, length ``n``.
-    n_pairs
-        The number of pairs.
-    random_state
-        Seed or ``RandomState``.
-    stratify
-        Deal each class evenly to the two halves.
-
-    Returns
-    -------
-    ndarray of int, shape (2 n_pairs, n // 2)
-        Sorted row indices; rows ``2b`` and ``2b + 1`` form a pair.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from fsstab.selectors import complementary_pairs
-    >>> halves = complementary_pairs(np.array([0, 0, 0, 1, 1, 1]), 2, random_state=0)
-    >>> halves.shape
-    (4, 3)
-    >>> sorted(np.concatenate([halves[0], halves[1]]).tolist())
-    [0, 1, 2, 3, 4, 5]
-    """
-    rng = check_random_state(random_state)
-    n = y.size
-    half = n // 2
-    out = np.empty((2 * n_pairs, half), dtype=np.int64)
-    for b in range(n_pairs):
-        order = rng.permutation(n)
-        if stratify:
-            order = order[np.argsort(y[order], kind="stable")]
-        first, second = order[0::2], order[1::2]
-        if first.size > half:
-            first = np.delete(first, rng.randint(first.size))
-        out[2 * b], out[2 * b + 1] = np.sort(first), np.sort(second)
-    return out
+from fsstab.selectors._wrapping import base_for_task, paired_model
 
 
 def stratified_bootstrap(y: np.ndarray, random_state: Any, stratify: bool = True) -> np.ndarray:
@@ -166,35 +70,38 @@ def _frequent(frequencies: np.ndarray, pi_thr: float) -> np.ndarray:
     return frequencies >= pi_thr - 1e-12
 
 
-def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
-    """A fresh copy of ``selector`` with ``params`` set and its ``random_state`` (if any) seeded."""
-    base = clone(selector)
-    available = base.get_params(deep=False)
-    for name in params:
-        if name not in available:
-            raise ValueError(
-                f"{type(base).__name__} has no parameter {name!r}; known: {sorted(available)}"
-            )
-    if "random_state" in available:
-        params = {**params, "random_state": int(seed)}
-    return base.set_params(**params)
+def _selector_parameters(selector: Any) -> tuple[type, list[str]] | None:
+    """``(class, constructor parameters)`` of a base selector given as an object or as a
+    specification of a registered class; None when neither (its constraint reports it)."""
+    if isinstance(selector, Mapping):
+        try:
+            cls = selector_class(selector.get("class"))
+        except ValueError:
+            return None
+        return cls, list(constructor_parameters(cls))
+    if hasattr(selector, "get_params"):
+        return type(selector), list(selector.get_params(deep=False))
+    return None
 
 
 @register_selector(
-    method="complementary pairs, any two of `q`, `pi_thr`, `pfer`",
+    method=("complementary pairs or subsamples, any two of `q`, `pi_thr`, `pfer` by the bound "
+            "of Meinshausen & Bühlmann or Shah & Samworth; `selection=\"path\"` for LASSO bases"),
     model="configurable",
     reference="thesis §3.3.3",
 )
 class StabilitySelection(TwoStageSelector):
-    """Stability selection with complementary pairs (thesis §3.3.3; Meinshausen & Bühlmann 2010;
-    Shah & Samworth 2013).
+    """Stability selection (thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013).
 
-    ``n_pairs`` (B) random splits of the data into two disjoint halves of size ``⌊n/2⌋`` give
-    ``2B`` subsamples; a copy of ``selector``, set to select ``q`` features, is fitted on each.
-    ``frequencies_`` are the fractions of subsamples selecting each feature, and the features
-    with ``frequency >= pi_thr`` are kept. Exactly two of ``q``, ``pi_thr``, ``pfer`` must be
-    set; the third follows from ``PFER <= q² / ((2 π_thr - 1) p)`` (see
-    :func:`stability_selection_parameters`).
+    With ``sampling="SS"`` (the default) ``n_pairs`` (B) random splits of the data into two
+    disjoint halves of size ``⌊n/2⌋`` give ``2B`` subsamples (complementary pairs); with
+    ``sampling="MB"`` B subsamples of size ``⌊n/2⌋`` are drawn (the first halves of B such
+    splits). A copy of ``selector`` selects ``q`` features on each. ``frequencies_`` are the
+    fractions of subsamples selecting each feature, and the features with
+    ``frequency >= pi_thr`` are kept. Exactly two of ``q``, ``pi_thr``, ``pfer`` must be set;
+    the third follows from the error bound chosen by ``sampling`` and ``assumption``
+    (:func:`stability_selection_parameters`; without assumption
+    ``PFER <= q² / ((2 π_thr - 1) p)``).
 
     Parameters
     ----------
@@ -203,30 +110,47 @@ class StabilitySelection(TwoStageSelector):
     q, pi_thr, pfer : see above. Defaults ``pi_thr=0.75`` and ``pfer=1.0`` (the thesis tunes
         ``π_thr ∈ [0.6, 0.9]`` and ``PFER ∈ [0.1, 10]``); to fix ``q``, set one of them to None.
     n_pairs : int
-        B, the number of complementary pairs (the thesis uses stabs with B = 50).
+        B, the number of complementary pairs (``"SS"``; the thesis uses stabs with B = 50) or of
+        subsamples (``"MB"``).
+    sampling : {"SS", "MB"}
+        Complementary pairs (Shah & Samworth) or subsamples (Meinshausen & Bühlmann).
+    assumption : {"none", "unimodal", "r-concave"}
+        The shape assumption of the bound (Shah & Samworth 2013; the last two need ``"SS"``).
+    selection : {"calibrated", "path"}
+        How the base selector selects ``q`` features on a subsample. ``"calibrated"``: its
+        ``size_parameter`` is set to ``q``. ``"path"`` (a LASSO-type base selector:
+        :class:`LassoSelector`, :class:`ElasticNetSelector`, :class:`GroupLassoSelector`): the
+        features non-zero at the end of its regularisation path truncated when at most ``q``
+        features have ever entered, on glmnet's default grid (the R package stabs'
+        ``glmnet.lasso``; :func:`fsstab.selectors._lasso_path.truncated_lasso_path`).
     size_parameter : str
-        Name of the base selector's parameter that receives ``q``.
-    estimator : classifier or None
+        Name of the base selector's parameter that receives ``q`` (``"calibrated"``).
+    estimator : estimator or None
         Model fitted on the kept features; ``None`` is unregularised logistic regression
-        (thesis Ch. 8).
+        (thesis Ch. 8) for classification, the task's ridge model otherwise.
     stratify : bool
         Split every class evenly between the two halves of a pair (keeps both classes in every
         subsample).
-    subsamples : array-like of int, shape (2B, m), or None
-        Row indices of the subsamples to use instead of drawing ``n_pairs`` pairs (which is
-        then ignored), e.g. ``complementary_pairs(y, B, seed)``; rows 2b and 2b + 1 should be
-        a complementary pair. Like scikit-learn's ``cv`` given as splits: several fits on the
-        same data share their subsamples, so that their frequencies differ only by ``q``
-        (Bommert 2020, §8.3.1, tunes ``q`` and ``π_thr`` on the same B pairs).
+    subsamples : array-like of int, shape (2B, m) or (B, m), or None
+        Row indices of the subsamples to use instead of drawing them (``n_pairs`` is then
+        ignored), e.g. ``complementary_pairs(y, B, seed)``; for ``"SS"`` rows 2b and 2b + 1
+        should be a complementary pair. Like scikit-learn's ``cv`` given as splits: several
+        fits on the same data share their subsamples, so that their frequencies differ only by
+        ``q`` (Bommert 2020, §8.3.1, tunes ``q`` and ``π_thr`` on the same B pairs).
+    task : {"classification", "regression", "survival"}
+        The outcome (:data:`fsstab.outcomes.TASKS`), given to the base selector (which must
+        serve it); outside classification the halves are stratified by the event indicator
+        (survival) or not at all (regression), ``selection="path"`` runs the least-squares or
+        Cox LASSO path, and the default paired model is the task's ridge model.
     random_state : int, RandomState or None
 
     Attributes
     ----------
     frequencies_ : ndarray (d,)
-        Selection frequency π̂ of every feature over the 2B subsamples (also ``scores_``).
-    q_, pi_thr_, pfer_ : the completed parameters.
-    subsamples_ : ndarray (2B, ⌊n/2⌋)
-        Row indices of every subsample (rows 2b, 2b + 1 are complementary).
+        Selection frequency π̂ of every feature over the subsamples (also ``scores_``).
+    q_, pi_thr_, pfer_ : the completed parameters (``pfer_`` the bound they attain).
+    subsamples_ : ndarray (2B or B, ⌊n/2⌋)
+        Row indices of every subsample (for ``"SS"`` rows 2b, 2b + 1 are complementary).
     ranking_ : ndarray (d,)
         1 = most frequently selected.
 
@@ -247,9 +171,36 @@ class StabilitySelection(TwoStageSelector):
     [1.0, 1.0, 0.0]
     >>> np.flatnonzero(stabs.support_at(0.6)).tolist()
     [0, 1]
+
+    The LASSO path with stabs' semantics and the r-concave bound:
+
+    >>> from fsstab.selectors import LassoSelector
+    >>> lasso = StabilitySelection(LassoSelector(), selection="path", q=3, pfer=1.0,
+    ...                            pi_thr=None, assumption="r-concave", n_pairs=10,
+    ...                            random_state=0).fit(X, y)
+    >>> np.flatnonzero(lasso.get_support()).tolist(), lasso.q_
+    ([0, 1], 3)
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector()], "q": [integers(1), None],
+        # pi_thr in (0, 1]: at most 1/2 only under the r-concave bound (joint_parameter_problems)
+        "pi_thr": [Interval(Real, 0, 1, closed="right"), None], "pfer": [POSITIVE, None],
+        "n_pairs": [integers(1)], "sampling": [StrOptions(set(SAMPLINGS))],
+        "assumption": [StrOptions(set(ASSUMPTIONS))],
+        "selection": [StrOptions({"calibrated", "path"})], "size_parameter": [str],
+        "estimator": ESTIMATOR, "stratify": BOOLEAN, "subsamples": ["array-like", None],
+        "task": TASK, "random_state": RANDOM_STATE,
+    }
+
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """2 for stratified subsamples (one sample of each class per half)."""
+        stratified = params.get("stratify", True) and params.get("subsamples") is None
+        return 2 if stratified else 1
 
     def __init__(
         self,
@@ -259,10 +210,14 @@ class StabilitySelection(TwoStageSelector):
         pi_thr: float | None = 0.75,
         pfer: float | None = 1.0,
         n_pairs: int = 50,
+        sampling: str = "SS",
+        assumption: str = "none",
+        selection: str = "calibrated",
         size_parameter: str = "n_features_to_select",
         estimator: Any = None,
         stratify: bool = True,
         subsamples: Any = None,
+        task: str = "classification",
         random_state: Any = None,
     ) -> None:
         self.selector = selector
@@ -270,11 +225,77 @@ class StabilitySelection(TwoStageSelector):
         self.pi_thr = pi_thr
         self.pfer = pfer
         self.n_pairs = n_pairs
+        self.sampling = sampling
+        self.assumption = assumption
+        self.selection = selection
         self.size_parameter = size_parameter
         self.estimator = estimator
         self.stratify = stratify
         self.subsamples = subsamples
+        self.task = task
         self.random_state = random_state
+
+    @classmethod
+    def joint_parameter_problems(cls, params: Mapping[str, Any]) -> dict[str, str]:
+        """What ``fit`` refuses of the parameters together, before any data: exactly two of
+        ``q``, ``pi_thr``, ``pfer``; a bound's assumption with its sampling, ``pi_thr`` and
+        ``n_pairs``; a ``size_parameter`` the base selector has (``"calibrated"``) or a
+        LASSO-type base selector (``"path"``). The base selector may be an object or a
+        specification ``{class, params}``."""
+        problems = {}
+        given = sorted(name for name in ("q", "pi_thr", "pfer") if params.get(name) is not None)
+        if len(given) != 2:
+            problems[""] = (
+                "needs exactly two of q, pi_thr and pfer (the third follows from the error "
+                f"bound), got {given or 'none'} (the defaults are pi_thr=0.75, pfer=1.0; set one "
+                "of them to null to fix q)"
+            )
+        assumption, sampling = params.get("assumption", "none"), params.get("sampling", "SS")
+        if assumption in ("unimodal", "r-concave") and sampling == "MB":
+            problems["assumption"] = (
+                f"{assumption!r} needs complementary pairs (sampling: SS; Shah & Samworth 2013); "
+                "sampling MB has assumption none")
+        pi_thr = params.get("pi_thr")
+        if (isinstance(pi_thr, Real) and pi_thr <= 0.5 and assumption in ASSUMPTIONS
+                and assumption != "r-concave"):
+            problems["pi_thr"] = (f"must lie in (0.5, 1] with assumption {assumption!r} (below "
+                                  f"only under r-concave), got {pi_thr!r}")
+        n_pairs = params.get("n_pairs")
+        if (assumption == "r-concave" and params.get("subsamples") is None
+                and isinstance(n_pairs, int) and n_pairs < 2):
+            problems["n_pairs"] = f"the r-concave bound needs n_pairs >= 2, got {n_pairs!r}"
+        base = _selector_parameters(params.get("selector"))
+        if base is not None and params.get("selection", "calibrated") == "path":
+            if not issubclass(base[0], _PenalizedSelector):
+                problems["selection"] = (
+                    "'path' needs a LASSO-type base selector (LassoSelector, "
+                    f"ElasticNetSelector or GroupLassoSelector), got {base[0].__name__}")
+        elif base is not None:
+            size = params.get("size_parameter", "n_features_to_select")
+            if isinstance(size, str) and size not in base[1]:
+                problems["size_parameter"] = (
+                    f"{base[0].__name__} has no parameter {size!r} to receive q (the number of "
+                    f"features of each subsample); its parameters: {', '.join(sorted(base[1]))}"
+                )
+        return problems
+
+    @classmethod
+    def data_problems(cls, params: Mapping[str, Any], *, n_samples: int,
+                      n_features: int) -> dict[str, str]:
+        """The error bound on ``n_features`` features: a ``(q, pi_thr, pfer)`` it cannot meet
+        is refused with the values that would work (:func:`stability_selection_parameters`),
+        e.g. a ``q`` too large for the PFER."""
+        if cls.joint_parameter_problems(params) or params.get("subsamples") is not None:
+            return {}
+        try:
+            stability_selection_parameters(
+                int(n_features), q=params.get("q"), pi_thr=params.get("pi_thr"),
+                pfer=params.get("pfer"), sampling=params.get("sampling", "SS"),
+                assumption=params.get("assumption", "none"),
+                n_pairs=params.get("n_pairs", 50))
+        except ValueError as exc:
+            return {"": str(exc)}
+        return {}
 
     def _given_subsamples(self, n_samples: int) -> np.ndarray:
         rows = np.asarray(self.subsamples)
@@ -291,23 +312,38 @@ class StabilitySelection(TwoStageSelector):
             )
         return rows.astype(np.int64, copy=False)
 
-    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
-        self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
-            X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer
-        )
+    def _subsamples(self, y: np.ndarray, random_state: int, task: str
+                    ) -> tuple[int, np.ndarray]:
+        """Set ``subsamples_``; return B and the seeds of the subsample fits."""
         if self.subsamples is None:
             n_pairs = check_positive_int(self.n_pairs, "n_pairs")
-            if self.stratify:
-                _check_samples_per_class(y, 2, "stratified stability selection")
-            split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
-            self.subsamples_ = complementary_pairs(y, n_pairs, split_seed, self.stratify)
-        else:
-            self.subsamples_ = self._given_subsamples(X.shape[0])
-            _, *fit_seeds = spawn_seeds(random_state, 1 + len(self.subsamples_))
-        counts = np.zeros(X.shape[1])
-        for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
-            base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
-            counts += fit_selection(base, X[rows], y[rows]).get_support()
+            self.subsamples_, seeds = stability_subsamples(
+                y, n_pairs, random_state, sampling=self.sampling, stratify=self.stratify,
+                task=task)
+            return n_pairs, seeds
+        self.subsamples_ = self._given_subsamples(len(y))
+        _, *fit_seeds = spawn_seeds(random_state, 1 + len(self.subsamples_))
+        count = len(self.subsamples_)
+        if self.sampling == "SS" and self.assumption != "none" and count % 2:
+            raise ValueError(
+                f"subsamples must hold complementary pairs (an even number of rows) for the "
+                f"{self.assumption} bound; got {count} subsamples"
+            )
+        return (max(1, count // 2) if self.sampling == "SS" else count), np.asarray(fit_seeds)
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+        _check_option(self.selection, "selection", ("calibrated", "path"))
+        _check_option(self.sampling, "sampling", ("SS", "MB"))
+        task = self._task()
+        base = base_for_task(self.selector, task, "StabilitySelection", _no_default)
+        n_pairs, fit_seeds = self._subsamples(y, random_state, task)
+        self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
+            X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer, sampling=self.sampling,
+            assumption=self.assumption, n_pairs=n_pairs,
+        )
+        counts = subsample_selection_counts(
+            base, X, y, self.subsamples_, fit_seeds, q=self.q_, selection=self.selection,
+            size_parameter=self.size_parameter, task=task)
         self.frequencies_ = counts / len(self.subsamples_)
         self.scores_ = self.frequencies_
         self.ranking_ = ranking_from_order(descending_order(self.frequencies_))
@@ -322,7 +358,7 @@ class StabilitySelection(TwoStageSelector):
         Parameters
         ----------
         pi_thr : float
-            The threshold, in (0.5, 1].
+            The threshold, in (0.5, 1] (in (0, 1] under the r-concave bound).
 
         Returns
         -------
@@ -330,14 +366,26 @@ class StabilitySelection(TwoStageSelector):
             ``support_`` had the model been fitted with this ``pi_thr`` (and the same ``q``).
         """
         check_is_fitted(self, "frequencies_")
-        if isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not 0.5 < pi_thr <= 1:
-            raise ValueError(f"pi_thr must lie in (0.5, 1]; got {pi_thr!r}")
+        low = 0.0 if self.assumption == "r-concave" else 0.5
+        if isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not low < pi_thr <= 1:
+            raise ValueError(f"pi_thr must lie in ({low:g}, 1]; got {pi_thr!r}")
         return _frequent(self.frequencies_, float(pi_thr))
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
-        if self.estimator is None:  # unregularised, as in thesis Ch. 8
-            return LogisticRegression(C=np.inf, max_iter=1000)
-        return self.estimator
+        if self.estimator is not None:
+            return self.estimator
+        if self._task() != "classification":
+            return paired_model(self._task())
+        return LogisticRegression(C=np.inf, max_iter=1000)  # unregularised, thesis Ch. 8
+
+
+def _no_default() -> Any:
+    raise ValueError("StabilitySelection needs a base selector (selector=...)")
+
+
+def _check_option(value: Any, name: str, allowed: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(f"{name} must be one of {list(allowed)}, got {value!r}")
 
 
 def tie_averaged_ranking(selector: Any) -> np.ndarray:
@@ -415,6 +463,12 @@ class EnsembleSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector(), None], "n_bootstrap": [integers(1)],
+        "n_features_to_select": N_FEATURES, "estimator": ESTIMATOR, "stratify": BOOLEAN,
+        "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,

@@ -22,6 +22,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from fsstab._forest import fit_forest
+from fsstab._sklearn_compat import Interval
 from fsstab.importance import oob_permutation_importance
 from fsstab.selectors._common import (
     check_positive_int,
@@ -30,6 +31,14 @@ from fsstab.selectors._common import (
     resolve_n_features,
     spawn_seeds,
     top_k_mask,
+)
+from fsstab.selectors._constraints import (
+    ESTIMATOR,
+    N_FEATURES,
+    RANDOM_STATE,
+    TASK,
+    Names,
+    integers,
 )
 from fsstab.selectors._filter_outcomes import (
     score_cox,
@@ -118,6 +127,8 @@ class FilterInfo:
     tasks: frozenset[str] = frozenset({"classification"})
     #: The score function of a task where it is not ``score`` (e.g. mRMR for a continuous y).
     task_scores: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: The fewest samples of each class the score needs (Welch's t: a variance per class).
+    min_class_samples: int = 1
 
     def score_for(self, task: str) -> Callable[..., Any]:
         """The score function of this filter for ``task`` (ValueError if it does not serve
@@ -156,7 +167,8 @@ FILTERS: dict[str, FilterInfo] = {
                    "continuous", "none", "thesis §3.1.3",
                    tasks=frozenset({"classification", "regression", "survival"})),
         FilterInfo("welch_t", "welch.t", score_welch_t, "univariate statistical test",
-                   "two-class", "continuous", "none", "Welch (1947); Hamer & Dupont (2021) Alg. 1"),
+                   "two-class", "continuous", "none", "Welch (1947); Hamer & Dupont (2021) Alg. 1",
+                   min_class_samples=2),
         FilterInfo("permutation", "permutation", score_permutation, "random forest importance",
                    "multi-class", "continuous or categorical", "none",
                    "Breiman (2001); thesis §3.1.4", options=("n_estimators", "random_state")),
@@ -299,6 +311,14 @@ class FilterSelector(TwoStageSelector):
     _supports_multiclass: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "method": [Names(FILTERS, what="filter", lookup=get_filter)],
+        "n_features_to_select": N_FEATURES,
+        "threshold": [Interval(Real, None, None, closed="neither"), None],
+        "estimator": ESTIMATOR, "n_bins": [integers(2), None], "n_estimators": [integers(1)],
+        "random_state": RANDOM_STATE, "task": TASK,
+    }
+
     def __init__(
         self,
         *,
@@ -334,6 +354,14 @@ class FilterSelector(TwoStageSelector):
         except ValueError as error:
             return str(error)
         return None
+
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """The filter's :attr:`FilterInfo.min_class_samples` (Welch's t: 2)."""
+        try:
+            return get_filter(params.get("method", "anova")).min_class_samples
+        except ValueError:
+            return 1  # an unknown filter: the parameter check reports it
 
     def _class_count_problem(self, n_classes: int) -> str | None:
         try:

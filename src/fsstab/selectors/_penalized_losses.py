@@ -25,6 +25,7 @@ with the same convergence criterion (largest violation of the optimality conditi
 from __future__ import annotations
 
 import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,18 @@ from fsstab.selectors._group_logistic import (
     kkt_violation,
 )
 from fsstab.selectors._ridge_logistic import _armijo, _solve_spd
+
+
+@dataclass(frozen=True)
+class PathSolution:
+    """One point of a regularisation path: ``C``, the coefficients and intercept, the support
+    size ``k`` and the solver's iterations (the penalised selectors' paths and calibration)."""
+
+    C: float
+    coef: np.ndarray
+    intercept: float
+    k: int
+    n_iter: int
 
 __all__ = ["CoxLoss", "LeastSquaresLoss", "null_model_C_for", "penalized_fit"]
 
@@ -112,7 +125,11 @@ class CoxLoss:
         """``η``, ``log S0`` per sample (of its risk set) and ``e ∘ c``, in the log domain: a
         linear predictor spread over more than the float range (a wild trial step of the line
         search) must give an infinite loss, not an underflow to a zero risk set."""
-        eta = self.X @ w
+        return self.risk_sums_of(self.X @ w)
+
+    def risk_sums_of(self, eta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`_risk_sums` of a linear predictor ``η`` given in the loss's (time-sorted)
+        sample order (a regularisation path computes ``η`` on all its columns at once)."""
         log_s0 = np.logaddexp.accumulate(eta)[self.block_end]
         inverse = np.where(self.event, -log_s0, -np.inf)
         # log c_j; η_j + log c_j <= log(number of events), as S0_i >= e_j on every risk set of j

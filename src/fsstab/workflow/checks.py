@@ -11,13 +11,19 @@ checks here relate keys to each other and to the data:
   (:func:`fsstab.workflow.value_checks.value_problems`);
 - :func:`dataset_problems` -- what the data show as soon as a dataset is fetched and
   prefiltered (its ``n``, ``d`` and class counts): sizes above ``d``, binary-only selectors on
-  multi-class data, classes too small to appear in a training and a test set; and
-  :func:`dataset_warnings` for data too small for meaningful estimates.
+  multi-class data, classes too small to appear in a training and a test set, training sets
+  with fewer samples of a class than a selector needs
+  (:func:`fsstab.workflow.resampling_checks.resampling_class_problems`); and
+  :func:`dataset_warnings` for data too small for meaningful estimates. Given the class
+  counts alone (``n_features=None``), the problems that the labels show.
 
 The workflow runs :func:`configuration_problems` when the Snakefile is read, and
-:func:`dataset_problems` both in the prefilter job (before the dataset's resampling and
-selection jobs exist) and when the Snakefile is read, for every dataset prefiltered earlier
-(a selector added later is checked against the stored dataset).
+:func:`dataset_problems` in the prefilter job (before the dataset's resampling and selection
+jobs exist) and, by :func:`check_stored_datasets`, when the Snakefile is read: for every
+dataset prefiltered or fetched earlier (a selector added later is checked against the stored
+dataset), and, for a ``file:`` source not fetched yet, on the classes read from its labels
+alone (:func:`fsstab.sources.study_labels.source_class_counts`: the target column or the
+sample sheet, not the matrix) -- before the first job.
 """
 
 from __future__ import annotations
@@ -31,8 +37,10 @@ from typing import Any
 
 from fsstab.io import read_json
 from fsstab.outcomes import describe_target
-from fsstab.selectors import SELECTORS
+from fsstab.resampling import training_class_counts
+from fsstab.selectors import SELECTORS, build_selector, data_problems
 from fsstab.sources import missing_file_message, parse_source
+from fsstab.sources.study_labels import source_class_counts
 from fsstab.workflow.config import (
     ConfigError,
     Configuration,
@@ -48,6 +56,8 @@ from fsstab.workflow.outcome_checks import (
     outcome_warnings,
     task_problems,
 )
+from fsstab.workflow.repair import checkable_config, relevant_problems
+from fsstab.workflow.resampling_checks import resampling_class_problems
 
 __all__ = [
     "MIN_CLASS_SIZE",
@@ -59,6 +69,8 @@ __all__ = [
     "configuration_problems",
     "dataset_problems",
     "dataset_warnings",
+    "fetched_dataset_summary",
+    "label_class_counts",
     "raise_config_problems",
     "stored_dataset_summary",
 ]
@@ -136,12 +148,48 @@ def _forced_problems(config: Configuration, raw: Mapping[str, Any]) -> list[str]
     return problems
 
 
+def _training_rows(workflow: WorkflowConfig, dataset: str, n_samples: int,
+                   class_counts: Mapping[str, int]) -> int:
+    """The rows of a training set of ``dataset`` (its resampling scheme on ``n_samples``
+    rows; ``n_samples`` where the scheme's draws are not fixed)."""
+    section = workflow.resampling_for(dataset)
+    params = dict(section.get("params") or {})
+    counts = list(class_counts.values()) if len(class_counts) >= 2 else \
+        [n_samples - n_samples // 2, n_samples // 2]
+    if len(class_counts) < 2:
+        params["stratify"] = True  # a split of the rows in two, for the count only
+    try:
+        training = training_class_counts(section["scheme"], counts, **params)
+    except (TypeError, ValueError):
+        return n_samples
+    return n_samples if training is None else int(training.sum())
+
+
+def _data_problems(config: Configuration, raw: Mapping[str, Any], n_samples: int,
+                   n_features: int, what: str) -> list[str]:
+    """What a configuration cannot do on training sets of ``n_samples`` rows and
+    ``n_features`` features (:func:`fsstab.selectors.data_problems`: an error bound that
+    cannot be met, fixed-X knockoffs with n < 2d + 1), with the values that would work."""
+    problems = []
+    for label, params in _settings(config):
+        try:
+            found = data_problems(config.cls, params, n_samples=n_samples,
+                                  n_features=n_features)
+        except (TypeError, ValueError):
+            continue  # check_config reports bad parameters
+        for problem in found:
+            key = f"selectors.{config.selector}.params"
+            where = f"{key}.{problem.path}" if problem.path else key
+            problems.append(f"{where}: {problem.problem} ({what}; configuration {label})")
+    return problems
+
+
 def _class_problems(config: Configuration, n_classes: int, dataset: str) -> list[str]:
     problems = []
     seen = set()
     for _, params in _settings(config):
         try:
-            selector = SELECTORS[config.cls](**params)
+            selector = build_selector({"class": config.cls, "params": params})
         except (TypeError, ValueError):
             continue  # check_config reports bad parameters
         problem = selector._class_count_problem(n_classes)
@@ -245,12 +293,13 @@ def configuration_problems(
 
 
 def dataset_problems(
-    workflow: WorkflowConfig, dataset: str, *, n_features: int,
+    workflow: WorkflowConfig, dataset: str, *, n_features: int | None,
     class_counts: Mapping[str, int], target: Mapping[str, Any] | None = None,
 ) -> list[str]:
     """Problems of the configurations running on ``dataset`` given its prefiltered size and
-    class counts (see the module docstring); ``target``: the description of a regression or
-    survival outcome (:func:`fsstab.outcomes.describe_target`), whose class counts are
+    class counts (see the module docstring); ``n_features`` None: the size is not known yet
+    (the labels were read without the matrix); ``target``: the description of a regression
+    or survival outcome (:func:`fsstab.outcomes.describe_target`), whose class counts are
     empty."""
     raw = workflow.raw
     problems: list[str] = [] if target is None else outcome_dataset_problems(dataset, target)
@@ -263,10 +312,20 @@ def dataset_problems(
             "'classes:' or merge it into another class"
         )
     what = f"the features of dataset {dataset!r} after prefiltering"
+    n_samples = int(target["n"]) if target is not None and "n" in target else \
+        sum(int(c) for c in class_counts.values())
+    n_train = _training_rows(workflow, dataset, n_samples, class_counts)
     for config in workflow.configurations_for(dataset):
-        problems += _size_problems(config, raw, n_features, what)
+        if n_features is not None:
+            problems += _size_problems(config, raw, n_features, what)
+        if n_features is not None and n_train > 0:
+            problems += _data_problems(
+                config, raw, n_train, n_features,
+                f"dataset {dataset!r}: training sets of {n_train} rows, {n_features} features")
         if len(class_counts) > 2:
             problems += _class_problems(config, len(class_counts), dataset)
+    if not small and len(class_counts) >= 2:
+        problems += resampling_class_problems(workflow, dataset, class_counts)
     return list(dict.fromkeys(problems))
 
 
@@ -307,7 +366,25 @@ def stored_dataset_summary(
             "target": provenance.get("target")}
 
 
-def _made_from(provenance: Mapping[str, Any], dataset: DatasetConfig) -> bool:
+def fetched_dataset_summary(folder: str | os.PathLike[str], dataset: DatasetConfig
+                            ) -> dict[str, Any] | None:
+    """:func:`stored_dataset_summary` of the dataset as fetched (``<folder>/raw``), made
+    from the dataset's current source spec, when no holdout split changes its samples;
+    else None."""
+    path = Path(folder) / "raw" / "provenance.json"
+    if dataset.holdout is not None or not path.is_file():
+        return None
+    provenance = read_json(path)
+    if not {"n", "d", "class_counts"} <= set(provenance) or not _made_from(
+            provenance, dataset, prefiltered=False):
+        return None
+    return {"n": int(provenance["n"]), "d": int(provenance["d"]),
+            "class_counts": dict(provenance["class_counts"]),
+            "target": provenance.get("target")}
+
+
+def _made_from(provenance: Mapping[str, Any], dataset: DatasetConfig, *,
+               prefiltered: bool = True) -> bool:
     source = dataset.source
     named = {"source": source} if isinstance(source, str) else dict(source)
     named["name"] = dataset.name
@@ -316,11 +393,10 @@ def _made_from(provenance: Mapping[str, Any], dataset: DatasetConfig) -> bool:
     except ValueError:
         return False
     stored = provenance.get("prefilter") or {}
-    return (
-        provenance.get("spec") == spec
-        and stored.get("n_features") == dataset.n_features
+    return provenance.get("spec") == spec and (not prefiltered or (
+        stored.get("n_features") == dataset.n_features
         and stored.get("log_transform") == dataset.log_transform
-    )
+    ))
 
 
 def check_prefiltered_dataset(config: Mapping[str, Any], ds: Any) -> list[str]:
@@ -339,16 +415,47 @@ def check_prefiltered_dataset(config: Mapping[str, Any], ds: Any) -> list[str]:
                             target=target)
 
 
-def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[str]
-                          ) -> list[str]:
-    """:func:`dataset_problems` of every dataset already prefiltered under ``data_dir`` (run
-    when the Snakefile is read: a selector added later meets a stored dataset); raises
-    :class:`ConfigError`, returns the warnings."""
+def label_class_counts(dataset: DatasetConfig,
+                       base_dir: str | os.PathLike[str] | None = None
+                       ) -> dict[str, int] | None:
+    """The classes of a dataset not fetched yet, read from its labels alone
+    (:func:`fsstab.sources.study_labels.source_class_counts`), when the fetch and the
+    prefilter keep every sample (no holdout split); None when they cannot be read so. A file
+    that cannot be read gives None too: the fetch job names what is wrong with it."""
+    if dataset.holdout is not None:
+        return None
+    try:
+        return source_class_counts(dataset.source, base_dir=base_dir)
+    except (ValueError, OSError, EOFError):
+        return None
+
+
+def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[str],
+                          base_dir: str | os.PathLike[str] | None = None) -> list[str]:
+    """:func:`dataset_problems` of every dataset already prefiltered (or fetched) under
+    ``data_dir``, and of every ``file:`` dataset not fetched yet on the classes its labels
+    give (:func:`label_class_counts`; relative paths below ``base_dir``, default the working
+    directory). Run when the Snakefile is read: a selector added later meets a stored
+    dataset, a resampling that leaves too few samples of a class is refused before the first
+    job. Raises :class:`ConfigError`, returns the warnings."""
     problems: list[str] = []
     warnings: list[str] = []
     for name in workflow.selected_datasets:
         stored = stored_dataset_summary(Path(data_dir) / name, workflow.datasets[name])
         if stored is None:
+            # fetched but not prefiltered (its prefilter job failed, or has not run): the
+            # fetched data have the same samples unless a holdout split keeps a part, and at
+            # least as many features, so every problem they show is one of the prefiltered
+            stored = fetched_dataset_summary(Path(data_dir) / name, workflow.datasets[name])
+            if stored is not None:
+                problems += dataset_problems(workflow, name, n_features=stored["d"],
+                                             class_counts=stored["class_counts"],
+                                             target=stored["target"])
+                continue
+            counts = label_class_counts(workflow.datasets[name], base_dir)
+            if counts is not None:
+                problems += dataset_problems(workflow, name, n_features=None,
+                                             class_counts=counts)
             continue
         problems += dataset_problems(workflow, name, n_features=stored["d"],
                                      class_counts=stored["class_counts"],
@@ -373,13 +480,38 @@ def checked_workflow(
 ) -> WorkflowConfig:
     """The schema, :func:`check_config` and :func:`configuration_problems` in one go, every
     problem reported at once (``problems``: those found earlier, e.g. keys defined twice in a
-    configuration file)."""
+    configuration file).
+
+    When the schema refuses something, the later layers still check the rest of the
+    configuration (:func:`fsstab.workflow.repair.checkable_config`) and add the problems that
+    are not an effect of what the schema refused.
+    """
     found = list(problems)
-    raw = validate_schema(config, schema)
+    try:
+        raw = validate_schema(config, schema)
+    except ConfigError as exc:
+        found += exc.problems
+        checkable = checkable_config(config, schema)
+        if checkable is not None:
+            repaired, taken_out, dropped = checkable
+            found += relevant_problems(_later_problems(repaired, base_dir), taken_out, dropped)
+        raise ConfigError(list(dict.fromkeys(found))) from None
     later = configuration_problems(raw, base_dir=base_dir)
     try:
         workflow = check_config(raw)
     except ConfigError as exc:
-        raise ConfigError(found + exc.problems + later) from None
-    raise_config_problems(found + later)
+        raise ConfigError(list(dict.fromkeys(found + exc.problems + later))) from None
+    raise_config_problems(list(dict.fromkeys(found + later)))
     return workflow
+
+
+def _later_problems(raw: Mapping[str, Any],
+                    base_dir: str | os.PathLike[str] | None) -> list[str]:
+    """The problems :func:`check_config` and :func:`configuration_problems` find in a
+    schema-valid ``raw``."""
+    found = configuration_problems(raw, base_dir=base_dir)
+    try:
+        check_config(raw)
+    except ConfigError as exc:
+        return exc.problems + found
+    return found

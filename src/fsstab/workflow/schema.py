@@ -1,7 +1,7 @@
 """The configuration's JSON schema: loading it, validating against it with its defaults filled
 in, and one line a user can act on per violation.
 
-- :func:`load_schema` reads ``config/schema/config.schema.yaml``;
+- :func:`load_schema` reads ``config/schemas/config.schema.yaml``;
 - :func:`validate_schema` checks a configuration against it and returns a copy with the
   schema's ``default`` values filled in, or raises :class:`ConfigError`;
 - :func:`describe_schema_error` turns one ``jsonschema`` error into one line: the dotted key
@@ -183,7 +183,14 @@ def describe_schema_error(error: jsonschema.ValidationError,
     if kind == "required":
         missing = [k for k in error.validator_value if isinstance(value, Mapping)
                    and k not in value]
-        return f"{where}: missing required key(s) {', '.join(map(repr, missing))}"
+        prefix = "" if where == "(top level)" else f"{where}."
+        described = [schema.get("properties", {}).get(k, {}).get("description")
+                     for k in missing]
+        hint = f" ({described[0].strip()})" if len(missing) == 1 and described[0] else ""
+        if len(missing) == 1:
+            return f"{prefix}{missing[0]}: required{hint}"
+        # several keys: one key path in front, so a caller can place the line under its prefix
+        return f"{where}: required keys {', '.join(map(repr, missing))}"
     if kind == "enum":
         allowed = ", ".join(repr(v) for v in error.validator_value)
         hint = _did_you_mean(str(value), [str(v) for v in error.validator_value]) \
