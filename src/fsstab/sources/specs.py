@@ -119,9 +119,9 @@ class SourceSpec:
 def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
     """Parse and validate a source spec (see the module docstring).
 
-    ``source:`` without a kind (``data/expr.csv``) is a ``file:`` source, and the sample
-    sheet may be written ``file:sheet.tsv`` as well: wherever a path is expected, ``file:``
-    is optional.
+    A source without a kind that names a file (a folder or a suffix in it: ``data/expr.csv``)
+    is a ``file:`` source, and the sample sheet may be written ``file:sheet.tsv`` as well:
+    wherever a path is expected, ``file:`` is optional.
 
     Raises ``ValueError`` naming the spec for an unknown kind or option, an empty location,
     a malformed OpenML id, SHA-256 or dataset name.
@@ -135,7 +135,8 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
         options = {k: v for k, v in spec.items() if k != "source"}
     else:
         raise ValueError(f"a source spec is a string or a mapping, got {type(spec).__name__}")
-    if isinstance(source, str) and source.strip() and ":" not in source:
+    if isinstance(source, str) and ":" not in source and (
+            "/" in source or Path(source.strip()).suffix):
         source = f"file:{source.strip()}"  # a path: ``file:`` may be left out
     if not isinstance(source, str) or ":" not in source:
         raise ValueError(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +20,8 @@ import yaml
 
 from fsstab.workflow.config import ConfigError
 
-__all__ = ["PRESETS", "add_init_and_run", "annotated_config", "run_command", "study_config",
-           "written_config"]
+__all__ = ["PRESETS", "add_init_and_run", "annotated_config", "run_command", "run_config",
+           "selector_entries", "study_config", "written_config"]
 
 #: The selectors ``--selectors`` names besides the registered classes (each with its entry
 #: of ``selectors:``; ``{k}``: ``--n-features``).
@@ -122,19 +122,34 @@ def _genes_in_rows(data: Path, sheet: Path, sample_id: str | None) -> bool:
 
 
 def _selectors(args: argparse.Namespace) -> dict[str, Any]:
+    names = None if args.selectors is None else [
+        n.strip() for n in args.selectors.split(",") if n.strip()]
+    return selector_entries(names, task=args.task or "classification", k=args.n_features,
+                            key="--selectors")
+
+
+def selector_entries(names: Sequence[str] | None, *, task: str, k: int,
+                     key: str = "selectors") -> dict[str, Any]:
+    """The ``selectors:`` entries of ``names`` (:data:`PRESETS` or classes of
+    :data:`fsstab.selectors.SELECTORS`, each picking ``k`` features); None: the
+    :data:`DEFAULT_SELECTORS` that serve ``task``. An unknown name raises
+    :class:`ConfigError` naming ``key``, with a "did you mean".
+
+    Examples
+    --------
+    >>> selector_entries(["mim"], task="classification", k=5)
+    {'mim': {'class': 'FilterSelector', 'params': {'method': 'mim', 'n_features_to_select': 5}}}
+    """
     from fsstab.selectors import SELECTORS, selectors_for_task
 
-    task = args.task or "classification"
-    serving = set(selectors_for_task(task))
-    if args.selectors is None:
+    if names is None:
+        serving = set(selectors_for_task(task))
         names = [n for n in DEFAULT_SELECTORS if PRESETS[n]["class"] in serving]
-    else:
-        names = [n.strip() for n in args.selectors.split(",") if n.strip()]
     entries: dict[str, Any] = {}
     problems = []
     for name in names:
         if name in PRESETS:
-            entry = _filled(PRESETS[name], args.n_features)
+            entry = _filled(PRESETS[name], k)
         elif name in SELECTORS:
             entry = {"class": name}
         else:
@@ -142,7 +157,7 @@ def _selectors(args: argparse.Namespace) -> dict[str, Any]:
 
             close = close_name(name, [*PRESETS, *SELECTORS])
             hint = f" (did you mean {close!r}?)" if close else ""
-            problems.append(f"--selectors: unknown selector {name!r}{hint}; known: "
+            problems.append(f"{key}: unknown selector {name!r}{hint}; known: "
                             f"{', '.join(PRESETS)} and the classes {', '.join(SELECTORS)}")
             continue
         entries[name.lower() if name in SELECTORS else name] = entry
@@ -161,13 +176,25 @@ def _filled(entry: Any, k: int) -> Any:
 def study_config(args: argparse.Namespace) -> dict[str, Any]:
     """The configuration the options of ``fsstab init`` / ``fsstab run`` describe."""
     name = args.name or _stem(Path(args.data))
+    return run_config(name, _source(args), _selectors(args), seed=args.seed,
+                      results_dir=args.results or f"results/{name}",
+                      n_resamples=args.resamples, k=args.n_features)
+
+
+def run_config(name: str, source: Mapping[str, Any], selectors: Mapping[str, Any], *,
+               seed: int, results_dir: str, n_resamples: int, k: int,
+               scheme: str = "bootstrap") -> dict[str, Any]:
+    """The configuration of one dataset ``name`` read from ``source``, analysed by
+    ``selectors`` on ``n_resamples`` resamples, with the :data:`MEASURES` (canberra down to
+    ``k``) and the Pareto fronts of :data:`PARETO_MEASURES`: what ``fsstab init`` and ``fsstab
+    run`` write, and what :func:`fsstab.analyse` runs."""
     return {
-        "seed": args.seed,
-        "results_dir": args.results or f"results/{name}",
-        "resampling": {"scheme": "bootstrap", "n_resamples": args.resamples},
-        "datasets": {name: {"source": _source(args)}},
-        "selectors": _selectors(args),
-        "measures": {"names": list(MEASURES), "params": {"canberra": {"k": args.n_features}}},
+        "seed": seed,
+        "results_dir": results_dir,
+        "resampling": {"scheme": scheme, "n_resamples": n_resamples},
+        "datasets": {name: {"source": dict(source)}},
+        "selectors": dict(selectors),
+        "measures": {"names": list(MEASURES), "params": {"canberra": {"k": k}}},
         "pareto": {"measures": list(PARETO_MEASURES)},
     }
 
