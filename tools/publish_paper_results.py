@@ -117,7 +117,7 @@ def inputs_of_run(paper: str, folder: Path, config: Path, only_datasets: list[st
     if only_datasets:
         raw["only_datasets"] = only_datasets
     workflow = check_config(validate_schema(
-        raw, load_schema(REPO / "config" / "schema" / "config.schema.yaml")))
+        raw, load_schema(REPO / "config" / "schemas" / "config.schema.yaml")))
     settings = importlib.import_module(f"fsstab.papers.{paper}.settings")
     if named:
         stems = list(dict.fromkeys(named.values()))
