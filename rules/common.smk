@@ -17,15 +17,16 @@ from fsstab.workflow.resources import memory, runtime
 # selected features, sizes above a prefilter's size, binary-only selectors on multi-class
 # data, missing local files) before any job; the message lists every problem with its key,
 # together with the keys defined twice in a configuration file (Snakefile)
-SCHEMA = Path(workflow.basedir) / "config" / "schema" / "config.schema.yaml"
+SCHEMA = Path(workflow.basedir) / "config" / "schemas" / "config.schema.yaml"
 WF = checked_workflow(
     config, load_schema(SCHEMA), problems=CONFIG_FILE_PROBLEMS, base_dir=Path.cwd()
 )
 DATA = WF.data_dir
 
 # what the datasets prefiltered by earlier runs show (their d, n and classes): a selector
-# added since then is checked against them before any job
-for warning in check_stored_datasets(WF, DATA):
+# added since then is checked against them before any job; a local file not fetched yet is
+# checked on the classes of its labels (the target column or the sample sheet, not the matrix)
+for warning in check_stored_datasets(WF, DATA, base_dir=Path.cwd()):
     logger.warning(f"Warning: {warning}")
 RESULTS = WF.results_dir
 

@@ -175,7 +175,7 @@ def test_the_documents_tasks_table_is_the_registry():
 def test_the_schema_takes_its_task_values_from_the_registry():
     from fsstab.workflow.schema import load_schema
 
-    path = REPO / "config" / "schema" / "config.schema.yaml"
+    path = REPO / "config" / "schemas" / "config.schema.yaml"
     text = path.read_text("utf-8")
     # spelled nowhere in the schema: the one entry names the registry
     assert "x-fsstab-enum: tasks" in text

@@ -15,7 +15,7 @@ from fsstab.workflow.config import ConfigError, check_config, load_schema, valid
 from fsstab.workflow.naming import MAX_ID_LENGTH, format_value, parameter_id
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 
 BASE = {
     "datasets": {
@@ -228,7 +228,7 @@ def test_keys_given_twice_in_a_yaml_file_are_reported(tmp_path):
         "mapping keeps only the last definition, so merge the two or rename one",
     ]
     config = yaml.safe_load(path.read_text())  # what Snakemake loads: the last definitions
-    schema_path = REPO / "config/schema/config.schema.yaml"
+    schema_path = REPO / "config/schemas/config.schema.yaml"
     # the keys defined twice, then the schema's problems, are returned to be reported with
     # the problems of the later layers (fsstab.workflow.checks.checked_workflow)
     assert validate_config_files(config, schema_path, [path]) == duplicate_keys(path)
@@ -285,18 +285,22 @@ def test_measure_parameter_problems():
     assert "pareto.measures: ['jaccard_typo'] are not computed" in problems_of(raw)
 
 
-def test_selector_needing_an_object_is_a_config_error_not_a_traceback():
+def test_a_selector_without_its_required_base_selector_is_a_config_error_not_a_traceback():
     # StabilitySelection's base selector has no default: the check reads the constructor
-    # signature instead of instantiating the class with no arguments (a TypeError before)
-    for entry in ({"class": "StabilitySelection"},
-                  {"class": "StabilitySelection", "params": {"selector": "LassoSelector"}}):
-        message = problems_of(with_change("selectors.stabs", entry))
-        lines = [line for line in message.splitlines() if "selectors.stabs" in line]
-        assert len(lines) == 1, message
-        assert "selectors.stabs.class: StabilitySelection needs a Python object for " \
-            "['selector']" in lines[0]
-        assert "LassoSelector" in lines[0]  # what a configuration can build instead
-        assert "StabilitySelection," not in lines[0].split("can build:")[1]
+    # signature instead of instantiating the class with no arguments (a TypeError before), and
+    # says how to give it
+    message = problems_of(with_change("selectors.stabs", {"class": "StabilitySelection"}))
+    lines = [line for line in message.splitlines() if "selectors.stabs" in line]
+    assert len(lines) == 1, message
+    assert "selectors.stabs.params: StabilitySelection needs ['selector'], which have no " \
+        "default; give selector a selector specification, e.g. selector: {class: " \
+        "LassoSelector" in lines[0]
+    # given, it expands like any other selector: the nested specification is kept as given
+    nested = {"class": "FilterSelector", "params": {"method": "welch_t"}}
+    workflow = expand(with_change("selectors.stabs", {"class": "StabilitySelection",
+                                                      "params": {"selector": nested}}))
+    (stabs,) = [c for c in workflow.configurations if c.selector == "stabs"]
+    assert stabs.params == {"selector": nested}
 
 
 def test_parameters_without_default_are_objects():
@@ -323,7 +327,7 @@ def test_every_problem_is_reported_at_once():
 
 def test_every_config_file_of_the_project_is_valid():
     for path in [*sorted((REPO / "config").rglob("*.yaml")), REPO / ".test/config/config.yaml"]:
-        if "schema" in path.parts:
+        if "schemas" in path.parts:
             continue
         raw = yaml.safe_load(path.read_text())
         wf = check_config(validate_schema(raw, SCHEMA))

@@ -4,19 +4,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from numbers import Integral, Real
 from typing import Any, ClassVar
 
 import numpy as np
 
+from fsstab._sklearn_compat import Interval, StrOptions
 from fsstab.error_control.fdr import knockoff_threshold
 from fsstab.error_control.guarantees import ErrorGuarantee
 from fsstab.error_control.knockoffs import (
     MAX_KNOCKOFF_FEATURES,
     fixed_x_knockoffs,
+    fixed_x_problem,
     gaussian_knockoffs,
 )
 from fsstab.outcomes import DEFAULT_TASK, TASKS, get_task
 from fsstab.selectors._common import descending_order, ranking_from_order, spawn_seeds
+from fsstab.selectors._constraints import (
+    ESTIMATOR,
+    RANDOM_STATE,
+    TASK,
+    Selector,
+    integers,
+)
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
 from fsstab.selectors._wrapping import (
@@ -109,6 +119,14 @@ class KnockoffSelector(TwoStageSelector):
 
     tasks: ClassVar[frozenset[str]] = frozenset(
         {"classification", "multiclass", "regression", "survival"})
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector(), None], "fdr": [Interval(Real, 0, 1, closed="neither")],
+        "knockoffs": [StrOptions({"gaussian", "fixed"})],
+        # 1: knockoff+, 0: knockoff (Barber & Candès 2015, Theorems 1 and 2)
+        "offset": [Interval(Integral, 0, 1, closed="both")],
+        "covariance": [StrOptions({"ledoit_wolf", "sample"})], "max_features": [integers(1)],
+        "estimator": ESTIMATOR, "task": TASK, "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,
@@ -141,6 +159,16 @@ class KnockoffSelector(TwoStageSelector):
             return (f"KnockoffSelector(knockoffs='fixed') serves {_continuous_tasks()} (the "
                     f"Gaussian linear model), not {task}; use knockoffs='gaussian'")
         return base_task_problem(cls, task, params)
+
+    @classmethod
+    def data_problems(cls, params: Mapping[str, Any], *, n_samples: int,
+                      n_features: int) -> dict[str, str]:
+        """Fixed-X knockoffs on ``n_samples`` rows need ``n >= 2d + 1``
+        (:func:`fsstab.error_control.fixed_x_problem`, with the ``d`` that would work)."""
+        if params.get("knockoffs", "gaussian") != "fixed":
+            return {}
+        problem = fixed_x_problem(int(n_samples), int(n_features))
+        return {} if problem is None else {"knockoffs": problem}
 
     def _knockoffs(self, X: np.ndarray, seed: int, task: str) -> np.ndarray:
         if self.knockoffs == "fixed":

@@ -66,6 +66,7 @@ __all__ = [
     "dataset_from_study",
     "read_sample_sheet",
     "read_study",
+    "sheet_separator",
 ]
 
 _LOGGER = logging.getLogger("fsstab.sources")
@@ -143,8 +144,8 @@ _SHEET_SEPARATORS: dict[str, str] = {
        for suffix in fmt.suffixes}, ".txt": "\t"}
 
 
-def _separator_of(path: Path) -> str:
-    """The sheet's separator: the suffix's (``.csv`` ``,``; ``.tsv``/``.tab``/``.txt`` tab),
+def sheet_separator(path: Path) -> str:
+    """The sample sheet's separator: the suffix's (``.csv`` ``,``; ``.tsv``/``.tab``/``.txt`` tab),
     or ``;``/tab/``,`` if that splits the header into more fields (Excel's ``;`` CSV)."""
     default = _SHEET_SEPARATORS[Path(inner_name(path.name)).suffix.lower()]
     with open_text(path, errors="replace") as stream:
@@ -166,7 +167,7 @@ def read_sample_sheet(path: str | os.PathLike[str], *, sample_id: str | None = N
     if Path(inner_name(path.name)).suffix.lower() not in _SHEET_SEPARATORS:
         raise ValueError(f"sample sheet {path}: expected a {', '.join(_SHEET_SEPARATORS)} file "
                          "(compressed or not)")
-    sep = _separator_of(path)
+    sep = sheet_separator(path)
     table = read_delimited(path, "sample sheet", sep=sep, text_columns=None)
     frame, ids = table.frame, table.row_names
     if sample_id is not None:
@@ -319,12 +320,15 @@ def _row_counters(features: pd.DataFrame | list[int], names: list[str] | None,
 
 
 def read_study(matrix: SourceMatrix, options: Mapping[str, Any], name: str,
-               *, base_dir: str | os.PathLike[str] | None = None) -> StudyTable:
+               *, base_dir: str | os.PathLike[str] | None = None,
+               labels_only: bool = False) -> StudyTable:
     """The study of a matrix as its reader returned it
     (:func:`fsstab.sources.formats.read_source_file`) and of the sample sheet of ``options``.
 
     See the module docstring; errors name the file, the column and the 1-based row (or
-    column, for genes in rows) and the sample.
+    column, for genes in rows) and the sample. ``labels_only``: the matrix holds only the
+    columns the options name (:mod:`fsstab.sources.study_labels`); the study's samples,
+    targets and groups are returned without features (``X`` None).
     """
     path = matrix.path
     _where(matrix, options.get("where"), name)
@@ -380,6 +384,9 @@ def read_study(matrix: SourceMatrix, options: Mapping[str, Any], name: str,
         record["groups"] = {"column": options["groups"], "n_groups": len(set(groups_list))}
     if matrix.notes:
         record["notes"] = list(matrix.notes)
+    if labels_only:
+        return StudyTable(None, None, matrix.ids, target_frame,
+                          None if groups is None else groups_list, record, positions)
     if matrix.is_table and matrix.X is not None:  # features of a wide table, already apart
         if matrix.non_numeric is not None:
             raise ValueError(matrix.non_numeric.message(name, path, matrix.sample_of))

@@ -6,20 +6,25 @@ checks here relate keys to each other and to the data:
 - :func:`configuration_problems` -- what the configuration alone shows: forced features
   beyond the number of selected ones, sizes above a dataset's ``prefilter.n_features``, a
   binary-only selector on a dataset whose ``classes`` keep three or more classes, a missing
-  ``file:`` source, a selector that cannot serve a dataset's task
-  (:mod:`fsstab.workflow.outcome_checks`), and every value no data set can accept
-  (:func:`fsstab.workflow.value_checks.value_problems`);
+  ``file:`` source, a column its files do not have (target, groups, sample ids:
+  :mod:`fsstab.workflow.column_checks`, reading only the headers), a selector that cannot
+  serve a dataset's task (:mod:`fsstab.workflow.outcome_checks`), and every value no data
+  set can accept (:func:`fsstab.workflow.value_checks.value_problems`);
 - :func:`dataset_problems` -- what the data show as soon as a dataset is fetched and
   prefiltered (its ``n``, ``d`` and class counts): sizes above ``d``, binary-only selectors on
   multi-class data, classes too small to appear in a training and a test set, training sets
   with fewer samples of a class than a selector needs
   (:func:`fsstab.workflow.resampling_checks.resampling_class_problems`); and
-  :func:`dataset_warnings` for data too small for meaningful estimates.
+  :func:`dataset_warnings` for data too small for meaningful estimates. Given the class
+  counts alone (``n_features=None``), the problems that the labels show.
 
 The workflow runs :func:`configuration_problems` when the Snakefile is read, and
-:func:`dataset_problems` both in the prefilter job (before the dataset's resampling and
-selection jobs exist) and when the Snakefile is read, for every dataset prefiltered earlier
-(a selector added later is checked against the stored dataset).
+:func:`dataset_problems` in the prefilter job (before the dataset's resampling and selection
+jobs exist) and, by :func:`check_stored_datasets`, when the Snakefile is read: for every
+dataset prefiltered or fetched earlier (a selector added later is checked against the stored
+dataset), and, for a ``file:`` source not fetched yet, on the classes read from its labels
+alone (:func:`fsstab.sources.study_labels.source_class_counts`: the target column or the
+sample sheet, not the matrix) -- before the first job.
 """
 
 from __future__ import annotations
@@ -33,8 +38,10 @@ from typing import Any
 
 from fsstab.io import read_json
 from fsstab.outcomes import get_task
-from fsstab.selectors import SELECTORS
+from fsstab.resampling import training_class_counts
+from fsstab.selectors import SELECTORS, build_selector, data_problems
 from fsstab.sources import missing_file_message, parse_source
+from fsstab.sources.study_labels import source_class_counts
 from fsstab.workflow.config import (
     ConfigError,
     Configuration,
@@ -64,6 +71,7 @@ __all__ = [
     "dataset_problems",
     "dataset_warnings",
     "fetched_dataset_summary",
+    "label_class_counts",
     "raise_config_problems",
     "stored_dataset_summary",
 ]
@@ -141,12 +149,48 @@ def _forced_problems(config: Configuration, raw: Mapping[str, Any]) -> list[str]
     return problems
 
 
+def _training_rows(workflow: WorkflowConfig, dataset: str, n_samples: int,
+                   class_counts: Mapping[str, int]) -> int:
+    """The rows of a training set of ``dataset`` (its resampling scheme on ``n_samples``
+    rows; ``n_samples`` where the scheme's draws are not fixed)."""
+    section = workflow.resampling_for(dataset)
+    params = dict(section.get("params") or {})
+    counts = list(class_counts.values()) if len(class_counts) >= 2 else \
+        [n_samples - n_samples // 2, n_samples // 2]
+    if len(class_counts) < 2:
+        params["stratify"] = True  # a split of the rows in two, for the count only
+    try:
+        training = training_class_counts(section["scheme"], counts, **params)
+    except (TypeError, ValueError):
+        return n_samples
+    return n_samples if training is None else int(training.sum())
+
+
+def _data_problems(config: Configuration, raw: Mapping[str, Any], n_samples: int,
+                   n_features: int, what: str) -> list[str]:
+    """What a configuration cannot do on training sets of ``n_samples`` rows and
+    ``n_features`` features (:func:`fsstab.selectors.data_problems`: an error bound that
+    cannot be met, fixed-X knockoffs with n < 2d + 1), with the values that would work."""
+    problems = []
+    for label, params in _settings(config):
+        try:
+            found = data_problems(config.cls, params, n_samples=n_samples,
+                                  n_features=n_features)
+        except (TypeError, ValueError):
+            continue  # check_config reports bad parameters
+        for problem in found:
+            key = f"selectors.{config.selector}.params"
+            where = f"{key}.{problem.path}" if problem.path else key
+            problems.append(f"{where}: {problem.problem} ({what}; configuration {label})")
+    return problems
+
+
 def _class_problems(config: Configuration, n_classes: int, dataset: str) -> list[str]:
     problems = []
     seen = set()
     for _, params in _settings(config):
         try:
-            selector = SELECTORS[config.cls](**params)
+            selector = build_selector({"class": config.cls, "params": params})
         except (TypeError, ValueError):
             continue  # check_config reports bad parameters
         problem = selector._class_count_problem(n_classes)
@@ -229,8 +273,10 @@ def configuration_problems(
             missing = missing_file_message(f"samples: {sheet}", sheet, base_dir)
             if missing is not None:
                 problems.append(f"datasets.{name}.source.samples: {missing}")
+    from fsstab.workflow.column_checks import column_problems
     from fsstab.workflow.value_checks import value_problems
 
+    problems += column_problems(raw, base_dir=base_dir)
     problems += value_problems(raw)
     for config in _raw_configurations(raw):
         problems += _forced_problems(config, raw)
@@ -250,12 +296,13 @@ def configuration_problems(
 
 
 def dataset_problems(
-    workflow: WorkflowConfig, dataset: str, *, n_features: int,
+    workflow: WorkflowConfig, dataset: str, *, n_features: int | None,
     class_counts: Mapping[str, int], target: Mapping[str, Any] | None = None,
 ) -> list[str]:
     """Problems of the configurations running on ``dataset`` given its prefiltered size and
-    class counts (see the module docstring); ``target``: the description of a regression or
-    survival outcome (:func:`fsstab.outcomes.describe_target`), whose class counts are
+    class counts (see the module docstring); ``n_features`` None: the size is not known yet
+    (the labels were read without the matrix); ``target``: the description of a regression
+    or survival outcome (:func:`fsstab.outcomes.describe_target`), whose class counts are
     empty."""
     raw = workflow.raw
     problems: list[str] = [] if target is None else outcome_dataset_problems(dataset, target)
@@ -268,8 +315,16 @@ def dataset_problems(
             "'classes:' or merge it into another class"
         )
     what = f"the features of dataset {dataset!r} after prefiltering"
+    n_samples = int(target["n"]) if target is not None and "n" in target else \
+        sum(int(c) for c in class_counts.values())
+    n_train = _training_rows(workflow, dataset, n_samples, class_counts)
     for config in workflow.configurations_for(dataset):
-        problems += _size_problems(config, raw, n_features, what)
+        if n_features is not None:
+            problems += _size_problems(config, raw, n_features, what)
+        if n_features is not None and n_train > 0:
+            problems += _data_problems(
+                config, raw, n_train, n_features,
+                f"dataset {dataset!r}: training sets of {n_train} rows, {n_features} features")
         if len(class_counts) > 2:
             problems += _class_problems(config, len(class_counts), dataset)
     if not small and len(class_counts) >= 2:
@@ -364,11 +419,29 @@ def check_prefiltered_dataset(config: Mapping[str, Any], ds: Any) -> list[str]:
                             target=target)
 
 
-def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[str]
-                          ) -> list[str]:
-    """:func:`dataset_problems` of every dataset already prefiltered under ``data_dir`` (run
-    when the Snakefile is read: a selector added later meets a stored dataset); raises
-    :class:`ConfigError`, returns the warnings."""
+def label_class_counts(dataset: DatasetConfig,
+                       base_dir: str | os.PathLike[str] | None = None
+                       ) -> dict[str, int] | None:
+    """The classes of a dataset not fetched yet, read from its labels alone
+    (:func:`fsstab.sources.study_labels.source_class_counts`), when the fetch and the
+    prefilter keep every sample (no holdout split); None when they cannot be read so. A file
+    that cannot be read gives None too: the fetch job names what is wrong with it."""
+    if dataset.holdout is not None:
+        return None
+    try:
+        return source_class_counts(dataset.source, base_dir=base_dir)
+    except (ValueError, OSError, EOFError):
+        return None
+
+
+def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[str],
+                          base_dir: str | os.PathLike[str] | None = None) -> list[str]:
+    """:func:`dataset_problems` of every dataset already prefiltered (or fetched) under
+    ``data_dir``, and of every ``file:`` dataset not fetched yet on the classes its labels
+    give (:func:`label_class_counts`; relative paths below ``base_dir``, default the working
+    directory). Run when the Snakefile is read: a selector added later meets a stored
+    dataset, a resampling that leaves too few samples of a class is refused before the first
+    job. Raises :class:`ConfigError`, returns the warnings."""
     problems: list[str] = []
     warnings: list[str] = []
     for name in workflow.selected_datasets:
@@ -382,6 +455,11 @@ def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[
                 problems += dataset_problems(workflow, name, n_features=stored["d"],
                                              class_counts=stored["class_counts"],
                                              target=stored["target"])
+                continue
+            counts = label_class_counts(workflow.datasets[name], base_dir)
+            if counts is not None:
+                problems += dataset_problems(workflow, name, n_features=None,
+                                             class_counts=counts)
             continue
         problems += dataset_problems(workflow, name, n_features=stored["d"],
                                      class_counts=stored["class_counts"],
