@@ -108,6 +108,8 @@ class Task:
     score_rule: ClassVar[str] = ""
     #: The score a fitted selector's ``score(X, y)`` returns.
     estimator_score: ClassVar[Score]
+    #: How many column names a source's ``target:`` gives (survival: time and event).
+    target_option_columns: ClassVar[int] = 1
     #: The Parquet columns holding a stored dataset's target.
     target_columns: ClassVar[tuple[str, ...]]
     #: Source options that do not apply to the task (refused by the configuration check).

@@ -82,6 +82,7 @@ class SurvivalTask(Task):
     scores = (C_INDEX, C_INDEX_UNO)
     score_rule = "Uno's when more than half of the samples are censored (decided per data set)"
     estimator_score = C_INDEX
+    target_option_columns = 2
     target_columns = ("time", "event")
     refused_options = frozenset({"classes", "multiclass"})
 

@@ -17,6 +17,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from fsstab._sklearn_compat import Interval, StrOptions
+from fsstab.outcomes import get_task
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -374,7 +375,7 @@ class StabilitySelection(TwoStageSelector):
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
         if self.estimator is not None:
             return self.estimator
-        if self._task() != "classification":
+        if not get_task(self._task()).has_classes:
             return paired_model(self._task())
         return LogisticRegression(C=np.inf, max_iter=1000)  # unregularised, thesis Ch. 8
 

@@ -15,6 +15,7 @@ import numpy as np
 from sklearn.base import clone
 from sklearn.utils import check_random_state
 
+from fsstab.outcomes import get_task
 from fsstab.selectors._common import check_positive_int, spawn_seeds
 
 __all__ = ["complementary_pairs", "stability_subsamples", "subsample_selection_counts"]
@@ -134,8 +135,8 @@ def stability_subsamples(y: Any, n_pairs: int, random_state: Any, *, sampling: s
     if labels is not None:
         counts = np.bincount(labels)
         if counts.min() < 2:
-            what = ("events and censored samples; counts" if task == "survival"
-                    else "samples of every class; class counts")
+            what = ("samples of every class; class counts" if get_task(task).has_classes
+                    else "events and censored samples; counts")
             raise ValueError(f"stratified stability selection needs at least 2 {what} are "
                              f"{counts.tolist()}")
     split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
@@ -179,7 +180,7 @@ def subsample_selection_counts(selector: Any, X: np.ndarray, y: Any, subsamples:
     counts = np.zeros(X.shape[1])
     for rows, seed in zip(subsamples, np.asarray(seeds), strict=True):
         base = _configured_clone(selector, int(seed), **{size_parameter: int(q)})
-        fitted = fit_selection(base, X[rows], y[rows]) if task == "classification" else \
+        fitted = fit_selection(base, X[rows], y[rows]) if get_task(task).has_classes else \
             base.fit(X[rows], y[rows])
         counts += np.asarray(fitted.get_support(), dtype=bool)
     return counts

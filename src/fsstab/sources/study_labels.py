@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from fsstab.datasets import encode_labels
+from fsstab.outcomes import DEFAULT_TASK, get_task
 from fsstab.sources.delimited import delimited_options, read_samples_in_rows, row_header
 from fsstab.sources.formats import format_of
 from fsstab.sources.local import local_file
@@ -77,7 +78,7 @@ def source_class_counts(spec: str | Mapping[str, Any], *,
     src = parse_source(copy.deepcopy(spec))
     options = src.options
     if (src.kind != "file" or options.get("member") or options.get("transpose")
-            or options.get("task", "classification") != "classification"):
+            or not get_task(options.get("task", DEFAULT_TASK)).has_classes):
         return None
     fmt = format_of(src.location, options, src.source)
     path = local_file(src.location, base_dir)

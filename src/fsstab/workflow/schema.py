@@ -83,7 +83,7 @@ def load_schema(path: str | os.PathLike[str]) -> dict[str, Any]:
     >>> from pathlib import Path
     >>> import fsstab
     >>> repo = Path(fsstab.__file__).resolve().parents[2]
-    >>> schema = load_schema(repo / "config" / "schema" / "config.schema.yaml")
+    >>> schema = load_schema(repo / "config" / "schemas" / "config.schema.yaml")
     >>> entry = schema["properties"]["datasets"]["additionalProperties"]
     >>> from fsstab.outcomes import source_task_names
     >>> entry["properties"]["source"]["properties"]["task"]["enum"] == list(source_task_names())

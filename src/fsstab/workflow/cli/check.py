@@ -123,7 +123,7 @@ def check_configuration(
 
 def _read_dataset(workflow: WorkflowConfig, name: str, result: CheckResult) -> None:
     """Fetch and prefilter ``name`` as its jobs do; record its problems and summary."""
-    from fsstab.outcomes import describe_target
+    from fsstab.outcomes import describe_target, get_task
     from fsstab.workflow.data import fetch_dataset, prefilter_dataset
 
     dataset = workflow.datasets[name]
@@ -134,7 +134,7 @@ def _read_dataset(workflow: WorkflowConfig, name: str, result: CheckResult) -> N
     except (ValueError, OSError, ImportError) as exc:
         result.problems.append(f"datasets.{name}: {exc}")
         return
-    target = None if ds.task == "classification" else describe_target(ds.task, ds.y)
+    target = None if get_task(ds.task).has_classes else describe_target(ds.task, ds.y)
     result.problems += dataset_problems(workflow, name, n_features=ds.n_features,
                                         class_counts=ds.class_counts, target=target)
     result.warnings += dataset_warnings(name, n_samples=ds.n_samples,
@@ -147,13 +147,13 @@ def dataset_summary(workflow: WorkflowConfig, name: str, fetched: Any, ds: Any
     """What the workflow would analyse of dataset ``name``: its source, samples, features
     read and kept by the prefilter, classes (with counts) or the outcome's summary, groups
     and their sizes, the selectors and the resampling."""
-    from fsstab.outcomes import describe_target
+    from fsstab.outcomes import describe_target, get_task
 
     summary: dict[str, Any] = {
         "source": workflow.datasets[name].source, "n_samples": ds.n_samples,
         "features_read": fetched.n_features, "features": ds.n_features, "task": ds.task,
     }
-    if ds.task == "classification":
+    if get_task(ds.task).has_classes:
         summary["classes"] = dict(ds.class_counts)
     else:
         summary["outcome"] = describe_target(ds.task, ds.y)

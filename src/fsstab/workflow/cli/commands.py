@@ -80,6 +80,8 @@ def add_init_and_run(commands: Any, data_arguments: Callable[[argparse.ArgumentP
 
 
 def _source(args: argparse.Namespace) -> dict[str, Any]:
+    from fsstab.outcomes import DEFAULT_TASK, get_task
+
     source: dict[str, Any] = {"source": f"file:{args.data}"}
     transpose = args.transpose
     if transpose is None and args.samples is not None:
@@ -90,13 +92,15 @@ def _source(args: argparse.Namespace) -> dict[str, Any]:
         source["samples"] = args.samples
     if args.sample_id is not None:
         source["sample_id"] = args.sample_id
-    target = args.target.split(",") if args.task == "survival" else args.target
+    task = get_task(args.task or DEFAULT_TASK)
+    # a task whose target is several columns (survival: TIME,EVENT) takes them comma-separated
+    target = args.target.split(",") if task.target_option_columns > 1 else args.target
     source["target"] = [t.strip() for t in target] if isinstance(target, list) else target
     if args.positive is not None:
         source["positive"] = args.positive
     if args.groups is not None:
         source["groups"] = args.groups
-    if args.task is not None and args.task != "classification":
+    if args.task is not None and args.task != DEFAULT_TASK:
         source["task"] = args.task
     return source
 
