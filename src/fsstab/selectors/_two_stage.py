@@ -8,7 +8,6 @@ are needed once, on the full data, not on every subsample.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -16,27 +15,6 @@ import numpy as np
 from fsstab.outcomes import class_task
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import fit_paired_model, spawn_seeds
-
-
-def tasks_with_base(cls: type[BaseSelector], params: Mapping[str, Any]) -> frozenset[str]:
-    """The tasks a meta-selector of class ``cls`` serves with the constructor parameters
-    ``params``: those of its :attr:`~BaseSelector.tasks` that its base selector
-    ``params["selector"]`` serves too (all of them while the base is not a selector instance:
-    fit checks it then).
-
-    Examples
-    --------
-    >>> from fsstab.selectors import HybridRFE, LassoSelector, StabilitySelection
-    >>> from fsstab.selectors._two_stage import tasks_with_base
-    >>> sorted(tasks_with_base(StabilitySelection, {"selector": LassoSelector()}))
-    ['classification', 'multiclass']
-    >>> sorted(tasks_with_base(StabilitySelection, {"selector": HybridRFE()}))
-    ['classification']
-    """
-    base = params.get("selector")
-    if isinstance(base, BaseSelector):
-        return cls.tasks & base._served_tasks()
-    return cls.tasks
 
 
 class TwoStageSelector(BaseSelector):
