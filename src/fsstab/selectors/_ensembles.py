@@ -217,6 +217,7 @@ class StabilitySelection(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    controls_error: ClassVar[bool] = True
 
     @classmethod
     def min_class_samples(cls, params: Mapping[str, Any]) -> int:

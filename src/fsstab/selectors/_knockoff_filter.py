@@ -102,6 +102,7 @@ class KnockoffSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    controls_error: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
 
     def __init__(

@@ -7,7 +7,8 @@ asks for what it needs: a cluster that enforces memory limits kills a job that e
 
 With ``S = n d · 8 B`` the size of the dataset matrix a job reads (n and d from the
 ``provenance.json`` beside ``dataset.parquet``), ``F`` the size of a job's other input files, M the
-resamples, ``M_c`` those of a selection chunk and J the similarity jobs:
+resamples, ``M_c`` those of a selection chunk, ``R_c`` the planted-null reruns of a chunk (on
+data up to twice as wide: the copies) and J the similarity jobs:
 
 ===================  ==============================================  ========================
 rule                 mem_mb                                          runtime (min)
@@ -20,6 +21,8 @@ similarity_band      B + 5 S (d ≤ 32,768); B + 1.6 S + 300           10 + n d�
 similarity           as a band with J = 1; gathering: B + 40 F       as a band; 10
 calibrate            B + 2.2 S + min(1 GiB, M S) + 5 M d · 8 B       10 + 40 M · passes(6)
 select               B + 3.5 S                                       10 + M_c · passes(60)
+error_control_fit    B + 3.5 S                                       10 + passes(60)
+planted_nulls        B + 7 S                                         10 + R_c · passes(120)
 stability            B + 4 M d · 8 B + 20 F                          10 + M d / 10⁶
 tables, figures      B + 20 F + 200 d · 8 B                          10 + F / 10 MB
 ===================  ==============================================  ========================
@@ -99,6 +102,7 @@ def job_memory_mb(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamp
         "similarity_gather": 40 * files_mb,
         "calibrate": 2.2 * S + min(1024, n_resamples * S) + 5 * n_resamples * vector,
         "select": 3.5 * S,
+        "planted_nulls": 7 * S,
         "stability": 4 * n_resamples * vector + 20 * files_mb,
         "tables": 20 * files_mb + 200 * vector,
     }[stage]
@@ -121,6 +125,7 @@ def job_runtime_min(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resa
         "similarity_gather": 0.0,
         "calibrate": 40 * n_resamples * passes(6),
         "select": n_resamples * passes(60),
+        "planted_nulls": n_resamples * passes(120),
         "stability": n_resamples * d / 1e6,
         "tables": files_mb / 10,
     }[stage]
