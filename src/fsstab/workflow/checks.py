@@ -33,7 +33,7 @@ from typing import Any
 
 from fsstab.io import read_json
 from fsstab.outcomes import describe_target
-from fsstab.selectors import SELECTORS
+from fsstab.selectors import SELECTORS, build_selector
 from fsstab.sources import missing_file_message, parse_source
 from fsstab.workflow.config import (
     ConfigError,
@@ -146,7 +146,7 @@ def _class_problems(config: Configuration, n_classes: int, dataset: str) -> list
     seen = set()
     for _, params in _settings(config):
         try:
-            selector = SELECTORS[config.cls](**params)
+            selector = build_selector({"class": config.cls, "params": params})
         except (TypeError, ValueError):
             continue  # check_config reports bad parameters
         problem = selector._class_count_problem(n_classes)
