@@ -58,8 +58,12 @@ class ConstantInPairs(BaseSelector):
 
 @pytest.fixture
 def registered(monkeypatch):
-    monkeypatch.setitem(SELECTORS, "KeepAll", KeepAll)
-    monkeypatch.setitem(SELECTORS, "ConstantInPairs", ConstantInPairs)
+    """The two test selectors known by name to the builder of selector specifications."""
+    from fsstab.selectors import _specs
+
+    known = _specs._registered()
+    monkeypatch.setattr(_specs, "_registered", lambda: {
+        **known, "KeepAll": KeepAll, "ConstantInPairs": ConstantInPairs})
 
 
 def _spec(cls: str, params=None, variants=(("default", {}),)):
@@ -95,7 +99,8 @@ def test_keeping_everything_selects_exactly_the_planted_nulls(registered):
     summary = error_control_summary([fit], chunks, dataset="toy", n_planted=m,
                                     confidence_level=0.95)
     row = summary.iloc[0]
-    assert row["n_repeats"] == 5 and row["n_planted"] == m
+    assert row["n_repeats"] == 5
+    assert row["n_planted"] == m
     assert row["mean_planted_selected"] == m
     assert row["planted_selected_low"] == row["planted_selected_high"] == m
     assert row["verdict"] == "exceeds"  # 4 planted nulls selected every time against 3
@@ -152,7 +157,8 @@ def test_discoveries_by_group_with_a_hand_built_similarity(registered):
     ds = _dataset(d=6)
     fit = fit_discoveries(ds, _spec("KeepAll"), seed=0, similarity=(C, 0.8))
     record = fit.iloc[0]
-    assert record["n_selected"] == 6 and record["n_groups"] == 3
+    assert record["n_selected"] == 6
+    assert record["n_groups"] == 3
     assert list(record["groups"]) == [0, 0, 1, 1, 1, 2]
     table = discoveries_frame([fit], dataset="toy")
     assert table["feature_name"].tolist() == [f"g{j}" for j in range(6)]
@@ -168,7 +174,8 @@ def test_discoveries_by_group_with_a_hand_built_similarity(registered):
     assert summary.iloc[0]["mean_planted_groups"] == 3
     # without a similarity no group is counted
     plain = fit_discoveries(ds, _spec("KeepAll"), seed=0).iloc[0]
-    assert plain["n_groups"] is None and list(plain["groups"]) == [-1] * 6
+    assert plain["n_groups"] is None
+    assert list(plain["groups"]) == [-1] * 6
 
 
 def test_every_variant_is_fitted_and_seeded():
@@ -179,7 +186,8 @@ def test_every_variant_is_fitted_and_seeded():
     first = fit_discoveries(ds, spec, seed=4)
     again = fit_discoveries(ds, spec, seed=4)
     assert first["variant"].tolist() == ["default", "artificial_proportion=0.5"]
-    assert (first["guarantee"] == "FDR").all() and first["estimated"].all()
+    assert (first["guarantee"] == "FDR").all()
+    assert first["estimated"].all()
     assert first["features"].tolist() == again["features"].tolist()
     assert first["level"].tolist() == again["level"].tolist()
 
@@ -228,7 +236,10 @@ def _error_control_config(**section):
 
     config = tiny_config()
     config["selectors"]["stabl"] = {"class": "Stabl", "params": {"n_pairs": 3}}
-    config["error_control"] = {"selectors": ["stabl"], **section}
+    config["selectors"]["stabsel"] = {"class": "StabilitySelection", "params": {
+        "selector": {"class": "FilterSelector", "params": {"method": "anova"}}, "q": 3,
+        "pi_thr": 0.6, "pfer": None, "n_pairs": 5, "assumption": "r-concave"}}
+    config["error_control"] = {"selectors": ["stabl", "stabsel"], **section}
     return config
 
 
@@ -247,15 +258,25 @@ def test_the_stage_runs_its_jobs_and_writes_the_tables(tmp_path):
     for chunk in ("r0000-0000", "r0001-0001"):
         assert (workdir / f"results/tiny/error_control/stabl/planted/{chunk}.parquet").is_file()
     summary = pd.read_csv(workdir / target)
-    assert summary["configuration"].tolist() == ["stabl"]
-    row = summary.iloc[0]
-    assert row["n_repeats"] == 2 and row["n_planted"] == 4 and row["guarantee"] == "FDR"
-    assert row["n_features"] == 12  # the prefiltered dataset
-    assert 0 <= row["mean_planted_selected"] <= 4
-    assert row["n_groups"] <= row["n_selected"]
+    assert summary["configuration"].tolist() == ["stabl", "stabsel"]
+    assert summary["guarantee"].tolist() == ["FDR", "PFER"]
+    assert (summary["n_repeats"] == 2).all()
+    assert (summary["n_planted"] == 4).all()
+    assert (summary["n_features"] == 12).all()  # the prefiltered dataset
+    assert summary["mean_planted_selected"].between(0, 4).all()
+    assert (summary["n_groups"] <= summary["n_selected"]).all()
+    stabsel = summary.iloc[1]
+    # Shah & Samworth's r-concave bound at p = 12, q = 3, π_thr = 0.6, B = 5 (fit on all
+    # samples) and at p = 16 (the reruns, with 4 planted nulls): below the bound without
+    # assumption q² / ((2 π_thr − 1) p)
+    assert 0 < stabsel["level"] <= 9 / (0.2 * 12)
+    assert 0 < stabsel["planted_level"] <= 9 / (0.2 * 16)
+    assert "false selections on average (stability selection" in stabsel["sentence"]
     discoveries = pd.read_csv(workdir / "results/tiny/error_control/discoveries.csv")
-    assert len(discoveries) == row["n_selected"]
-    assert discoveries["discovery"].nunique() == row["n_groups"]
+    for row in summary.to_dict("records"):
+        mine = discoveries[discoveries["configuration"] == row["configuration"]]
+        assert len(mine) == row["n_selected"]
+        assert mine["discovery"].nunique() == row["n_groups"]
     page = (workdir / "results/tiny/report/error_control.html").read_text()
     assert "Planted-null check" in page
     for log in ("fit.log", "planted/r0000-0000.log"):
@@ -273,7 +294,8 @@ def test_no_job_runs_while_the_option_is_off_and_bad_keys_are_named(tmp_path):
     on = run_snakemake(workflow_dir(tmp_path / "on", _error_control_config()), "-n", "--quiet",
                        "rules")
     assert on.returncode == 0, on.stderr[-3000:]
-    assert "error_control_fit" in on.stdout and "planted_nulls" in on.stdout
+    assert "error_control_fit" in on.stdout
+    assert "planted_nulls" in on.stdout
     bad = _error_control_config(planted_nulls={"n_repeats": 1})
     bad["error_control"]["selectors"] = ["lasso", "stabl"]
     refused = run_snakemake(workflow_dir(tmp_path / "bad", bad), "-n")

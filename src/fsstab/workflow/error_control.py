@@ -133,16 +133,15 @@ def checked_configurations(configurations: Iterable[Any], labels: Sequence[str])
 
 def _selector(spec: Mapping[str, Any], variant: Mapping[str, Any], task: str,
               random_state: int) -> Any:
-    """The variant's selector, unfitted, as the selection stage builds it."""
-    from fsstab.selectors import SELECTORS
+    """The variant's selector, unfitted, as the selection stage builds it (nested selector
+    specifications built, the dataset's task given outside classification)."""
+    from fsstab.selectors import build_selector, constructor_parameters
 
-    cls = SELECTORS[spec["class"]]
     params = {**spec["params"], **variant["params"]}
-    if task != "classification":
-        params["task"] = task
-    if "random_state" in cls().get_params(deep=False):
+    if "random_state" in constructor_parameters(spec["class"]):
         params["random_state"] = int(random_state)
-    return cls(**params)
+    return build_selector({"class": spec["class"], "params": params},
+                          task=None if task == "classification" else task)
 
 
 def _similarity(similarity: tuple[Any, float] | None) -> tuple[Any, float] | None:
