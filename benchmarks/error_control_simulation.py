@@ -26,7 +26,9 @@ the mean FDP with their standard errors, whether the mean is within 2 SE of the 
 value (``holds``) or above (``EXCEEDS``), the mean number of true positives, CPU per fit; then
 the true positives of every method on the peers' replications (same data), and the run's CPU,
 wall clock, peak RSS and load. ``--quick`` runs 10 + 4 replications (a smoke run);
-``--model gaussian`` (or ``logistic``) runs one model (two processes run both in parallel);
+``--stabl-replications K`` runs Stabl (the costliest fsstab method per replication) on the
+first K only; ``--model gaussian`` (or ``logistic``) runs one model (two processes run both
+in parallel);
 ``--rows FILE`` appends every replication's rows to FILE as it goes, and ``--summarise FILE
 ...`` prints the tables of such files (of a run cut short, too).
 """
@@ -117,15 +119,16 @@ def timed(function, *args, **kwargs):
     return value, time.process_time() - start
 
 
-def fsstab_methods(X, y, truth, task, sigma, seed, rows):
+def fsstab_methods(X, y, truth, task, sigma, seed, rows, stabl=True):
     frequencies, seconds = timed(cpss_frequencies, X, y, task, seed)
     for name, assumption in BOUNDS.items():
         pi = stability_selection_parameters(D, q=Q, pfer=PFER, sampling="SS",
                                             assumption=assumption, n_pairs=PAIRS).pi_thr
         rows.append((name, "PFER", PFER, *outcome(frequencies >= pi - 1e-12, truth), seconds))
-    stabl, seconds = timed(lambda: Stabl(task=task, n_pairs=25, random_state=seed).fit(X, y))
-    rows.append(("Stabl (FDP+ estimate)", "FDP+", stabl.fdp_plus_,
-                 *outcome(stabl.support_, truth), seconds))
+    if stabl:
+        fitted, seconds = timed(lambda: Stabl(task=task, n_pairs=25, random_state=seed).fit(X, y))
+        rows.append(("Stabl (FDP+ estimate)", "FDP+", fitted.fdp_plus_,
+                     *outcome(fitted.support_, truth), seconds))
     knock, seconds = timed(lambda: KnockoffSelector(task=task, fdr=FDR,
                                                     random_state=seed).fit(X, y))
     rows.append(("knockoff+, Σ Ledoit-Wolf", "FDR", FDR, *outcome(knock.support_, truth),
@@ -298,6 +301,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--replications", type=int, default=200)
     parser.add_argument("--peer-replications", type=int, default=40)
+    parser.add_argument("--stabl-replications", type=int, default=None,
+                        help="run Stabl on the first this many replications only (default all)")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--model", choices=[*MODELS, "all"], default="all",
                         help="run one model only (e.g. the two in two processes)")
@@ -340,7 +345,9 @@ def main() -> None:
             for r in range(P, R):
                 X, y, truth, task = simulate(model, r, chol)
                 mine: list = []
-                fsstab_methods(X, y, truth, task, sigma, 1 + r, mine)
+                fsstab_methods(X, y, truth, task, sigma, 1 + r, mine,
+                               stabl=args.stabl_replications is None
+                               or r < args.stabl_replications)
                 rows.extend(mine)
                 _record(handle, model, r, mine)
             summarise(rows, f"{model} model: fsstab, {R} replications")

@@ -303,6 +303,11 @@ def error_control_inputs(wildcards):
     }
 
 
+def planted_per_rerun():
+    """m, the copies each planted-null rerun appends (None: min(d, 1000))."""
+    return error_control_settings()["planted_nulls"]["n_planted"]
+
+
 def planted_chunk_reruns(wildcards):
     """The reruns of the job's planted-null chunk (resource functions)."""
     return len(chunk_range(wildcards.chunk))

@@ -42,12 +42,14 @@ rule planted_nulls:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=memory("planted_nulls"),
-        runtime=runtime("planted_nulls", resamples=planted_chunk_reruns),
+        mem_mb=memory("planted_nulls", planted=planted_per_rerun()),
+        runtime=runtime(
+            "planted_nulls", resamples=planted_chunk_reruns, planted=planted_per_rerun()
+        ),
     params:
         spec=spec_of,
         seed=WF.seed,
-        n_planted=error_control_settings()["planted_nulls"]["n_planted"],
+        n_planted=planted_per_rerun(),
     script:
         "../scripts/planted_nulls.py"
 
@@ -77,7 +79,7 @@ rule error_control:
         mem_mb=memory("tables", dataset=None, files="*"),
         runtime=runtime("tables", dataset=None, files="*"),
     params:
-        n_planted=error_control_settings()["planted_nulls"]["n_planted"],
+        n_planted=planted_per_rerun(),
         confidence_level=WF.raw["measures"]["confidence_level"],
         escape_formulas=WF.raw["tables"]["escape_formulas"],
     script:
