@@ -74,6 +74,13 @@ def test_the_readme_opens_on_the_two_commands():
     assert ci == commands[1]
 
 
+def test_the_security_page_is_in_the_readme_s_documentation_list():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    listing = readme.split("## Documentation", 1)[1]
+    assert "[docs/security.md](docs/security.md)" in listing
+    assert (REPO / "docs" / "security.md").is_file()
+
+
 #: User documents rewritten for the user: no development history, no paths of the
 #: development machine.
 USER_DOCUMENTS = ["README.md", "docs/api.md", "docs/workflow.md", "docs/sklearn.md",
