@@ -6,9 +6,10 @@ checks here relate keys to each other and to the data:
 - :func:`configuration_problems` -- what the configuration alone shows: forced features
   beyond the number of selected ones, sizes above a dataset's ``prefilter.n_features``, a
   binary-only selector on a dataset whose ``classes`` keep three or more classes, a missing
-  ``file:`` source, a selector that cannot serve a dataset's task
-  (:mod:`fsstab.workflow.outcome_checks`), and every value no data set can accept
-  (:func:`fsstab.workflow.value_checks.value_problems`);
+  ``file:`` source, a column its files do not have (target, groups, sample ids:
+  :mod:`fsstab.workflow.column_checks`, reading only the headers), a selector that cannot
+  serve a dataset's task (:mod:`fsstab.workflow.outcome_checks`), and every value no data
+  set can accept (:func:`fsstab.workflow.value_checks.value_problems`);
 - :func:`dataset_problems` -- what the data show as soon as a dataset is fetched and
   prefiltered (its ``n``, ``d`` and class counts): sizes above ``d``, binary-only selectors on
   multi-class data, classes too small to appear in a training and a test set, training sets
@@ -272,8 +273,10 @@ def configuration_problems(
             missing = missing_file_message(f"samples: {sheet}", sheet, base_dir)
             if missing is not None:
                 problems.append(f"datasets.{name}.source.samples: {missing}")
+    from fsstab.workflow.column_checks import column_problems
     from fsstab.workflow.value_checks import value_problems
 
+    problems += column_problems(raw, base_dir=base_dir)
     problems += value_problems(raw)
     for config in _raw_configurations(raw):
         problems += _forced_problems(config, raw)
