@@ -104,3 +104,22 @@ def test_a_misnamed_target_is_the_reader_s_error(tmp_path):
     _write(tmp_path / "m.csv", ["sample,g1,status", "S1,1,a", "S2,2,b"])
     with pytest.raises(ValueError, match="no target column 'statuss'"):
         source_class_counts({"source": "file:m.csv", "target": "statuss"}, base_dir=tmp_path)
+
+
+@pytest.mark.parametrize("index", [True, False])
+def test_a_parquet_matrix_and_its_sample_sheet(tmp_path, index):
+    """pandas' stored index (or, without one, the first column) joins the sheet."""
+    import pandas as pd
+
+    frame = pd.DataFrame({"id": ["A", "B", "C", "D"], "g1": [1.0, 2.0, 3.0, 4.0],
+                          "status": ["x", "y", "x", None]})
+    (frame.set_index("id") if index else frame).to_parquet(tmp_path / "m.parquet")
+    assert source_class_counts({"source": "file:m.parquet"}, base_dir=tmp_path) == {
+        "x": 2, "y": 1}
+    _write(tmp_path / "sheet.csv", ["sample,condition", "D,case", "C,control", "B,case",
+                                    "A,case", "E,control"])
+    spec = {"source": "file:m.parquet", "samples": "sheet.csv", "target": "condition",
+            "drop": ["status"]}
+    counts, fetched = _counts_and_fetch(spec, tmp_path)
+    assert counts == {"case": 3, "control": 1}
+    assert list(counts.items()) == list(fetched.items())
