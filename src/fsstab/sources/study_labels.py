@@ -12,11 +12,13 @@ joined by id, samples without a target left out) and the same class selection
 workflow checks the resampling against these sizes before the first job
 (:mod:`fsstab.workflow.resampling_checks`).
 
-It answers None where the labels cannot be had without reading the matrix, or where the
-fetch could still change the samples: other kinds than ``file:``, formats other than CSV,
-TSV and Parquet, genes in rows (``transpose``), zip members, and tasks other than
-classification. A file that the named columns' reading refuses raises the reader's own
-``ValueError`` (the fetch would refuse it too).
+Genes in rows (``transpose``) are read so with a sample sheet holding the target: the
+sample ids come from the file's first two lines (R's empty top-left cell, or the line
+``id_column`` names). It answers None where the labels cannot be had without reading the
+matrix, or where the fetch could still change the samples: other kinds than ``file:``,
+formats other than CSV, TSV and Parquet, genes in rows without a sample sheet, zip members,
+and tasks other than classification. A file that the named columns' reading refuses raises
+the reader's own ``ValueError`` (the fetch would refuse it too).
 """
 
 from __future__ import annotations
@@ -32,7 +34,13 @@ import numpy as np
 import pandas as pd
 
 from fsstab.datasets import encode_labels
-from fsstab.sources.delimited import delimited_options, read_samples_in_rows, row_header
+from fsstab.sources.delimited import (
+    delimited_options,
+    first_records,
+    read_delimited,
+    read_samples_in_rows,
+    row_header,
+)
 from fsstab.sources.formats import format_of
 from fsstab.sources.local import local_file
 from fsstab.sources.reading import FileFormat, SourceMatrix, target_names
@@ -95,6 +103,29 @@ def _parquet_columns(path: Path, options: Mapping[str, Any]) -> SourceMatrix:
                         [f"row {i + 1}" for i in range(len(frame))], [], is_table=True)
 
 
+def _genes_in_rows_ids(path: Path, fmt: FileFormat, options: Mapping[str, Any]
+                       ) -> SourceMatrix | None:
+    """The samples of a file with genes in rows, from its first two lines (R's empty
+    top-left cell, or the line ``id_column`` names) read by the fetch's reader
+    (:func:`fsstab.sources.delimited.read_delimited`); None when the ids are not there."""
+    import csv
+    import tempfile
+
+    kwargs = delimited_options(fmt, options)
+    records = first_records(path, kwargs["sep"], 2)
+    with tempfile.TemporaryDirectory() as folder:
+        head = Path(folder) / f"head{fmt.suffixes[0]}"
+        with head.open("w", newline="", encoding="utf-8") as out:
+            csv.writer(out, delimiter=kwargs["sep"]).writerows(records)
+        table = read_delimited(head, fmt.name, **kwargs)
+    frame = table.frame.set_axis([str(c) for c in table.frame.columns], axis=1)
+    id_column = options.get("id_column")
+    if table.row_names is None and (id_column is None or id_column not in frame.columns):
+        return None
+    return SourceMatrix(path, frame, None, None, table.row_names, table.positions,
+                        table.notes, is_table=True)
+
+
 def source_class_counts(spec: str | Mapping[str, Any], *,
                         base_dir: str | os.PathLike[str] | None = None
                         ) -> dict[str, int] | None:
@@ -116,14 +147,22 @@ def source_class_counts(spec: str | Mapping[str, Any], *,
     """
     src = parse_source(copy.deepcopy(spec))
     options = src.options
-    if (src.kind != "file" or options.get("member") or options.get("transpose")
+    if (src.kind != "file" or options.get("member")
             or options.get("task", "classification") != "classification"):
         return None
     fmt = format_of(src.location, options, src.source)
     path = local_file(src.location, base_dir)
     if not path.is_file():
         return None
-    if fmt.separator is not None:
+    if options.get("transpose"):  # genes in rows: the sheet's target, the first line's ids
+        if options.get("samples") is None or options.get("where") or fmt.separator is None:
+            return None
+        found = _genes_in_rows_ids(path, fmt, options)
+        if found is None:
+            return None
+        matrix = found
+        options = {key: value for key, value in options.items() if key != "drop"}
+    elif fmt.separator is not None:
         matrix = _delimited_columns(path, fmt, options)
     elif fmt.name == "parquet":
         matrix = _parquet_columns(path, options)
@@ -132,7 +171,12 @@ def source_class_counts(spec: str | Mapping[str, Any], *,
     name = options.get("name") or path.stem
     with warnings.catch_warnings():  # samples left out: the fetch says so
         warnings.simplefilter("ignore")
-        study = read_study(matrix, options, name, base_dir=base_dir, labels_only=True)
+        try:
+            study = read_study(matrix, options, name, base_dir=base_dir, labels_only=True)
+        except ValueError:
+            if options.get("transpose"):  # a line below the first two: the fetch reads it
+                return None
+            raise
     labels = study.targets.iloc[:, 0].to_numpy(dtype=object)
     if labels.size == 0:
         return None  # no samples: the fetch says so
