@@ -1,10 +1,10 @@
 """Rule report_tables: a dataset's summary and stable features as HTML tables for the report,
 and the fragment its landing page shows (design, summary, stable features, convergence)."""
 
-from fsstab.io import read_parquet, read_parquet_metadata, write_text
+from fsstab.io import read_parquet, write_text
 from fsstab.workflow.answers import stable_features_html, summary_html
 from fsstab.workflow.convergence import convergence_sentence, convergence_verdicts
-from fsstab.workflow.design import design_sentence, stored_design
+from fsstab.workflow.design import design_sentence, features_before_prefilter, stored_design
 from fsstab.workflow.overview import overview_html, shared_selection_note
 from fsstab.workflow.scripting import logged
 
@@ -23,7 +23,7 @@ with logged(snakemake.log[0]):
     design = design_sentence(
         *stored_design(snakemake.input.dataset), scheme=params.scheme,
         n_resamples=params.n_resamples,
-        n_features_before=read_parquet_metadata(snakemake.input.prefilter).get("n_features"),
+        n_features_before=features_before_prefilter(snakemake.input.prefilter),
     )
     write_text(
         snakemake.output.summary,

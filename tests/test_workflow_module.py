@@ -69,7 +69,7 @@ def test_a_config_problem_is_reported_through_the_module(tmp_path):
     (folder / "config" / "config.yaml").write_text(yaml.safe_dump(config))
     plan = snakemake(folder, "-n", "--cores", "1")
     assert plan.returncode != 0
-    assert "resampling.n_resamples" in plan.stderr
+    assert "resampling.n_resamples" in plan.stdout + plan.stderr
 
 
 def test_the_catalog_standardized_usage_files():

@@ -202,3 +202,16 @@ def test_the_report_menu_lists_the_categories_it_has(names):
     assert shown == sorted(names)
     if "Stability versus parameters" not in names:
         assert "Stability versus parameters" not in body
+
+
+def test_features_before_the_prefilter_are_the_rows_of_its_report(tmp_path):
+    from fsstab.datasets import read_dataset
+    from fsstab.prefilter import write_prefilter_report
+    from fsstab.workflow.data import prefilter_dataset
+    from fsstab.workflow.design import features_before_prefilter
+
+    ds = read_dataset(grouped_dataset(tmp_path))  # 5 features
+    kept, report = prefilter_dataset(ds, n_features=3, log_transform=None)
+    write_prefilter_report(report, tmp_path / "prefilter.parquet")
+    assert kept.n_features == 3
+    assert features_before_prefilter(tmp_path / "prefilter.parquet") == 5

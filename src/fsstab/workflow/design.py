@@ -19,7 +19,7 @@ import pandas as pd
 
 from fsstab.workflow.labels import group_plural
 
-__all__ = ["DESIGN_COLUMNS", "design_sentence", "stored_design"]
+__all__ = ["DESIGN_COLUMNS", "design_sentence", "features_before_prefilter", "stored_design"]
 
 #: The stored dataset's columns the sentence reads (those present).
 DESIGN_COLUMNS = ("sample_id", "label", "y", "time", "event", "group")
@@ -117,3 +117,11 @@ def stored_design(path: str | os.PathLike[str]) -> tuple[pd.DataFrame, dict[str,
     present = pq.read_schema(path).names
     table, metadata = read_parquet(path, columns=[c for c in DESIGN_COLUMNS if c in present])
     return table.to_pandas(), metadata
+
+
+def features_before_prefilter(report: str | os.PathLike[str]) -> int:
+    """The number of features the prefilter read: the rows of its report (one per input
+    feature, :func:`fsstab.prefilter.write_prefilter_report`), from the file's footer."""
+    import pyarrow.parquet as pq
+
+    return int(pq.read_metadata(report).num_rows)
