@@ -55,7 +55,8 @@ def test_the_workflow_runs_as_a_module_from_another_folder(tmp_path):
     assert not (folder / "config" / "schemas").exists()  # the module's own schema is used
     plan = snakemake(folder, "-n", "--cores", "1")
     assert plan.returncode == 0, plan.stderr[-4000:]
-    assert "fetch" in plan.stdout and "report_tables" in plan.stdout
+    assert "fetch" in plan.stdout
+    assert "report_tables" in plan.stdout
     fetch = snakemake(folder, "--cores", "1", "data/tiny/raw/dataset.parquet")
     assert fetch.returncode == 0, fetch.stderr[-4000:]
     assert (folder / "data" / "tiny" / "raw" / "dataset.parquet").stat().st_size > 0
@@ -75,14 +76,17 @@ def test_a_config_problem_is_reported_through_the_module(tmp_path):
 def test_the_catalog_standardized_usage_files():
     catalog = yaml.safe_load((REPO / ".snakemake-workflow-catalog.yml").read_text())
     stack = catalog["usage"]["software-stack-deployment"]
-    assert stack["conda"] is True and (REPO / "envs" / "fsstab.yaml").exists()
+    assert stack["conda"] is True
+    assert (REPO / "envs" / "fsstab.yaml").exists()
     # no container directive anywhere: a singularity deployment would not be honoured
     rules = [REPO / "Snakefile", *sorted((REPO / "rules").rglob("*.smk"))]
     assert not any("container:" in path.read_text() for path in rules)
-    assert stack["singularity"] is False and stack["singularity+conda"] is False
+    assert stack["singularity"] is False
+    assert stack["singularity+conda"] is False
     assert catalog["usage"]["report"] is True
     readme = (REPO / "config" / "README.md").read_text()
-    assert "config/config.yaml" in readme and "schemas/config.schema.yaml" in readme
+    assert "config/config.yaml" in readme
+    assert "schemas/config.schema.yaml" in readme
     # the one schema, where the catalog reads it
     assert [p.relative_to(REPO).as_posix() for p in REPO.glob("config/**/*.schema.yaml")] == \
         ["config/schemas/config.schema.yaml"]
