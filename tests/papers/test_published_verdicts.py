@@ -21,8 +21,6 @@ FOLDERS = sorted(path.parent for path in PUBLISHED.rglob("conclusions.csv"))
 NOT_REPUBLISHED = {
     "hamer2021/reduced": "the reduced run (config/paper/hamer2021.test.yaml, about 40 min "
                          "wall) is not yet rerun with the rule that writes its inputs",
-    "onda2022/reduced": "the reduced run (config/paper/onda2022.test.yaml, about 8 min wall) "
-                        "is not yet rerun with the rule that writes its inputs",
 }
 
 
