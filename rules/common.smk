@@ -17,7 +17,7 @@ from fsstab.workflow.resources import memory, runtime
 # selected features, sizes above a prefilter's size, binary-only selectors on multi-class
 # data, missing local files) before any job; the message lists every problem with its key,
 # together with the keys defined twice in a configuration file (Snakefile)
-SCHEMA = Path(workflow.basedir) / "config" / "schemas" / "config.schema.yaml"
+SCHEMA = WORKFLOW_DIR / "config" / "schemas" / "config.schema.yaml"
 WF = checked_workflow(
     config, load_schema(SCHEMA), problems=CONFIG_FILE_PROBLEMS, base_dir=Path.cwd()
 )
@@ -56,6 +56,7 @@ if WF.localrules:
         stable_features,
         summary_csv,
         report_tables,
+        error_control,
 
 
 wildcard_constraints:
@@ -156,6 +157,11 @@ def get_dataset(dataset):
     return f"{DATA}/{dataset}/dataset.parquet"
 
 
+def get_prefilter_report(dataset):
+    """What the prefilter kept and dropped (fsstab.prefilter.write_prefilter_report)."""
+    return f"{DATA}/{dataset}/prefilter.parquet"
+
+
 def get_resamples(dataset):
     return f"{RESULTS}/{dataset}/resamples.parquet"
 
@@ -237,6 +243,82 @@ def get_pareto_rank():
     return f"{RESULTS}/pareto_rank.parquet"
 
 
+# -- the error-control stage (rules/error_control.smk; fsstab.workflow.error_control) ---------
+
+
+def error_control_settings():
+    """The ``error_control`` section (schema defaults filled in)."""
+    return WF.raw["error_control"]
+
+
+def error_control_configs(dataset):
+    """The ids of the configurations on ``dataset`` whose error control is reported."""
+    from fsstab.workflow.error_control import checked_configurations
+
+    labels = error_control_settings()["selectors"]
+    return [c.id for c in checked_configurations(WF.configurations_for(dataset), labels)]
+
+
+def get_error_control_fit(dataset, config):
+    """A configuration's variants fitted on all samples: discoveries and promise."""
+    return f"{RESULTS}/{dataset}/error_control/{config}/fit.parquet"
+
+
+def get_planted_nulls(dataset, config, chunk):
+    """The planted-null reruns of a chunk (``r<first>-<last>``) of a configuration."""
+    return f"{RESULTS}/{dataset}/error_control/{config}/planted/{chunk}.parquet"
+
+
+def planted_chunks():
+    """Chunk ids of the planted-null reruns (none when ``n_repeats`` is 0)."""
+    from fsstab.workflow.chunks import chunk_ids
+
+    settings = error_control_settings()["planted_nulls"]
+    if not settings["n_repeats"]:
+        return ()
+    return chunk_ids(settings["n_repeats"], settings["chunk_size"])
+
+
+def get_error_control(dataset):
+    """The dataset's error-control tables: summary and discoveries (Parquet and CSV)."""
+    folder = f"{RESULTS}/{dataset}/error_control"
+    return {
+        f"{table}_{ext}": f"{folder}/{table}.{ext}"
+        for table in ("summary", "discoveries")
+        for ext in ("parquet", "csv")
+    }
+
+
+def error_control_similarity(wildcards):
+    """The dataset's similarity C when discoveries are also counted by group."""
+    if not error_control_settings()["discovery_groups"]:
+        return {}
+    return {"similarity": get_similarity(wildcards.dataset)}
+
+
+def error_control_inputs(wildcards):
+    """Every checked configuration's fit and planted-null chunks on the dataset."""
+    configs = error_control_configs(wildcards.dataset)
+    return {
+        "fits": [get_error_control_fit(wildcards.dataset, c) for c in configs],
+        "planted": [
+            get_planted_nulls(wildcards.dataset, c, chunk)
+            for c in configs
+            for chunk in planted_chunks()
+        ],
+    }
+
+
+def planted_per_rerun():
+    """m, the copies each planted-null rerun appends (None: min(d, 1000))."""
+    return error_control_settings()["planted_nulls"]["n_planted"]
+
+
+def planted_chunk_reruns(wildcards):
+    """The reruns of the job's planted-null chunk (resource functions)."""
+    return len(chunk_range(wildcards.chunk))
+
+
 def other_configurations_summaries():
     """The stability summaries other configurations left in this results folder (datasets
     this configuration does not name): results/summary.* and the rank table describe the
@@ -251,7 +333,7 @@ def other_configurations_summaries():
 
 def paper_rules(name):
     """rules/paper_<name>.smk: the workflow reaches a paper through its rules file only."""
-    folder = Path(workflow.basedir) / "rules"
+    folder = WORKFLOW_DIR / "rules"
     path = folder / f"paper_{name}.smk"
     if not path.is_file():
         stems = [p.stem.removeprefix("paper_") for p in folder.glob("paper_*.smk")]
@@ -426,11 +508,16 @@ def dataset_figure_stems(dataset):
 
 
 def score_label_of(dataset):
-    """The score's name and how it was measured, for the figures' axes ("out-of-bag
-    accuracy")."""
+    """The score's name and how it was measured, for the figures' axes and the report
+    ("out-of-bag accuracy"; "... on held-out patients" when the samples' groups are the
+    column patient)."""
+    from fsstab.workflow.data import sample_groups_column
     from fsstab.workflow.labels import score_label
 
-    return score_label(WF.resampling_for(dataset)["scheme"])
+    return score_label(
+        WF.resampling_for(dataset)["scheme"],
+        groups=sample_groups_column(WF.datasets[dataset].source),
+    )
 
 
 def figure_targets(dataset):
@@ -490,4 +577,7 @@ def final_outputs():
             outputs += figure_targets(dataset)
             if WF.paper is None:
                 outputs.append(f"{RESULTS}/{dataset}/report/summary.html")
+        if error_control_configs(dataset):
+            outputs += list(get_error_control(dataset).values())
+            outputs.append(f"{RESULTS}/{dataset}/report/error_control.html")
     return outputs + PAPER_TARGETS

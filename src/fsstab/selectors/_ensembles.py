@@ -183,6 +183,7 @@ class StabilitySelection(TwoStageSelector):
     ([0, 1], 3)
     """
 
+    controls_error: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset(
         {"classification", "multiclass", "regression", "survival"})
 

@@ -117,6 +117,7 @@ class KnockoffSelector(TwoStageSelector):
     ``k >= 1/q``): with few true features and a small target, it selects nothing.
     """
 
+    controls_error: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset(
         {"classification", "multiclass", "regression", "survival"})
     _parameter_constraints: ClassVar[dict[str, Any]] = {

@@ -191,6 +191,7 @@ class Stabl(TwoStageSelector):
     ([0, 1, 2], 0.333)
     """
 
+    controls_error: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset(
         {"classification", "multiclass", "regression", "survival"})
     _parameter_constraints: ClassVar[dict[str, Any]] = {
