@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from fsstab.outcomes import get_task
 from fsstab.workflow.labels import group_plural
 
 __all__ = ["DESIGN_COLUMNS", "design_sentence", "features_before_prefilter", "stored_design"]
@@ -30,12 +31,13 @@ def _g(value: float) -> str:
 
 
 def _outcome(columns: pd.DataFrame, task: str, class_labels: list[str]) -> str:
-    if task == "survival":
+    target = get_task(task)
+    if "event" in target.target_columns:        # a time to event
         event = columns["event"].to_numpy(dtype=bool)
         time = columns["time"].to_numpy(dtype=np.float64)
         return (f"a time to event: {int(event.sum())} events, "
                 f"{100 * (1 - event.mean()):.0f} % censored, median time {_g(np.median(time))}")
-    if task == "regression":
+    if target.continuous:
         y = columns["y"].to_numpy(dtype=np.float64)
         sd = y.std(ddof=1) if y.size > 1 else 0.0
         return (f"a continuous outcome: mean {_g(y.mean())}, sd {_g(sd)}, "

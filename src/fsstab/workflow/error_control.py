@@ -39,6 +39,8 @@ from typing import Any
 
 import numpy as np
 
+from fsstab.outcomes import get_task
+
 __all__ = [
     "DISCOVERIES_FORMAT",
     "ERROR_CONTROL_FORMAT",
@@ -140,8 +142,9 @@ def _selector(spec: Mapping[str, Any], variant: Mapping[str, Any], task: str,
     params = {**spec["params"], **variant["params"]}
     if "random_state" in constructor_parameters(spec["class"]):
         params["random_state"] = int(random_state)
+    target = get_task(task)
     return build_selector({"class": spec["class"], "params": params},
-                          task=None if task == "classification" else task)
+                          task=None if target.has_classes else target.estimator_task)
 
 
 def _similarity(similarity: tuple[Any, float] | None) -> tuple[Any, float] | None:

@@ -16,6 +16,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fsstab.outcomes import DEFAULT_TASK
 from fsstab.workflow.analysis.result import AnalysisResult
 
 __all__ = ["AnalysisResult", "analyse"]
@@ -125,7 +126,7 @@ def analyse(
     else:  # checked first: a misspelt column is reported before the file is read
         if positive is not None:
             options["positive"] = positive
-        if task is not None and task != "classification":
+        if task is not None and task != DEFAULT_TASK:
             options["task"] = task
         source = file_source(data, target=target, groups=groups, layer=layer, options=options)
     raw = run_config(name, source, entries, seed=seed, results_dir=f"results/{name}",

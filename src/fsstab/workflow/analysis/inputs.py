@@ -26,6 +26,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from fsstab.outcomes import DEFAULT_TASK
+
 __all__ = ["analysis_dataset", "file_source", "is_anndata"]
 
 
@@ -118,7 +120,7 @@ def analysis_dataset(
     spec: dict[str, Any] = {**(options or {})}
     if positive is not None:
         spec["positive"] = positive
-    if task is not None and task != "classification":
+    if task is not None and task != DEFAULT_TASK:
         spec["task"] = task
     if isinstance(data, str | os.PathLike):
         source = file_source(data, target=target, groups=groups, layer=layer, options=spec)

@@ -103,9 +103,9 @@ def run_stages(workflow: Any, fetched: Any, *, n_jobs: int | None = None) -> Sta
     name = fetched.name
     raw = workflow.raw
     ds, _ = prefilter_dataset(fetched, **workflow.datasets[name].prefilter_params)
-    from fsstab.outcomes import describe_target
+    from fsstab.outcomes import describe_target, get_task
 
-    target = None if ds.task == "classification" else describe_target(ds.task, ds.y)
+    target = None if get_task(ds.task).has_classes else describe_target(ds.task, ds.y)
     raise_config_problems(dataset_problems(workflow, name, n_features=ds.n_features,
                                            class_counts=ds.class_counts, target=target))
     resampling = workflow.resampling_for(name)
