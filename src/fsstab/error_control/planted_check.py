@@ -98,7 +98,7 @@ class PlantedNullCheck:
 
 def _interval(values: np.ndarray, confidence_level: float) -> tuple[float, float, float, float]:
     """Mean, standard error and Student-t interval of the mean of ``values``."""
-    from fsstab.scores import t_quantile
+    from fsstab.outcomes import t_quantile
 
     r = values.size
     mean = float(values.mean())
