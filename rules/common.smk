@@ -248,7 +248,7 @@ def get_pareto_rank():
 
 def error_control_settings():
     """The ``error_control`` section (schema defaults filled in)."""
-    return WF.raw["error_control"]
+    return WF.error_control
 
 
 def error_control_configs(dataset):

@@ -80,7 +80,7 @@ rule error_control:
         runtime=runtime("tables", dataset=None, files="*"),
     params:
         n_planted=planted_per_rerun(),
-        confidence_level=WF.raw["measures"]["confidence_level"],
-        escape_formulas=WF.raw["tables"]["escape_formulas"],
+        confidence_level=WF.confidence_level,
+        escape_formulas=WF.escape_formulas,
     script:
         "../scripts/error_control.py"

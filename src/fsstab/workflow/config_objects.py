@@ -356,6 +356,11 @@ class WorkflowConfig:
         those a paper keeps for its own rules included (:attr:`datasets` holds those run)."""
         return self.raw["datasets"]
 
+    @property
+    def error_control(self) -> Mapping[str, Any]:
+        """The ``error_control`` section (schema defaults filled in)."""
+        return self.raw["error_control"]
+
     def similarity_settings(self, dataset: str) -> Mapping[str, Any]:
         """``datasets.<dataset>.similarity`` as configured (empty: none)."""
         return self.dataset_entries[dataset].get("similarity") or {}
