@@ -16,7 +16,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from fsstab.workflow.answers import chosen_compromises, summary_frame
+from fsstab.workflow.answers import (
+    chosen_compromises,
+    corrected_interval_columns,
+    summary_frame,
+)
 
 __all__ = ["decisions_by_label", "overview_html", "shared_selection_note"]
 
@@ -86,7 +90,8 @@ def overview_html(
     score_label = with_score(score_label, score)
     frame = summary_frame(stability, ["nogueira"], confidence_level=confidence_level,
                           score=score)
-    mean, low, high = (f"{score.name}_{part}" for part in ("mean", "low", "high"))
+    mean = f"{score.name}_mean"
+    low, high = corrected_interval_columns(score, frame.columns)
     decisions = decisions_by_label(pareto)
     level = f"{100 * confidence_level:g} %"
     rows = []
