@@ -1,4 +1,4 @@
-"""Reading a wide CSV study: bounded (fsstab.wide_studies) against the whole-file read.
+"""Reading a wide CSV study: bounded (fsstab.sources.wide_studies) against the whole-file read.
 
 Writes an n x d matrix of normal values (6 decimals) as R writes it -- ``write.csv`` with
 samples in rows (quoted row names under an empty header cell) and ``write.csv(assay)`` with
@@ -28,7 +28,7 @@ from _threads import describe
 READ = """
 import json, resource, sys, time
 from _threads import pinned
-from fsstab import wide_tables
+from fsstab.sources import wide_tables
 from fsstab.sources import fetch
 import pandas, pyarrow.parquet
 path, layout, how = sys.argv[1:4]

@@ -1,6 +1,7 @@
 """Reading a source both ways -- whole, and as a wide table -- to compare the stored datasets.
 
-``fsstab.wide_tables.WIDE_COLUMNS`` decides which tables are wide; lowered to 0 it sends small
+``fsstab.sources.wide_tables.WIDE_COLUMNS`` decides which tables are wide; lowered to 0 it sends
+small
 files down the wide path, and ``refuse`` patches the whole-table reader to fail there, so
 that the wide path is certain to have been taken.
 """
@@ -13,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from fsstab import wide_tables
 from fsstab.datasets import write_dataset
-from fsstab.sources import fetch
+from fsstab.sources import fetch, wide_tables
 
 
 def stored_both_ways(tmp_path: Path, spec: dict, monkeypatch: pytest.MonkeyPatch,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fsstab._arff import read_arff
+from fsstab.sources.arff import read_arff
 
 DENSE = """% a comment
 @RELATION 'toy data'

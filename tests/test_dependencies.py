@@ -80,7 +80,7 @@ def _third_party_imports(folder: Path) -> set[str]:
 
 @pytest.mark.parametrize(("folder", "groups"), [
     # the library imports an optional extra's package only inside the function that needs it,
-    # with an error naming the extra (fsstab.h5ad: omics; random survival forests: survival)
+    # with an error naming the extra (fsstab.sources.h5ad: omics; random survival forests: survival)
     ("src", ("omics", "survival")), ("scripts", ()), ("tests", ("test",)), ("tools", ("test",)),
     ("benchmarks", ("test",)),
 ])

@@ -12,10 +12,10 @@ import pytest
 
 from fsstab.dataset_outcomes import make_outcome_dataset, resampling_labels
 from fsstab.datasets import Dataset, make_dataset, read_dataset, write_dataset
-from fsstab.outcome_sources import source_task
 from fsstab.outcomes import survival_target
 from fsstab.resampling import make_resamples
 from fsstab.sources import fetch, parse_source
+from fsstab.sources.outcomes import source_task
 from fsstab.synthetic import generate
 
 

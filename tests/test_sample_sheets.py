@@ -16,8 +16,8 @@ import pytest
 import scipy.sparse as sp
 
 from fsstab.datasets import read_dataset, write_dataset
-from fsstab.sample_sheets import read_study
 from fsstab.sources import fetch, parse_source
+from fsstab.sources.sample_sheets import read_study
 
 
 def fetch_quietly(spec, **kwargs):
@@ -398,7 +398,7 @@ def test_h5ad_encodings_written_by_anndata_are_read_as_anndata_holds_them():
     """Every encoding in the fixtures: CSR X and layer, dense X, CSC layer, categorical
     columns (one with a missing value), a numeric and a nullable-string column, and the
     nullable-string index anndata writes under pandas 3."""
-    from fsstab.h5ad import read_h5ad
+    from fsstab.sources.h5ad import read_h5ad
 
     full = read_h5ad(H5AD / "cells.h5ad")
     assert sp.isspmatrix_csr(full.X)

@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chi2_contingency, chisquare, hypergeom
 
-from fsstab import _simulator_draws
 from fsstab import simulator as sim
+from fsstab.simulator import _draws as _simulator_draws
+from fsstab.simulator._common import child_seed
 
 # --------------------------------------------------------------------------------------------
 # Oracles written from the paper
@@ -544,7 +545,7 @@ def test_parameter_grid():
     assert len(frame) == 4
     row = frame.iloc[3]
     assert row["stability"] == sim.simulated_stability(
-        300, 10, 60, 0.9, 1, 20, random_state=sim.child_seed(0, 0)
+        300, 10, 60, 0.9, 1, 20, random_state=child_seed(0, 0)
     )
 
 
@@ -737,9 +738,9 @@ def test_real_ensemble_curve(small_data):
 def test_real_ensemble_curve_equals_separate_ensembles(small_data):
     """The curve reuses the largest ensemble's first m weak selectors: the same selections as
     one EnsembleSelector of size m per copy, fitted from scratch (the definition)."""
-    from fsstab._simulator_common import child_seed, selection_stability
     from fsstab.seeds import as_seed
     from fsstab.selectors import EnsembleSelector
+    from fsstab.simulator._common import selection_stability
 
     X, y = small_data
     splits = sim.onda_splits(y, m_stability=4, random_state=0)

@@ -1,7 +1,8 @@
 """A wide Parquet matrix with a sample sheet (a methylation study) is read in bounded memory
 and gives the dataset the whole-table read gives, byte for byte.
 
-``fsstab.wide_tables`` takes over beyond ``WIDE_COLUMNS`` columns; here the limit is lowered so
+``fsstab.sources.wide_tables`` takes over beyond ``WIDE_COLUMNS`` columns; here the limit is
+lowered so
 that small files take both paths. The wide path is made certain by refusing the whole-table
 read (``pyarrow.parquet.read_table``) while it runs.
 """
@@ -21,8 +22,7 @@ import pyarrow.parquet as pq
 import pytest
 from _wide_reads import stored_both_ways
 
-from fsstab import wide_tables
-from fsstab.sources import fetch
+from fsstab.sources import fetch, wide_tables
 
 
 def refuse_whole_reads(*args, **kwargs):
@@ -129,7 +129,7 @@ STUDY_SCRIPT = textwrap.dedent("""
     import resource, sys
     cap = int(sys.argv[2]) * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    from fsstab import wide_tables
+    from fsstab.sources import wide_tables
     from fsstab.sources import fetch
     wide_tables.WIDE_COLUMNS = int(sys.argv[3])
     ds = fetch({"source": "file:" + sys.argv[1], "samples": sys.argv[1] + ".sheet.csv",
@@ -147,7 +147,7 @@ def test_a_wide_study_reads_under_a_memory_cap_with_one_thread(tmp_path):
     path = tmp_path / "betas.parquet"
     pq.write_table(pa.table({"sample": ids, **{f"cg{j}": X[:, j] for j in range(d)}}), path)
     write_sheet(Path(f"{path}.sheet.csv"), ids)
-    src = str(Path(wide_tables.__file__).resolve().parents[1])
+    src = str(Path(wide_tables.__file__).resolve().parents[2])
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": src}
     shapes = []
     for limit in (wide_tables.WIDE_COLUMNS, 10**9):  # bounded; whole (must not fit)

@@ -1,7 +1,7 @@
 """A wide CSV/TSV study matrix (a sample sheet, ``sep``/``decimal``, genes in rows) is read in
 bounded memory and gives the dataset the whole-table read gives, byte for byte.
 
-``fsstab.wide_studies`` takes over beyond ``WIDE_COLUMNS`` columns (lines, for genes in
+``fsstab.sources.wide_studies`` takes over beyond ``WIDE_COLUMNS`` columns (lines, for genes in
 rows); here the limit is lowered so that small files take both paths, and the wide path is
 made certain by refusing the whole-table read of the matrix while it runs. The files are
 written as R (write.csv, write.table), Excel (``;`` and decimal commas, a separator ending
@@ -20,8 +20,7 @@ import numpy as np
 import pytest
 from _wide_reads import stored_both_ways
 
-from fsstab import sample_sheets, wide_tables
-from fsstab.sources import fetch
+from fsstab.sources import fetch, sample_sheets, wide_tables
 
 
 def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[list[bytes], list[list]]:
@@ -276,7 +275,7 @@ CAPPED_STUDY = textwrap.dedent("""
     import resource, sys
     cap = int(sys.argv[2]) * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    from fsstab import wide_tables
+    from fsstab.sources import wide_tables
     from fsstab.sources import fetch
     wide_tables.WIDE_COLUMNS = int(sys.argv[3])
     ds = fetch({"source": "file:" + sys.argv[1], "samples": sys.argv[1] + ".sheet.csv",
@@ -309,7 +308,7 @@ def test_a_wide_csv_study_reads_under_a_memory_cap_with_one_thread(tmp_path):
             out.write(f'"{ids[i]}",' + ",".join(map(repr, X[i].tolist())) + "\n")
     for path in (genes, rows):
         write_sheet(Path(f"{path}.sheet.csv"), ids)
-    src = str(Path(wide_tables.__file__).resolve().parents[1])
+    src = str(Path(wide_tables.__file__).resolve().parents[2])
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": src}
 
     def shape(path: Path, limit: int) -> str | None:

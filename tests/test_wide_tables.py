@@ -1,6 +1,7 @@
 """Wide source tables read in bounded memory give the datasets the whole-table readers give.
 
-``fsstab.wide_tables`` takes over beyond ``WIDE_COLUMNS`` columns; here the limit is lowered so
+``fsstab.sources.wide_tables`` takes over beyond ``WIDE_COLUMNS`` columns; here the limit is
+lowered so
 that small files take both paths, and the stored datasets are compared byte for byte.
 """
 
@@ -19,9 +20,8 @@ import pyarrow.parquet as pq
 import pytest
 
 import fsstab
-from fsstab import wide_tables
 from fsstab.datasets import write_dataset
-from fsstab.sources import fetch
+from fsstab.sources import fetch, wide_tables
 
 
 def values(seed: int, n: int, d: int) -> np.ndarray:

@@ -10,8 +10,7 @@ import pytest
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_hex
 
-from fsstab.plots import feature_map_layout, feature_map_rectangles
-from fsstab.plots_maps import OTHER_FEATURES_GREY
+from fsstab.plots import OTHER_FEATURES_GREY, feature_map_layout, feature_map_rectangles
 from fsstab.synthetic import generate
 from fsstab.workflow.data import draw_resamples
 from fsstab.workflow.decisions import pareto_table

@@ -1,5 +1,5 @@
 """Write the ``.h5ad`` files of ``tests/data/h5ad/`` with the ``anndata`` package itself, so
-that the tests read files written by anndata (fsstab reads them with h5py, ``fsstab.h5ad``).
+that the tests read files written by anndata (fsstab reads them with h5py, ``fsstab.sources.h5ad``).
 
 anndata is not a dependency of fsstab (its releases for Python 3.11 require pandas < 3); run
 this in an environment that has it::

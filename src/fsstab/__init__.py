@@ -6,8 +6,7 @@ Modules (one concept each):
 - :mod:`fsstab.selectors`  -- feature selectors as scikit-learn estimators
 - :mod:`fsstab.importance` -- importance of features in fitted predictive models
 - :mod:`fsstab.datasets`, :mod:`fsstab.sources` -- the dataset container and fetching by source spec
-- :mod:`fsstab.sample_sheets`, :mod:`fsstab.delimited`, :mod:`fsstab.h5ad` -- a study's files:
-  sample sheets, R/Excel layouts, AnnData
+  (the whole input wing: file formats, sample sheets, R/Excel layouts, AnnData)
 - :mod:`fsstab.synthetic`  -- seeded simulation designs from the papers
 - :mod:`fsstab.prefilter`, :mod:`fsstab.resampling` -- variance prefiltering, resampling schemes
   (:mod:`fsstab.group_resampling`, :mod:`fsstab.sample_groups`: patients, batches)

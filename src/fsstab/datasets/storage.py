@@ -22,7 +22,6 @@ from fsstab.io import (
     write_json,
     write_parquet,
 )
-from fsstab.wide_tables import read_fixed_size_list
 
 __all__ = [
     "DATASET_FORMAT",
@@ -117,6 +116,39 @@ def write_dataset(ds: Dataset, target: str | os.PathLike[str]) -> Path:
 _REQUIRED_KEYS = ("format", "name", "feature_names", "class_labels")
 
 
+# Rows of a stored dataset decoded at a time (each a whole row of d values).
+_DATASET_ROWS = 1
+
+
+def _read_fixed_size_list(path: str | os.PathLike[str], column: str, n_rows: int,
+                         width: int) -> np.ndarray:
+    """The ``fixed_size_list<double>[width]`` column of a Parquet file as an ``n x width``
+    float64 matrix, decoded a few rows at a time (the matrix plus about 80 MB)."""
+    import pyarrow.parquet as pq
+
+    X = np.empty((n_rows, width))
+    done = 0
+    with pq.ParquetFile(path, pre_buffer=False, buffer_size=1 << 16) as parquet:
+        if column not in parquet.schema_arrow.names:
+            raise ValueError(f"{path}: missing column {column!r}")
+        kind = parquet.schema_arrow.field(column).type
+        if not pa.types.is_fixed_size_list(kind) or kind.list_size != width:
+            raise ValueError(f"{path}: column {column!r} has type {kind}, expected "
+                             f"fixed_size_list<double>[{width}]")
+        for batch in parquet.iter_batches(batch_size=_DATASET_ROWS, columns=[column],
+                                          use_threads=False):
+            values = batch.column(0).flatten().to_numpy(zero_copy_only=False)
+            rows = len(batch)
+            if done + rows > n_rows or values.size != rows * width:
+                raise ValueError(f"{path}: column {column!r} does not hold {n_rows} rows of "
+                                 f"{width} values")
+            X[done:done + rows] = values.reshape(rows, width)
+            done += rows
+    if done != n_rows:
+        raise ValueError(f"{path}: column {column!r} holds {done} rows, expected {n_rows}")
+    return X
+
+
 def read_dataset(source: str | os.PathLike[str]) -> Dataset:
     """Read a dataset written by :func:`write_dataset` (a directory or a ``.parquet`` path).
 
@@ -139,7 +171,7 @@ def read_dataset(source: str | os.PathLike[str]) -> Dataset:
             raise ValueError(f"{parquet_path}: missing column {column!r}")
     table, _ = read_parquet(parquet_path, columns=names)
     # the matrix a few rows at a time (no copies of the size of the data); checks its type
-    X = read_fixed_size_list(parquet_path, "x", table.num_rows, len(meta["feature_names"]))
+    X = _read_fixed_size_list(parquet_path, "x", table.num_rows, len(meta["feature_names"]))
     provenance = dict(meta.get("provenance") or {})
     if provenance_path.is_file():
         extra = read_json(provenance_path)

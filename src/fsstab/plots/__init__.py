@@ -16,12 +16,16 @@ The figures are written in private modules by kind -- ``_style`` (measure symbol
 :func:`style_cycle`), ``_figure`` (:func:`new_figure`, :func:`save_figure`), ``_feature_map``,
 ``_pareto`` (fronts, dominated areas, trajectories), ``_summaries`` (correlation, variability,
 tables), ``_matrices`` (heat maps, scatter matrices), ``_comparisons`` (faceted points, relative
-lines, box plots, medians with quartiles); import every name from :mod:`fsstab.plots`.
+lines, box plots, medians with quartiles), ``_map_panels`` (feature maps sharing one colour
+per feature across panels), ``_trajectory_panels`` ((score, stability) trajectories, one panel
+per measure), ``_convergence`` (φ against the number of resamples); import every name from
+:mod:`fsstab.plots`.
 """
 
 from __future__ import annotations
 
 from fsstab.plots._comparisons import box_plots, facet_points, median_quartile_plot, relative_lines
+from fsstab.plots._convergence import convergence_plot
 from fsstab.plots._feature_map import (
     FeatureMapLayout,
     FeatureMapRectangles,
@@ -31,6 +35,12 @@ from fsstab.plots._feature_map import (
 )
 from fsstab.plots._figure import PNG_DPI, new_figure, save_figure
 from fsstab.plots._figure import tidy_legend as tidy_legend
+from fsstab.plots._map_panels import (
+    OTHER_FEATURES_GREY,
+    feature_map_panel,
+    shared_feature_colors,
+    shared_features_legend,
+)
 from fsstab.plots._matrices import heatmap, scatter_matrix
 from fsstab.plots._pareto import (
     dominated_area_plot,
@@ -54,10 +64,12 @@ from fsstab.plots._summaries import (
     sampling_distribution_plot,
     table_figure,
 )
+from fsstab.plots._trajectory_panels import number_text, trajectory_panels
 
 __all__ = [
     "FEATURE_COLORS",
     "MEASURE_LABELS",
+    "OTHER_FEATURES_GREY",
     "PNG_DPI",
     "TAIL_GREYS",
     "FeatureMapLayout",
@@ -65,11 +77,13 @@ __all__ = [
     "box_plots",
     "coefficient_of_variation",
     "coefficient_of_variation_bars",
+    "convergence_plot",
     "correlation_scatter",
     "dominated_area_plot",
     "facet_points",
     "feature_colors",
     "feature_map_layout",
+    "feature_map_panel",
     "feature_map_rectangles",
     "feature_stability_map",
     "heatmap",
@@ -77,13 +91,17 @@ __all__ = [
     "measure_label",
     "median_quartile_plot",
     "new_figure",
+    "number_text",
     "pareto_comparison_plot",
     "pareto_plot",
     "relative_lines",
     "sampling_distribution_plot",
     "save_figure",
     "scatter_matrix",
+    "shared_feature_colors",
+    "shared_features_legend",
     "style_cycle",
     "table_figure",
+    "trajectory_panels",
     "trajectory_plot",
 ]

@@ -30,7 +30,9 @@ _EXPORTS = {
     "total_ranking": "_common",
     # -- helpers of the tree, neighbour, filter and resampling-ensemble selectors
     "complementary_pairs": "_ensembles",
-    "stability_selection_parameters": "_ensembles",
+    "StabilityParameters": "_error_bounds",
+    "stability_selection_bound": "_error_bounds",
+    "stability_selection_parameters": "_error_bounds",
     "GreedySelection": "_filter_scores",
     "FILTERS": "_filters",
     "FilterInfo": "_filters",

@@ -4,9 +4,8 @@ ensemble of Onda et al. (2022, §3.1)."""
 
 from __future__ import annotations
 
-import math
-from numbers import Integral, Real
-from typing import Any, ClassVar, NamedTuple
+from numbers import Real
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy.stats import rankdata
@@ -24,69 +23,10 @@ from fsstab.selectors._common import (
     spawn_seeds,
     top_k_mask,
 )
+from fsstab.selectors._error_bounds import stability_selection_parameters
 from fsstab.selectors._filters import FilterSelector
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
-
-
-class StabilityParameters(NamedTuple):
-    """The three linked hyper-parameters of stability selection."""
-
-    q: int  #: features selected on every subsample
-    pi_thr: float  #: selection-frequency threshold
-    pfer: float  #: bound on the expected number of falsely selected features
-
-
-def stability_selection_parameters(
-    n_features: int, *, q: int | None = None, pi_thr: float | None = None,
-    pfer: float | None = None,
-) -> StabilityParameters:
-    """Complete two of ``(q, π_thr, PFER)`` with the bound ``PFER <= q² / ((2 π_thr - 1) p)``
-    (Meinshausen & Bühlmann 2010, Thm. 1; thesis §3.3.3).
-
-    Exactly two must be given. ``π_thr`` lies in ``(0.5, 1]``, ``q`` in ``1 .. p``, ``PFER > 0``.
-    From ``π_thr`` and ``PFER``: ``q = ⌊√(PFER (2 π_thr - 1) p)⌋`` (at most ``p``; stabs' rule),
-    which must be at least 1. From ``q`` and ``PFER``: ``π_thr = (q²/(PFER p) + 1)/2``, which
-    must not exceed 1. The returned PFER is the bound attained by the returned ``(q, π_thr)``
-    when it was derived, and the requested value otherwise.
-    """
-    given = {name for name, value in (("q", q), ("pi_thr", pi_thr), ("pfer", pfer))
-             if value is not None}
-    if len(given) != 2:
-        raise ValueError(
-            "stability selection needs exactly two of q, pi_thr and pfer (the third follows from "
-            f"PFER <= q^2 / ((2 pi_thr - 1) p)); got {sorted(given) or 'none'}"
-        )
-    p = n_features
-    if q is not None and (isinstance(q, bool) or not isinstance(q, Integral) or not 1 <= q <= p):
-        raise ValueError(
-            f"q must be an integer between 1 and the number of features {p}; got {q!r}"
-        )
-    if pi_thr is not None and (
-        isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not 0.5 < pi_thr <= 1
-    ):
-        raise ValueError(f"pi_thr must lie in (0.5, 1]; got {pi_thr!r}")
-    if pfer is not None and (
-        isinstance(pfer, bool) or not isinstance(pfer, Real) or not 0 < pfer < math.inf
-    ):
-        raise ValueError(f"pfer must be a positive finite number; got {pfer!r}")
-    if pfer is None:
-        return StabilityParameters(int(q), float(pi_thr), q**2 / ((2 * pi_thr - 1) * p))
-    if pi_thr is None:
-        threshold = (q**2 / (pfer * p) + 1) / 2
-        if threshold > 1:
-            raise ValueError(
-                f"q={q} cannot guarantee PFER <= {pfer} with p={p} features: it would need "
-                f"pi_thr = {threshold:.3f} > 1; lower q or raise pfer"
-            )
-        return StabilityParameters(int(q), float(threshold), float(pfer))
-    size = min(p, math.isqrt(math.floor(pfer * (2 * pi_thr - 1) * p)))
-    if size < 1:
-        raise ValueError(
-            f"pfer={pfer} and pi_thr={pi_thr} with p={p} features allow q < 1 feature per "
-            "subsample; raise pfer or pi_thr"
-        )
-    return StabilityParameters(size, float(pi_thr), float(pfer))
 
 
 def _check_samples_per_class(y: np.ndarray, minimum: int, name: str) -> None:

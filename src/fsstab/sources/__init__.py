@@ -8,7 +8,7 @@ kind                location                                   options (besides 
 ==================  =========================================  ===============================
 ``sklearn``         ``breast_cancer``, ``wine``, ``iris``,     --
                     ``digits``, ``diabetes`` (regression;
-                    :mod:`fsstab.outcome_sources`)
+                    :mod:`fsstab.sources.outcomes`)
 ``synthetic``       a generator of :mod:`fsstab.synthetic`     the generator's parameters
 ``datamicroarray``  a data set of the R package                ``sha256``, ``allow_unpinned``
 ``rpackage``        ``<package>/<data file>`` of a CRAN        ``version``, ``sha256``,
@@ -30,7 +30,7 @@ kind                location                                   options (besides 
 
 Study options of ``url`` and ``file`` (a sample sheet, the target and groups columns, the
 task, R/Excel layouts, AnnData ``.h5ad``): ``samples``, ``sample_id``, ``groups``, ``task``,
-``sep``, ``decimal``, ``layer`` -- see :mod:`fsstab.sample_sheets`.
+``sep``, ``decimal``, ``layer`` -- see :mod:`fsstab.sources.sample_sheets`.
 
 Table layouts: ``member`` is the file to read inside a zip archive, ``transpose: true`` reads
 a CSV/TSV storing one sample per column (file row r becomes column ``"r"``; with

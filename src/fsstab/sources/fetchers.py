@@ -13,11 +13,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from fsstab._arff import read_arff
 from fsstab.datasets import Dataset, make_dataset
 from fsstab.io import read_json
-from fsstab.outcome_sources import SKLEARN_OUTCOMES, fetch_sklearn_outcome
+from fsstab.sources.arff import read_arff
 from fsstab.sources.downloads import Downloader, Obtained
+from fsstab.sources.outcomes import SKLEARN_OUTCOMES, fetch_sklearn_outcome
 from fsstab.sources.readers import _split_frame, r_frame_features, read_rdata, read_rdata_object
 from fsstab.sources.specs import (
     _NAME,

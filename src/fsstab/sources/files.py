@@ -1,7 +1,7 @@
 """The table-file kinds, ``url`` and ``file``: locating a local file, taking a member out of a
 zip archive, and routing the table to the reader that fits it -- a plain wide matrix to the
-bounded-memory reader of :mod:`fsstab.wide_tables`, anything else (a sample sheet, groups, a
-regression or survival target, R/Excel layouts, AnnData) to :mod:`fsstab.sample_sheets`."""
+bounded-memory reader of :mod:`fsstab.sources.wide_tables`, anything else (a sample sheet, groups, a
+regression or survival target, R/Excel layouts, AnnData) to :mod:`fsstab.sources.sample_sheets`."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from fsstab.datasets import Dataset
-from fsstab.sample_sheets import STUDY_OPTIONS
 from fsstab.sources.downloads import ChecksumMismatchError, Downloader, _digests, url_mirror_path
 from fsstab.sources.fetchers import _build, _download_provenance, _pinned, _versions, _warn_unpinned
 from fsstab.sources.readers import _format_of, read_mat, read_rdata
+from fsstab.sources.sample_sheets import STUDY_OPTIONS
 from fsstab.sources.specs import SourceSpec
 
 __all__ = ["local_file", "missing_file_message"]
@@ -78,7 +78,7 @@ def _dataset_from_table(
             src, name, X, labels, provenance, feature_names=feature_names, sample_ids=sample_ids
         )
     # every table goes through the study reader, which reads wide ones in bounded memory
-    from fsstab.sample_sheets import dataset_from_study, read_study
+    from fsstab.sources.sample_sheets import dataset_from_study, read_study
 
     study = read_study(path, fmt, src.options, name, base_dir=base_dir)
     return dataset_from_study(

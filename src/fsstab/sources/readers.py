@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from fsstab._arff import read_arff
+from fsstab.sources.arff import read_arff
 from fsstab.sources.specs import _FORMATS_BY_SUFFIX, TABLE_FORMATS
 
 __all__ = [

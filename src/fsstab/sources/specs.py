@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fsstab.outcome_sources import check_outcome_source
-from fsstab.sample_sheets import STUDY_OPTIONS, check_study_options
+from fsstab.sources.outcomes import check_outcome_source
+from fsstab.sources.sample_sheets import STUDY_OPTIONS, check_study_options
 from fsstab.synthetic import GENERATORS
 
 __all__ = [

@@ -136,8 +136,8 @@ def convergence_sentence(verdicts: pd.DataFrame, *, precision: float,
 
 def convergence_figure(table: pd.DataFrame, *, dataset: str, precision: float,
                        confidence_level: float = 0.95) -> Any:
-    """φ against m, one panel per distinct selection (:func:`fsstab.plots_convergence`)."""
-    from fsstab.plots_convergence import convergence_plot
+    """φ against m, one panel per distinct selection (:func:`fsstab.plots.convergence_plot`)."""
+    from fsstab.plots import convergence_plot
 
     configuration_of = dict(zip(table["label"], table["configuration"], strict=False))
     curves = {}

@@ -35,9 +35,17 @@ from matplotlib.figure import Figure
 
 from fsstab._text import plain_text
 from fsstab.io import read_parquet, read_parquet_metadata
-from fsstab.plots import measure_color, pareto_plot, save_figure, tidy_legend
-from fsstab.plots_maps import feature_map_panel, shared_feature_colors, shared_features_legend
-from fsstab.plots_trajectories import number_text, trajectory_panels
+from fsstab.plots import (
+    feature_map_panel,
+    measure_color,
+    number_text,
+    pareto_plot,
+    save_figure,
+    shared_feature_colors,
+    shared_features_legend,
+    tidy_legend,
+    trajectory_panels,
+)
 from fsstab.workflow.labels import with_score
 from fsstab.workflow.scoring import decision_score, frame_decision_score
 from fsstab.workflow.stability import run_matrices
@@ -77,7 +85,7 @@ def feature_map_figure(
     the variant and its values of ``measures`` (Hamer & Dupont 2021, §3, Fig. 2). One colour
     per feature in every panel: the ``n_colored`` features selected most often over all
     panels in distinct colours (named in the legend), all others grey
-    (:mod:`fsstab.plots_maps`)."""
+    (:func:`fsstab.plots.shared_feature_colors`)."""
     variants = [v["id"] for v in spec["variants"]]
     n_runs = runs.num_rows // max(1, len(variants))
     height = float(np.clip(2.2 + 0.055 * n_runs, 3.0, 8.0))
@@ -236,7 +244,7 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
     """Stability and score as each varied parameter of ``selector`` changes (Hamer & Dupont
     2021, Figs. 13-15): one row of panels per varied parameter, one panel per measure, one
     line per value combination of the other varied parameters (the same colour and marker in
-    every panel of the row; :mod:`fsstab.plots_trajectories`)."""
+    every panel of the row; :func:`fsstab.plots.trajectory_panels`)."""
     score = frame_decision_score(stability)
     score_label = with_score(score_label, score)
     rows = stability[stability["selector"] == selector].reset_index(drop=True)

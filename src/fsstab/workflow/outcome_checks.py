@@ -1,7 +1,7 @@
 """Checks of a continuous or survival outcome: selectors that cannot serve a dataset's task,
 settings that apply to class labels only, data too small for the outcome.
 
-The task of a dataset is known from its source spec (:func:`fsstab.outcome_sources.
+The task of a dataset is known from its source spec (:func:`fsstab.sources.outcomes.
 source_task`), so these checks run with the configuration, before any job:
 
 - a selector configuration (any of its variants) that cannot serve the task of a dataset it
@@ -46,8 +46,8 @@ SMALL_SAMPLES = 20
 def dataset_task(source: Any) -> str | None:
     """The task of a dataset's source spec, or None if the spec is not valid (the
     configuration check reports that)."""
-    from fsstab.outcome_sources import source_task
     from fsstab.sources import parse_source
+    from fsstab.sources.outcomes import source_task
 
     try:
         return source_task(parse_source(copy.deepcopy(source)))

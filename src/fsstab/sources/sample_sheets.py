@@ -1,7 +1,7 @@
 """A study's files as they come: a matrix, a sample sheet, a target, groups of samples.
 
 The ``file:`` and ``url:`` sources of :mod:`fsstab.sources` read a matrix (CSV/TSV in any of
-the layouts of :mod:`fsstab.delimited`, Parquet, ARFF, AnnData ``.h5ad``) and, optionally, a
+the layouts of :mod:`fsstab.sources.delimited`, Parquet, ARFF, AnnData ``.h5ad``) and, optionally, a
 *sample sheet*: a CSV/TSV file with one row per sample (id, condition, patient, batch, age,
 ...). These source options describe the study:
 
@@ -49,7 +49,7 @@ import numpy as np
 import pandas as pd
 
 from fsstab.datasets import Dataset, make_dataset
-from fsstab.delimited import DelimitedTable, read_delimited
+from fsstab.sources.delimited import DelimitedTable, read_delimited
 
 __all__ = [
     "STUDY_OPTIONS",
@@ -253,7 +253,7 @@ class _Matrix:
         if not self.is_table:
             self.X = self.X[rows]
         if self.is_table and self.X is not None:  # a wide table's features
-            from fsstab.wide_tables import keep_rows
+            from fsstab.sources.wide_tables import keep_rows
 
             self.X = keep_rows(self.X, rows)
         self.ids = None if self.ids is None else [self.ids[i] for i in rows]
@@ -262,7 +262,7 @@ class _Matrix:
 
 def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> _Matrix:
     if fmt == "h5ad":
-        from fsstab.h5ad import read_h5ad
+        from fsstab.sources.h5ad import read_h5ad
 
         misplaced = sorted(set(options) & {"id_column", "drop", "transpose", "row_names", "sep",
                                            "decimal"})
@@ -278,7 +278,7 @@ def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any], name: str) ->
     if fmt not in ("csv", "tsv") and (options.get("sep") is not None
                                       or options.get("decimal", ".") != "."):
         raise ValueError(f"{path}: sep and decimal apply to csv and tsv files only")
-    from fsstab.wide_studies import delimited_options, read_wide_study
+    from fsstab.sources.wide_studies import delimited_options, read_wide_study
 
     wide = read_wide_study(path, fmt, options, name)  # None unless wide (bounded memory)
     if wide is not None:
@@ -383,7 +383,7 @@ def _row_counters(features: pd.DataFrame | list[int], names: list[str] | None,
     """Numeric feature columns that count the rows: whole numbers from 0 or 1, strictly
     increasing, mostly by 1 (gaps where samples were left out: range below 2n), which
     measurements (counts included) almost never are. (Of a wide table: their positions,
-    :func:`fsstab.wide_tables.row_counter_columns`, among the feature ``names``.)"""
+    :func:`fsstab.sources.wide_tables.row_counter_columns`, among the feature ``names``.)"""
     flagged = [] if names is None else [names[j] for j in features]
     for name in [] if names is not None or len(features) < 3 else features.columns:
         values = features[name]
@@ -468,7 +468,7 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
     if matrix.notes:
         record["notes"] = list(matrix.notes)
     if matrix.is_table and matrix.X is not None:  # features of a wide table, already apart
-        from fsstab.wide_tables import row_counter_columns
+        from fsstab.sources.wide_tables import row_counter_columns
 
         if matrix.error is not None:
             raise matrix.error

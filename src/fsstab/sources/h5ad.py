@@ -15,7 +15,7 @@ environment to an older pandas; the on-disk format is anndata's documented contr
 tests read a file written by anndata itself (``tests/data/h5ad/``).
 
 A sparse matrix stays sparse while samples are selected and joined
-(:class:`fsstab.sample_sheets.StudyTable`); it is made dense once, for the selected samples,
+(:class:`fsstab.sources.sample_sheets.StudyTable`); it is made dense once, for the selected samples,
 when the dataset is built.
 """
 

@@ -9,7 +9,8 @@ fills one preallocated float64 ``n x d`` matrix piece by piece (rows of a stored
 blocks of columns of a Parquet file), never using Arrow's thread pool, so a read needs the
 matrix plus a bounded buffer whatever the thread settings; Parquet stores the doubles
 themselves, so the values are those of the whole-table read bit for bit. Wide CSV/TSV files
-are read by :mod:`fsstab.wide_studies` (which :func:`fsstab.sample_sheets.read_study` uses
+are read by :mod:`fsstab.sources.wide_studies` (which
+:func:`fsstab.sources.sample_sheets.read_study` uses
 for every CSV/TSV source), a line or a block of lines at a time.
 """
 
@@ -28,7 +29,6 @@ __all__ = [
     "WIDE_COLUMNS",
     "WideTable",
     "keep_rows",
-    "read_fixed_size_list",
     "read_wide_study_matrix",
     "row_counter_columns",
     "table_width",
@@ -37,40 +37,8 @@ __all__ = [
 #: Tables with more columns than this (lines, for genes in rows) are read by this module.
 WIDE_COLUMNS = 10_000
 
-# Rows of a stored dataset decoded at a time (each a whole row of d values).
-_DATASET_ROWS = 1
 # Columns of a wide Parquet file read at a time.
 _PARQUET_COLUMNS = 2048
-
-
-def read_fixed_size_list(path: str | os.PathLike[str], column: str, n_rows: int,
-                         width: int) -> np.ndarray:
-    """The ``fixed_size_list<double>[width]`` column of a Parquet file as an ``n x width``
-    float64 matrix, decoded a few rows at a time (the matrix plus about 80 MB)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    X = np.empty((n_rows, width))
-    done = 0
-    with pq.ParquetFile(path, pre_buffer=False, buffer_size=1 << 16) as parquet:
-        if column not in parquet.schema_arrow.names:
-            raise ValueError(f"{path}: missing column {column!r}")
-        kind = parquet.schema_arrow.field(column).type
-        if not pa.types.is_fixed_size_list(kind) or kind.list_size != width:
-            raise ValueError(f"{path}: column {column!r} has type {kind}, expected "
-                             f"fixed_size_list<double>[{width}]")
-        for batch in parquet.iter_batches(batch_size=_DATASET_ROWS, columns=[column],
-                                          use_threads=False):
-            values = batch.column(0).flatten().to_numpy(zero_copy_only=False)
-            rows = len(batch)
-            if done + rows > n_rows or values.size != rows * width:
-                raise ValueError(f"{path}: column {column!r} does not hold {n_rows} rows of "
-                                 f"{width} values")
-            X[done:done + rows] = values.reshape(rows, width)
-            done += rows
-    if done != n_rows:
-        raise ValueError(f"{path}: column {column!r} holds {done} rows, expected {n_rows}")
-    return X
 
 
 # --------------------------------------------------------------------------------------------
@@ -101,7 +69,7 @@ def table_width(path: str | os.PathLike[str], fmt: str, *, transpose: bool = Fal
     if transpose:
         with path.open("rb") as stream:
             return sum(chunk.count(b"\n") for chunk in iter(lambda: stream.read(1 << 24), b""))
-    from fsstab.delimited import default_separator
+    from fsstab.sources.delimited import default_separator
 
     with path.open(newline="", encoding="utf-8", errors="replace") as stream:
         return len(next(csv.reader(stream, delimiter=sep or default_separator(fmt)), []))
@@ -140,7 +108,7 @@ def _parquet_parts(parquet: Any, named: Sequence[str], features: Sequence[str]
 
 def read_wide_study_matrix(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any],
                            name: str) -> WideTable | None:
-    """The matrix of a study (:func:`fsstab.sample_sheets.read_study`) when it is a Parquet
+    """The matrix of a study (:func:`fsstab.sources.sample_sheets.read_study`) when it is a Parquet
     file, samples in rows, wider than :data:`WIDE_COLUMNS`; else None (read whole).
 
     ``columns`` holds the columns the study's options may name and that the file has --
@@ -190,7 +158,7 @@ def keep_rows(X: np.ndarray, rows: np.ndarray) -> np.ndarray:
 
 
 def row_counter_columns(X: np.ndarray, *, block: int = 4096) -> list[int]:
-    """Columns of ``X`` that count the rows, as :func:`fsstab.sample_sheets` flags them in a
+    """Columns of ``X`` that count the rows, as :func:`fsstab.sources.sample_sheets` flags them in a
     table (whole numbers from 0 or 1, strictly increasing, range below 2n), a block of
     columns at a time."""
     n, d = X.shape

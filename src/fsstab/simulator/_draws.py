@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from fsstab._simulator_common import check_int, check_probability, check_sizes
 from fsstab.seeds import as_seed, substream
+from fsstab.simulator._common import check_int, check_probability, check_sizes
 
 #: Matrix entries (weak selectors x features) simulated per block: bounds the temporaries of a
 #: simulation to ~100 MB whatever m_stability x m_ensemble x n_feature is.

@@ -5,7 +5,7 @@ The task of a dataset is known from its source spec before anything is read, so 
 configuration check can refuse a selector that cannot serve it:
 
 - ``file:`` and ``url:`` sources say it with their ``task`` option (default
-  ``classification``; :mod:`fsstab.sample_sheets`);
+  ``classification``; :mod:`fsstab.sources.sample_sheets`);
 - ``sklearn:diabetes`` is a regression: scikit-learn's diabetes data (Efron, Hastie,
   Johnstone & Tibshirani 2004, *Least angle regression*): 442 patients, 10 baseline
   variables (age, sex, body mass index, blood pressure, six serum measurements), the target a
@@ -40,7 +40,7 @@ def source_task(spec: SourceSpec) -> str:
 
     Examples
     --------
-    >>> from fsstab.outcome_sources import source_task
+    >>> from fsstab.sources.outcomes import source_task
     >>> from fsstab.sources import parse_source
     >>> source_task(parse_source("sklearn:diabetes"))
     'regression'

@@ -11,7 +11,7 @@ Examples
 --------
 >>> import numpy as np
 >>> from fsstab.plots import new_figure
->>> from fsstab.plots_trajectories import number_text, trajectory_panels
+>>> from fsstab.plots import number_text, trajectory_panels
 >>> number_text(2.0), number_text(0.1), number_text(1e-05)
 ('2', '0.1', '1e-05')
 >>> fig = new_figure((8, 3))
@@ -35,7 +35,7 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
 from fsstab._text import plain_text
-from fsstab.plots import measure_label
+from fsstab.plots._style import measure_label
 
 __all__ = ["number_text", "trajectory_panels"]
 

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from fsstab._simulator_common import (
+from fsstab.seeds import as_seed
+from fsstab.simulator._common import (
     check_int,
     check_measure,
     check_probability,
@@ -27,15 +28,14 @@ from fsstab._simulator_common import (
     child_seed,
     selection_stability,
 )
-from fsstab._simulator_draws import (
+from fsstab.simulator._draws import (
     EnsembleAlgorithm,
     _resolve_aggregate,
     _simulate_selections,
     simulate_ensemble_selections,
     uniform_counts,
 )
-from fsstab._simulator_stability import simulated_stability
-from fsstab.seeds import as_seed
+from fsstab.simulator._stability import simulated_stability
 
 #: Onda §2.3.2: "we used the nine values of p = 0.1, 0.2, ..., 0.9".
 DEFAULT_P_GRID: tuple[float, ...] = tuple(round(0.1 * i, 1) for i in range(1, 10))

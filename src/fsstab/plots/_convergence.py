@@ -8,7 +8,7 @@ Examples
 --------
 >>> import numpy as np
 >>> from fsstab.convergence import nogueira_convergence
->>> from fsstab.plots_convergence import convergence_plot
+>>> from fsstab.plots import convergence_plot
 >>> rng = np.random.default_rng(1)
 >>> Z = rng.random((30, 20)) < np.linspace(0.9, 0.1, 20)
 >>> fig = convergence_plot({"lasso": nogueira_convergence(Z)}, precision=0.05)
@@ -20,18 +20,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 from matplotlib.figure import Figure
 
 from fsstab._text import plain_text
-from fsstab.convergence import (
-    ConvergenceCurve,
-    half_width_text,
-    precision_reached,
-    resamples_needed,
-)
-from fsstab.plots import new_figure
+from fsstab.plots._figure import new_figure
+
+if TYPE_CHECKING:
+    from fsstab.convergence import ConvergenceCurve
 
 __all__ = ["convergence_plot"]
 
@@ -41,6 +39,9 @@ def convergence_plot(curves: Mapping[str, ConvergenceCurve], *, precision: float
                      color: str = "tab:red") -> Figure:
     """A grid of panels, one per entry of ``curves`` (its key titles the panel); each panel's
     corner says the half-width reached at M and whether it meets ``precision``."""
+    # fsstab.convergence is loaded by the convergence figure only, not by `import fsstab.plots`
+    from fsstab.convergence import half_width_text, precision_reached, resamples_needed
+
     if not curves:
         raise ValueError("no convergence curve to draw")
     n = len(curves)

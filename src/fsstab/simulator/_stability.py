@@ -17,7 +17,8 @@ from typing import Any
 
 import pandas as pd
 
-from fsstab._simulator_common import (
+from fsstab.seeds import as_seed
+from fsstab.simulator._common import (
     check_int,
     check_m_values,
     check_measure,
@@ -25,8 +26,7 @@ from fsstab._simulator_common import (
     check_sizes,
     selection_stability,
 )
-from fsstab._simulator_draws import EnsembleAlgorithm, simulate_ensemble_selections
-from fsstab.seeds import as_seed
+from fsstab.simulator._draws import EnsembleAlgorithm, simulate_ensemble_selections
 
 #: m_ensemble values of the stability curves. Onda does not list its grid; its text refers to
 #: m_ensemble = 1, 30 and "greater than 40" (§3.5, D.3.2), which this grid covers.

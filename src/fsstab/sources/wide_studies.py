@@ -1,13 +1,14 @@
 """A study's wide matrix read in bounded memory: Parquet, CSV and TSV files with more than
-:data:`fsstab.wide_tables.WIDE_COLUMNS` columns (or lines, for genes in rows).
+:data:`fsstab.sources.wide_tables.WIDE_COLUMNS` columns (or lines, for genes in rows).
 
-:func:`fsstab.sample_sheets.read_study` reads a matrix and a sample sheet. Read whole, a CSV
+:func:`fsstab.sources.sample_sheets.read_study` reads a matrix and a sample sheet. Read whole, a CSV
 matrix costs several times its size (pandas' parser buffers, an object per value for genes in
 rows, the transposed copy). Here the features go straight into one preallocated float64
 matrix -- a line of a samples-in-rows file, or a block of lines of a genes-in-rows file, at a
 time -- and only the few columns the study's options may name (ids, target, groups, ``drop``,
 ``where``, the ids to join the sheet on) are kept as a table. The reading is that of
-:func:`fsstab.delimited.read_delimited`, value for value: R's row names (an empty first header
+:func:`fsstab.sources.delimited.read_delimited`, value for value: R's row names (an empty
+first header
 cell, or none at all) and its genes-in-rows files with an empty top-left cell, ``sep`` and
 ``decimal``, a trailing separator, pandas' missing-value markers; numbers of samples-in-rows
 files go through pandas' CSV parser as in the whole read, those of genes-in-rows files through
@@ -25,8 +26,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from fsstab import wide_tables
-from fsstab.delimited import default_separator
+from fsstab.sources import wide_tables
+from fsstab.sources.delimited import default_separator
 
 __all__ = ["WideStudy", "delimited_options", "read_wide_study"]
 
@@ -50,10 +51,11 @@ class WideStudy:
 
 
 def delimited_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The keyword arguments of :func:`fsstab.delimited.read_delimited` for a study's CSV/TSV
+    """The keyword arguments of :func:`fsstab.sources.delimited.read_delimited` for a study's
+    CSV/TSV
     matrix: ids, targets and groups read as text (the last column too when no target is
     named), and the first column when it holds the ids to join the sample sheet on."""
-    from fsstab.sample_sheets import _target_names
+    from fsstab.sources.sample_sheets import _target_names
 
     text = [c for c in [options.get("id_column"), *_target_names(options),
                         options.get("groups")] if c]
@@ -92,7 +94,7 @@ def read_wide_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str
 def _excluded(options: Mapping[str, Any]) -> set[str]:
     """The columns (lines) the study's options take out of the features, by name: ids,
     target(s), groups, ``drop``."""
-    from fsstab.sample_sheets import _target_names
+    from fsstab.sources.sample_sheets import _target_names
 
     drop = options.get("drop") or []
     named = {options.get("id_column"), options.get("groups"),
@@ -103,8 +105,8 @@ def _excluded(options: Mapping[str, Any]) -> set[str]:
 def _rows_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
                 options: Mapping[str, Any], name: str) -> WideStudy:
     """Samples in rows: the named columns read by pandas, the features a line at a time."""
-    from fsstab.csv_rows import NumberRows, fill_rows
-    from fsstab.delimited import _read_samples_in_rows, _row_header
+    from fsstab.sources.csv_rows import NumberRows, fill_rows
+    from fsstab.sources.delimited import _read_samples_in_rows, _row_header
 
     header = _row_header(path, sep)
     real = header.real
@@ -140,7 +142,7 @@ def _numbers(converted: pd.Series) -> np.ndarray | None:
 
 
 class _StudyLines:
-    """Genes in rows: feature lines converted as :func:`fsstab.delimited.read_delimited`
+    """Genes in rows: feature lines converted as :func:`fsstab.sources.delimited.read_delimited`
     converts them (``pandas.to_numeric`` after the decimal mark) and written into a
     ``samples x capacity`` matrix a block of lines at a time; the named lines kept as read
     until the end, when the layout of the last column is known. Without a target the last
@@ -171,7 +173,7 @@ class _StudyLines:
         converts each value on its own), where that is what each line alone gives: not the
         lines that alone would be integers ('-0' is then 0.0, values from 2**53 on rounded as
         integers), nor those whose last field is blank text."""
-        from fsstab.delimited import _numeric_or_text
+        from fsstab.sources.delimited import _numeric_or_text
 
         rows = [k for k, line in enumerate(lines) if line not in self.excluded]
         if not rows:
@@ -207,7 +209,7 @@ class _StudyLines:
         self._flush()
 
     def _place(self, line: str, values: np.ndarray) -> None:
-        from fsstab.delimited import _numeric_or_text
+        from fsstab.sources.delimited import _numeric_or_text
 
         if line in self.excluded or line in self.where:
             self.kept[line] = values
@@ -280,7 +282,7 @@ class _LastColumn:
 def _line_chunks(path: Path, fmt: str, sep: str, width: int | None) -> Iterator[pd.DataFrame]:
     """The file as text, :data:`_CSV_LINES` lines at a time (``width``
     columns named by position when the first line is one field short)."""
-    from fsstab.delimited import _parse_error
+    from fsstab.sources.delimited import _parse_error
 
     try:
         yield from pd.read_csv(path, sep=sep, header=None, dtype=str,
@@ -294,7 +296,7 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
                  options: Mapping[str, Any], name: str, *, lines: int) -> WideStudy:
     """Genes in rows (one sample per column; about ``lines`` lines): blocks of lines parsed
     by pandas as text."""
-    from fsstab.delimited import _records
+    from fsstab.sources.delimited import _records
 
     records = _records(path, sep, 2)
     if not records:
@@ -337,7 +339,7 @@ def _lines_result(path: Path, store: _StudyLines, header: np.ndarray | None, row
                   last: _LastColumn, kwargs: Mapping[str, Any], name: str) -> WideStudy:
     """The study once every line is read: the last column dropped if empty, ids, named
     lines converted, errors for lines that are not numbers."""
-    from fsstab.delimited import _text_ids, _unique_names
+    from fsstab.sources.delimited import _text_ids, _unique_names
 
     notes, first = [], 1 if row_names else 0
     samples = last.width - first - last.dropped
@@ -371,8 +373,8 @@ def _lines_result(path: Path, store: _StudyLines, header: np.ndarray | None, row
 
 
 def _kept(values: np.ndarray, is_text: bool, dtype: Any, decimal: str) -> pd.Series:
-    """A named line's values as :func:`fsstab.delimited.read_delimited` converts them."""
-    from fsstab.delimited import _numeric_or_text
+    """A named line's values as :func:`fsstab.sources.delimited.read_delimited` converts them."""
+    from fsstab.sources.delimited import _numeric_or_text
 
     column = pd.Series(values, dtype=dtype)
     return column if is_text else _numeric_or_text(column, decimal)

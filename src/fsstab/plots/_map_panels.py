@@ -12,7 +12,7 @@ Examples
 --------
 >>> import numpy as np
 >>> from fsstab.plots import new_figure
->>> from fsstab.plots_maps import feature_map_panel, shared_feature_colors
+>>> from fsstab.plots import feature_map_panel, shared_feature_colors
 >>> W1 = np.array([[0.5, 0.3, 0.0, 0.2], [0.6, 0.0, 0.4, 0.0]])
 >>> W2 = np.array([[0.7, 0.0, 0.0, 0.3], [0.5, 0.5, 0.0, 0.0]])
 >>> colors = shared_feature_colors([W1, W2], n_colored=2)
@@ -37,12 +37,8 @@ from matplotlib.ticker import MaxNLocator
 
 from fsstab._text import plain_text
 from fsstab.measures import as_importance_matrix
-from fsstab.plots import (
-    FEATURE_COLORS,
-    feature_map_layout,
-    feature_map_rectangles,
-    measure_label,
-)
+from fsstab.plots._feature_map import feature_map_layout, feature_map_rectangles
+from fsstab.plots._style import FEATURE_COLORS, measure_label
 
 __all__ = ["OTHER_FEATURES_GREY", "feature_map_panel", "shared_feature_colors",
            "shared_features_legend"]

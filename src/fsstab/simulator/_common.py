@@ -1,5 +1,5 @@
 """Validation, seeds and the stability of selected subsets, shared by :mod:`fsstab.simulator`
-and its real-selector protocol (:mod:`fsstab._simulator_real`)."""
+and its real-selector protocol (:mod:`fsstab.simulator._real`)."""
 
 from __future__ import annotations
 

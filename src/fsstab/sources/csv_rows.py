@@ -1,5 +1,5 @@
 """Lines of a wide CSV/TSV file parsed into the rows of a matrix exactly as pandas parses the
-file's columns when it reads the file whole (:func:`fsstab.delimited.read_delimited`,
+file's columns when it reads the file whole (:func:`fsstab.sources.delimited.read_delimited`,
 :func:`fsstab.sources.read_table`), a line at a time.
 
 The fields of one line are given to pandas' own CSV number parser as one column, so each value

@@ -18,13 +18,6 @@ import pandas as pd
 from sklearn.ensemble import RandomForestClassifier
 
 from fsstab._forest import fit_forest
-from fsstab._simulator_common import (
-    check_int,
-    check_m_values,
-    check_measure,
-    child_seed,
-    selection_stability,
-)
 from fsstab.resampling import make_resamples
 from fsstab.seeds import as_seed, substream
 from fsstab.selectors import EnsembleSelector
@@ -36,6 +29,13 @@ from fsstab.selectors._common import (
 )
 from fsstab.selectors._ensembles import _configured_clone
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
+from fsstab.simulator._common import (
+    check_int,
+    check_m_values,
+    check_measure,
+    child_seed,
+    selection_stability,
+)
 
 
 class OndaForestSelector(TwoStageSelector):
