@@ -112,7 +112,8 @@ def overview_html(
     parts = [
         f"<h3>{html.escape(dataset)}</h3>",
         f"<p>{len(frame)} configurations and variants, each run on M = {M} resamples; "
-        f"{html.escape(score_label)} and Nogueira's φ with their {level} intervals. "
+        f"{html.escape(score_label)} and Nogueira's φ with their {level} intervals (the "
+        f"score's {_interval_kind(low)}; φ's for the stability on resamples of these data). "
         "Highlighted: chosen on the Pareto fronts (γ compromise, ε-constraint, one "
         "standard error).</p>",
         "<table><thead><tr><th class=\"l\">configuration[:variant]</th><th>features</th>"
@@ -126,6 +127,13 @@ def overview_html(
     if convergence:
         parts.append(f"<p><b>Is M enough?</b> {html.escape(convergence)}</p>")
     return _STYLE + "<div class=\"fsstab-overview\">" + "\n".join(parts) + "</div>\n"
+
+
+def _interval_kind(low: str) -> str:
+    """Which interval of the score is shown: the corrected one, or (a summary without the
+    corrected standard error) the naive one."""
+    return ("corrected for the overlap of the resamples" if low.endswith("_corrected") else
+            "naive, taking the overlapping resamples as independent")
 
 
 def _stable_paragraph(stable: pd.DataFrame, decisions: Mapping[str, Sequence[str]],
