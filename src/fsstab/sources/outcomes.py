@@ -12,7 +12,7 @@ configuration check can refuse a selector that cannot serve it:
   quantitative measure of disease progression one year after baseline. The variables are
   read in their original units (``load_diabetes(scaled=False)``), as a user's table has them;
   the selectors standardise internally;
-- the ``synthetic:`` generators of :mod:`fsstab.synthetic_outcomes` (``linear``, ``cox``)
+- the ``synthetic:`` generators of :mod:`fsstab.synthetic` (``linear``, ``cox``)
   are regression and survival designs with a known support;
 - every other source is a classification.
 """
@@ -53,7 +53,7 @@ def source_task(spec: SourceSpec) -> str:
     if spec.kind == "sklearn":
         return SKLEARN_OUTCOMES.get(spec.location, "classification")
     if spec.kind == "synthetic":
-        from fsstab.synthetic_outcomes import SYNTHETIC_TASKS
+        from fsstab.synthetic import SYNTHETIC_TASKS
 
         return SYNTHETIC_TASKS.get(spec.location, "classification")
     return "classification"

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from fsstab._synthetic_common import _dataset, _int, _logistic_labels, _real
 from fsstab.datasets import Dataset
 from fsstab.seeds import as_seed
+from fsstab.synthetic._common import _dataset, _int, _logistic_labels, _real
 
 # --------------------------------------------------------------------------------------------
 # Sechidis et al. (2019) §4.2: a stand-in for the IPASS clinical trial

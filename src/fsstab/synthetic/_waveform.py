@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from fsstab._synthetic_common import _dataset, _int
 from fsstab.datasets import Dataset
 from fsstab.seeds import as_seed
+from fsstab.synthetic._common import _dataset, _int
 
 # --------------------------------------------------------------------------------------------
 # Breiman et al. (1984) §2.6.2: the waveform data

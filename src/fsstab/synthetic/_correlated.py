@@ -17,9 +17,9 @@ import numpy as np
 from scipy.signal import lfilter
 from scipy.sparse.csgraph import connected_components
 
-from fsstab._synthetic_common import _dataset, _int, _logistic_labels, _real
 from fsstab.datasets import Dataset
 from fsstab.seeds import as_seed
+from fsstab.synthetic._common import _dataset, _int, _logistic_labels, _real
 
 #: Hamer & Dupont (2021) Table 1: μ+^g (group features), μ+^-g (other features), ρ^g.
 #: Scenarios 1-2 are analysed with group LASSO, scenario 3 with the LASSO.

@@ -13,11 +13,12 @@ generator      design
                ``event = T <= C``
 =============  ===============================================================================
 
-Both are registered in :data:`fsstab.synthetic.GENERATORS` (``synthetic:linear``,
-``synthetic:cox`` in a configuration; :data:`SYNTHETIC_TASKS` gives their tasks). The support
-is recorded in ``Dataset.relevant_features`` (the first ``n_relevant`` columns), the resolved
-parameters and the seed in the provenance. Draws, in order: ``X`` (row by row), then ε (or
-``T``, then ``C``), all from ``numpy.random.default_rng(random_state)``.
+Part of :mod:`fsstab.synthetic` (import the generators from there). Both are registered in
+:data:`fsstab.synthetic.GENERATORS` (``synthetic:linear``, ``synthetic:cox`` in a configuration;
+:data:`SYNTHETIC_TASKS` gives their tasks). The support is recorded in
+``Dataset.relevant_features`` (the first ``n_relevant`` columns), the resolved parameters and
+the seed in the provenance. Draws, in order: ``X`` (row by row), then ε (or ``T``, then ``C``),
+all from ``numpy.random.default_rng(random_state)``.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def linear(
 
     Examples
     --------
-    >>> from fsstab.synthetic_outcomes import linear
+    >>> from fsstab.synthetic import linear
     >>> ds = linear(n_samples=50, n_features=20, n_relevant=3, random_state=0)
     >>> ds.task, ds.X.shape, ds.relevant_features.tolist()
     ('regression', (50, 20), [0, 1, 2])
@@ -124,7 +125,7 @@ def cox(
 
     Examples
     --------
-    >>> from fsstab.synthetic_outcomes import cox
+    >>> from fsstab.synthetic import cox
     >>> ds = cox(n_samples=60, n_features=30, random_state=0)
     >>> ds.task, ds.y.dtype.names, ds.relevant_features.tolist()
     ('survival', ('event', 'time'), [0, 1, 2])
