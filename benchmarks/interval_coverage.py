@@ -28,8 +28,10 @@ Prints, per selector and scheme: the replications, the mean accuracy and μ, the
 the mean interval widths, the standard deviation of the mean accuracy over replications
 against the mean naive and corrected standard errors (the cause of any miss), and the run
 costs (CPU s, wall s, peak RSS, load). ``--replications 500`` (default) takes about
-30-40 CPU-min; ``--replications 20`` is a quick look. Results are appended per replication
-to ``--out`` (JSON lines), so an interrupted run continues where it stopped.
+20-30 CPU-min; ``--replications 20`` is a quick look. Results are appended per replication
+to ``--out`` (JSON lines), so an interrupted run continues where it stopped; ``--first`` /
+``--last`` split the replications over processes, ``--read`` reports their records together
+and ``--truths`` lets them share μ.
 """
 
 from __future__ import annotations
@@ -206,7 +208,12 @@ def _pct(mask) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--replications", type=int, default=500)
+    parser.add_argument("--replications", type=int, default=500,
+                        help="the replications reported (0 .. R-1)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first replication this process runs")
+    parser.add_argument("--last", type=int, default=None,
+                        help="one past the last replication this process runs (default R)")
     parser.add_argument("--n", type=int, default=100)
     parser.add_argument("--d", type=int, default=50)
     parser.add_argument("--k", type=int, default=5)
@@ -216,22 +223,28 @@ def main() -> None:
     parser.add_argument("--truth-fits", type=int, default=2000)
     parser.add_argument("--loo-resamples", type=int, default=200)
     parser.add_argument("--loo-replications", type=int, default=100)
-    parser.add_argument("--out", type=Path, default=Path("interval_coverage.jsonl"))
+    parser.add_argument("--out", type=Path, default=Path("interval_coverage.jsonl"),
+                        help="this process's records (appended; an interrupted run resumes)")
+    parser.add_argument("--read", type=Path, nargs="*", default=[],
+                        help="records of other processes to report with this one's")
+    parser.add_argument("--truths", type=Path, default=None,
+                        help="μ of every (selector, design), read if the file exists, else "
+                             "computed and written (processes sharing the replications "
+                             "compute it once)")
     args = parser.parse_args()
+    last = args.replications if args.last is None else args.last
 
     started_wall, started = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
     loads = [os.getloadavg()[0]]
     test = model(args.n_test, args.d, args.k, args.effect, 1_000_000)
     done = []
-    if args.out.exists():
-        done = [json.loads(line) for line in args.out.read_text().splitlines() if line]
+    for path in [args.out, *args.read]:
+        if path.exists():
+            done += [json.loads(line) for line in path.read_text().splitlines() if line]
     finished = {(r["replication"], r["selector"], r["scheme"]) for r in done}
     with pinned(), args.out.open("a") as out:
-        truths = {}
-        for selector, spec in SPECS.items():
-            for design in ("subset", "bootstrap"):
-                truths[(selector, design)] = truth_mu(spec, design, args, test)
-        for i in range(args.replications):
+        truths = _truths(args, test)
+        for i in range(args.first, last):
             ds = model(args.n, args.d, args.k, args.effect, i)
             for selector, spec in SPECS.items():
                 theta = None
@@ -255,14 +268,31 @@ def main() -> None:
                 print(f"replication {i}: {cpu:.0f} CPU s", file=sys.stderr, flush=True)
     loads.append(os.getloadavg()[0])
     rows = pd.DataFrame([r for r in done if r["replication"] < args.replications])
+    rows = rows.drop_duplicates(["replication", "selector", "scheme"])
     report(rows, truths, args)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = sum(getattr(usage, f) - getattr(started, f) for f in ("ru_utime", "ru_stime"))
-    print(f"\nthis run: {cpu:.0f} CPU s (user + sys), {time.perf_counter() - started_wall:.0f} "
-          f"wall s, peak RSS {usage.ru_maxrss / 1024:.0f} MiB, 1-min load average "
-          f"{min(loads):.1f}-{max(loads):.1f}; {len(finished)} records were read from "
-          f"{args.out} (costs of an earlier run not included)")
+    print(f"\nthis process: {cpu:.0f} CPU s (user + sys), "
+          f"{time.perf_counter() - started_wall:.0f} wall s, peak RSS "
+          f"{usage.ru_maxrss / 1024:.0f} MiB, 1-min load average "
+          f"{min(loads):.1f}-{max(loads):.1f}; it ran replications {args.first}..{last - 1} "
+          f"and read {len(finished)} records written before (their costs not included)")
     print(describe())
+
+
+def _truths(args, test) -> dict:
+    """μ of every (selector, design): from ``--truths`` if it exists, else computed (and
+    written there)."""
+    if args.truths is not None and args.truths.exists():
+        stored = json.loads(args.truths.read_text())
+        return {(r["selector"], r["design"]): (r["mu"], r["mu_se"]) for r in stored}
+    truths = {(selector, design): truth_mu(spec, design, args, test)
+              for selector, spec in SPECS.items() for design in ("subset", "bootstrap")}
+    if args.truths is not None:
+        args.truths.write_text(json.dumps([
+            {"selector": s, "design": d, "mu": mu, "mu_se": se}
+            for (s, d), (mu, se) in truths.items()]))
+    return truths
 
 
 if __name__ == "__main__":

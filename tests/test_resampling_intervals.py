@@ -190,3 +190,18 @@ def test_the_one_se_choice_uses_the_corrected_standard_error():
     naive = pareto_table(_summary().drop(columns=["accuracy_se_corrected"]), ["phi"],
                          gammas=[0.5], acc_const=0.0, stab_const=0.0, random_state=0)
     assert naive.loc[naive["one_se_choice"], "label"].tolist() == ["a"]
+
+
+def test_the_report_table_shows_the_corrected_interval():
+    from fsstab.workflow.answers import summary_html
+
+    pareto = pd.DataFrame({"measure": ["phi"] * 3, "label": list("abc"),
+                           "chosen_gammas": [[0.5], [], []], "epsilon_choice": False})
+    page = summary_html(_summary(), pareto, dataset="d", measures=["phi"])
+    # a: 0.90 ± t_29 · 0.03 = 0.90 ± 0.0614 (the naive interval would be 0.90 ± 0.0205)
+    assert "0.900 <span class=\"ci\">[0.839, 0.961]</span>" in page
+    assert "corrected for their overlap" in page
+    naive = summary_html(_summary().drop(columns=["accuracy_se_corrected"]), pareto,
+                         dataset="d", measures=["phi"])
+    assert "0.900 <span class=\"ci\">[0.880, 0.920]</span>" in naive
+    assert "corrected for their overlap" not in naive

@@ -40,8 +40,8 @@ is exact for groups of equal size and an approximation otherwise.
 
 What the interval covers: the expected score of the procedure trained on training sets like
 the resamples' (n_train rows drawn from the population; Nadeau & Bengio's μ), not the score of
-the model fitted on these particular data (Bates, Hastie & Tibshirani 2023, *JASA*, show that
-no resampling estimate tracks that conditional quantity). For the bootstrap the out-of-bag
+the model fitted on these particular data (Bates, Hastie & Tibshirani 2024, *JASA*
+119:1434-1445, show that no resampling estimate tracks that conditional quantity well). For the bootstrap the out-of-bag
 mean is pessimistic for a model trained on n rows (it is trained on ≈ 0.632 n distinct rows);
 the .632 and .632+ estimators of Efron & Tibshirani (1997) are point estimators correcting
 that bias and have no interval of their own.
@@ -49,7 +49,7 @@ that bias and have no interval of their own.
 Leave-one-out bootstrap (Efron & Tibshirani 1997)
 -------------------------------------------------
 For a score that is a mean over samples (the accuracy, a mean loss), Efron & Tibshirani
-(1997, *JASA* 92:548-560, §2) average per sample over the bootstraps that left it out,
+(1997, *JASA* 92:548-560) average per sample over the bootstraps that left it out,
 Err⁽¹⁾ = (1/n) Σ_i Ê_i with Ê_i = Σ_b I_i^b Q_i^b / Σ_b I_i^b, and give the nonparametric
 delta-method standard error
 
@@ -58,9 +58,12 @@ delta-method standard error
 
 with N_i^b the times row i was drawn in bootstrap b, I_i^b = [N_i^b = 0], Q_i^b its loss,
 q^b = (1/n) Σ_l I_l^b Q_l^b, N̄_i = Σ_b N_i^b / B and e_n = (1 − 1/n)^{−n}
-(:func:`loo_bootstrap`). It needs every sample's out-of-bag loss, which the workflow's runs
-tables do not keep (they hold one score per resample); the benchmark compares it with the
-corrected t above.
+(:func:`loo_bootstrap`; for a loss that does not depend on the training rows and all nⁿ
+bootstrap samples, D̂_i is exactly (Q_i − Q̄)/n, the influence of a plain mean). It needs
+every sample's out-of-bag loss, which the workflow's runs tables do not keep (they hold one
+score per resample), and its second term is a Monte-Carlo covariance over the B bootstraps,
+whose noise inflates the standard error unless B is large; the benchmark compares it with
+the corrected t above.
 """
 
 from __future__ import annotations
