@@ -1,7 +1,6 @@
 """Rule calibrate: one C reaching calibrate_target_k features on average over the resamples."""
 
-from fsstab.dataset_outcomes import resampling_labels
-from fsstab.datasets import read_dataset
+from fsstab.datasets import read_dataset, resampling_labels
 from fsstab.io import write_json
 from fsstab.resampling import read_resamples
 from fsstab.workflow.scripting import logged

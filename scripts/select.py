@@ -1,7 +1,6 @@
 """Rule select: one selector configuration on one chunk of resamples."""
 
-from fsstab.dataset_outcomes import resampling_labels
-from fsstab.datasets import read_dataset
+from fsstab.datasets import read_dataset, resampling_labels
 from fsstab.io import read_json
 from fsstab.resampling import read_resamples
 from fsstab.workflow.data import read_univariate

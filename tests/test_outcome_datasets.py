@@ -10,8 +10,14 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from fsstab.dataset_outcomes import make_outcome_dataset, resampling_labels
-from fsstab.datasets import Dataset, make_dataset, read_dataset, write_dataset
+from fsstab.datasets import (
+    Dataset,
+    make_dataset,
+    make_outcome_dataset,
+    read_dataset,
+    resampling_labels,
+    write_dataset,
+)
 from fsstab.outcomes import survival_target
 from fsstab.resampling import make_resamples
 from fsstab.sources import fetch, parse_source

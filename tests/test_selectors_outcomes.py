@@ -298,7 +298,7 @@ def test_outcome_importances():
     from sklearn.ensemble import RandomForestRegressor
     from sklearn.linear_model import LinearRegression
 
-    from fsstab.importance_outcomes import (
+    from fsstab.importance.outcomes import (
         oob_permutation_importance_outcome,
         outcome_model_importances,
         permutation_importance_outcome,

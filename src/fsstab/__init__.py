@@ -9,7 +9,7 @@ Modules (one concept each):
   (the whole input wing: file formats, sample sheets, R/Excel layouts, AnnData)
 - :mod:`fsstab.synthetic`  -- seeded simulation designs from the papers
 - :mod:`fsstab.prefilter`, :mod:`fsstab.resampling` -- variance prefiltering, resampling schemes
-  (:mod:`fsstab.group_resampling`, :mod:`fsstab.sample_groups`: patients, batches)
+  (also over groups of samples: patients, batches)
 - :mod:`fsstab.similarity` -- feature-similarity matrices for the adjusted measures
 - :mod:`fsstab.pareto`     -- Pareto fronts, γ compromises, ε-constraint selection
 - :mod:`fsstab.ties`       -- equal scores compare equal (values equal up to rounding merged)

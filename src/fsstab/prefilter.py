@@ -39,8 +39,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from fsstab.dataset_outcomes import resampling_labels
-from fsstab.datasets import Dataset
+from fsstab.datasets import Dataset, resampling_labels
 from fsstab.io import write_parquet
 from fsstab.selectors._univariate import sample_variance
 
@@ -155,7 +154,7 @@ def holdout_rows(
     round(fraction · n) training rows allocated to the classes in proportion to their sizes
     (:func:`fsstab.resampling.make_resamples`' stratified ``subsample``; mlr's stratified
     ``Holdout`` with ``split = fraction`` in thesis §6.3.1 and Ch. 7). With ``groups`` (the
-    samples' groups), round(fraction · G) whole groups (:mod:`fsstab.group_resampling`).
+    samples' groups), round(fraction · G) whole groups (:mod:`fsstab.resampling`).
     """
     from fsstab.resampling import make_resamples
 

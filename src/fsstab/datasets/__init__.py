@@ -9,7 +9,7 @@ relevant features (simulations) and a provenance dictionary. Datasets are binary
 the nine of Lymphoma) have ``y`` in ``0 .. K-1`` and K class labels, ``y == c`` meaning
 ``class_labels[c]``. Datasets are built by :func:`make_dataset` (class selection, encoding,
 validation) and stored with :func:`write_dataset` / :func:`read_dataset`. A continuous or
-survival outcome (``task``) is kept as :mod:`fsstab.dataset_outcomes` describes.
+survival outcome (``task``) is kept as :mod:`fsstab.datasets.outcomes` describes.
 
 Parquet layout (``fsstab.dataset/1``)
 -------------------------------------
@@ -42,12 +42,21 @@ counts. Volatile fields never enter the Parquet file, so fetching the same data 
 byte-identical Parquet file.
 
 Modules: :mod:`fsstab.datasets.dataset` (the :class:`Dataset` and its checks),
-:mod:`fsstab.datasets.building` (:func:`make_dataset`, class selection and encoding) and
+:mod:`fsstab.datasets.building` (:func:`make_dataset`, class selection and encoding;
+:func:`make_outcome_dataset`), :mod:`fsstab.datasets.outcomes` (continuous and time-to-event
+targets: their checks, Parquet columns, :func:`resampling_labels`) and
 :mod:`fsstab.datasets.storage` (the Parquet layout); every name is importable from here.
 """
 
-from fsstab.datasets.building import binarize_labels, encode_labels, make_dataset, numeric_matrix
+from fsstab.datasets.building import (
+    binarize_labels,
+    encode_labels,
+    make_dataset,
+    make_outcome_dataset,
+    numeric_matrix,
+)
 from fsstab.datasets.dataset import Dataset
+from fsstab.datasets.outcomes import resampling_labels
 from fsstab.datasets.storage import (
     DATASET_FORMAT,
     VOLATILE_PROVENANCE_KEYS,
@@ -64,7 +73,9 @@ __all__ = [
     "dataset_paths",
     "encode_labels",
     "make_dataset",
+    "make_outcome_dataset",
     "numeric_matrix",
     "read_dataset",
+    "resampling_labels",
     "write_dataset",
 ]

@@ -1,6 +1,7 @@
 """Building a :class:`~fsstab.datasets.Dataset` from a raw feature table and class labels:
 numeric conversion, class selection (two classes, or K with ``multiclass``), encoding and the
-record of what was kept (see :mod:`fsstab.datasets`)."""
+record of what was kept (see :mod:`fsstab.datasets`); or from a feature table and a continuous
+or time-to-event target (:func:`make_outcome_dataset`, :mod:`fsstab.datasets.outcomes`)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,16 @@ from typing import Any
 import numpy as np
 
 from fsstab.datasets.dataset import _MAX_CLASSES, Dataset, _check_finite
-from fsstab.sample_groups import sample_group_labels
+from fsstab.outcomes import as_target, check_task, describe_target
+from fsstab.resampling import sample_group_labels
 
-__all__ = ["binarize_labels", "encode_labels", "make_dataset", "numeric_matrix"]
+__all__ = [
+    "binarize_labels",
+    "encode_labels",
+    "make_dataset",
+    "make_outcome_dataset",
+    "numeric_matrix",
+]
 
 
 def _is_dataframe(X: Any) -> bool:
@@ -325,5 +333,75 @@ def make_dataset(
             g for g, k in zip(sample_group_labels(sample_groups, n, name), keep, strict=True)
             if k
         ),
+    )
+
+
+def make_outcome_dataset(
+    name: str,
+    X: Any,
+    y: Any,
+    *,
+    task: str,
+    feature_names: Sequence[Any] | None = None,
+    sample_ids: Sequence[Any] | None = None,
+    feature_groups: Any = None,
+    relevant_features: Any = None,
+    provenance: Mapping[str, Any] | None = None,
+    sample_groups: Sequence[Any] | None = None,
+) -> Dataset:
+    """A validated regression or survival :class:`~fsstab.datasets.Dataset` from a feature
+    table and its target (already parsed: :func:`fsstab.outcomes.parse_regression_column`,
+    :func:`fsstab.outcomes.parse_survival_columns`, or any target :func:`fsstab.outcomes.
+    as_target` accepts).
+
+    ``X`` may be an array or a DataFrame (its columns name the features, its index the
+    samples, as for :func:`fsstab.datasets.make_dataset`); errors name the dataset, the
+    feature and the sample. The provenance gains ``target``
+    (:func:`fsstab.outcomes.describe_target`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.datasets import make_outcome_dataset
+    >>> ds = make_outcome_dataset("toy", np.eye(3), [1.5, 2.0, 0.5], task="regression")
+    >>> ds.task, ds.y.tolist(), ds.class_labels
+    ('regression', [1.5, 2.0, 0.5], ())
+    """
+    task = check_task(task)
+    if _is_dataframe(X):
+        if feature_names is None:
+            feature_names = [str(c) for c in X.columns]
+        import pandas as pd
+
+        if sample_ids is None and not isinstance(X.index, pd.RangeIndex):
+            sample_ids = [str(i) for i in X.index]
+    matrix = numeric_matrix(X, name)
+    if matrix.ndim != 2 or matrix.shape[0] == 0:
+        raise ValueError(f"dataset {name!r}: X must be a 2-dimensional table with samples; "
+                         f"got shape {matrix.shape}")
+    n, d = matrix.shape
+    try:
+        target = as_target(task, y)
+    except ValueError as error:
+        raise ValueError(f"dataset {name!r}: {error}") from None
+    if feature_names is None:
+        feature_names = [f"f{j}" for j in range(d)]
+    ids_given = sample_ids is not None
+    ids = [str(s) for s in sample_ids] if sample_ids is not None else [str(i) for i in range(n)]
+    if len(feature_names) == d and len(ids) == n:
+        _check_finite(matrix, name, [str(f) for f in feature_names], ids, ids_given=ids_given)
+    record = {**(provenance or {}), "target": describe_target(task, target)}
+    return Dataset(
+        name=name,
+        X=matrix,
+        y=target,
+        feature_names=tuple(str(f) for f in feature_names),
+        sample_ids=tuple(ids),
+        class_labels=(),
+        feature_groups=feature_groups,
+        relevant_features=relevant_features,
+        provenance=record,
+        sample_groups=None if sample_groups is None else tuple(sample_groups),
+        task=task,
     )
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.dataset_outcomes import checked_outcome_target
-from fsstab.sample_groups import sample_group_labels
+from fsstab.datasets.outcomes import checked_outcome_target
+from fsstab.resampling import sample_group_labels
 
 __all__ = ["Dataset"]
 
@@ -63,11 +63,11 @@ class Dataset:
         Where the data came from and how it was transformed (JSON-compatible values).
     sample_groups
         ``n`` group labels (text) or ``None``: samples sharing a label (one patient's biopsies,
-        one batch) are resampled together (:mod:`fsstab.group_resampling`).
+        one batch) are resampled together (:mod:`fsstab.resampling`).
     task
         ``"classification"`` (the above), ``"regression"`` or ``"survival"``: then ``y`` is
         the target as the selectors take it and ``class_labels`` is empty
-        (:mod:`fsstab.dataset_outcomes`).
+        (:mod:`fsstab.datasets.outcomes`).
     """
 
     name: str

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from fsstab.dataset_outcomes import outcome_columns, read_outcome_target, target_record
 from fsstab.datasets.dataset import Dataset
+from fsstab.datasets.outcomes import outcome_columns, read_outcome_target, target_record
 from fsstab.io import (
     file_digests,
     parquet_column_names,

@@ -13,6 +13,11 @@ model was fitted on), so that ``fsstab`` selectors can fill their ``importances_
   :func:`oob_permutation_importance`, Breiman's (2001) out-of-bag variant for bagged forests
   (Hamer §7.2.4).
 
+The same for a regression or survival model (eq. 7 on standardised weights, out-of-bag
+permutation by the squared error or 1 − C-index) is :mod:`fsstab.importance.outcomes`, a
+module of its own that ``import fsstab.importance`` does not load (only the selectors fitted on
+such an outcome need it).
+
 Non-positive raw importances
 ----------------------------
 A permutation that does not decrease accuracy, a feature whose coefficient is exactly zero, or a

@@ -178,7 +178,7 @@ def fit_paired_model(
         return
     task = getattr(selector, "task", "classification")
     if task != "classification":
-        from fsstab.importance_outcomes import outcome_model_importances
+        from fsstab.importance.outcomes import outcome_model_importances
 
         values = outcome_model_importances(selector.estimator_, X[:, support], y, task=task,
                                            random_state=random_state)

@@ -87,7 +87,7 @@ class RandomForestSelector(TwoStageSelector):
     permutation importance: increase of the mean squared error), ``task="survival"`` a random
     survival forest (Ishwaran et al. 2008; scikit-survival's ``RandomSurvivalForest``, log-rank
     splits, the optional extra ``fsstab[survival]``; importance: decrease of Harrell's C-index),
-    see :mod:`fsstab.importance_outcomes`.
+    see :mod:`fsstab.importance.outcomes`.
 
     Parameters
     ----------
@@ -190,7 +190,7 @@ class RandomForestSelector(TwoStageSelector):
         task = self._task()
         if task == "classification":
             return oob_permutation_importance(forest, X, y, random_state=seed)
-        from fsstab.importance_outcomes import oob_permutation_importance_outcome
+        from fsstab.importance.outcomes import oob_permutation_importance_outcome
 
         return oob_permutation_importance_outcome(forest, X, y, task=task, random_state=seed)
 

@@ -74,7 +74,7 @@ def fetch_sklearn_outcome(src: SourceSpec, provenance: Mapping[str, Any]) -> Dat
     """The dataset of a ``sklearn:`` source of :data:`SKLEARN_OUTCOMES`."""
     from sklearn import datasets as skd
 
-    from fsstab.dataset_outcomes import make_outcome_dataset
+    from fsstab.datasets import make_outcome_dataset
 
     if src.location != "diabetes":
         raise ValueError(f"{src.source!r}: not a bundled outcome data set; known: "

@@ -14,7 +14,7 @@ option         meaning
                of ``obs`` for ``.h5ad``); without a sheet the matrix's last column by default.
                ``task: survival`` takes two columns, ``[TIME, EVENT]``
 ``groups``     a column (sheet, matrix or ``obs``) naming each sample's group -- patient,
-               batch: the group's samples are resampled together (:mod:`fsstab.group_resampling`)
+               batch: the group's samples are resampled together (:mod:`fsstab.resampling`)
 ``task``       ``classification`` (default), ``regression`` or ``survival``
 ``sep``        the matrix's field separator (default ``,`` for csv, a tab for tsv)
 ``decimal``    the matrix's decimal mark (``.`` or ``,``)
@@ -567,7 +567,7 @@ def dataset_from_study(
 
 def _outcome_dataset(study: StudyTable, *, name: str, task: str, positive: Any,
                      provenance: dict[str, Any]) -> Dataset:
-    from fsstab.dataset_outcomes import make_outcome_dataset
+    from fsstab.datasets import make_outcome_dataset
     from fsstab.outcomes import parse_regression_column, parse_survival_columns
 
     columns = [str(c) for c in study.targets.columns]

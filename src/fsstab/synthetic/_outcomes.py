@@ -27,8 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.dataset_outcomes import make_outcome_dataset
-from fsstab.datasets import Dataset
+from fsstab.datasets import Dataset, make_outcome_dataset
 from fsstab.outcomes import survival_target
 from fsstab.seeds import as_seed
 

@@ -17,8 +17,7 @@ import numpy as np
 import pyarrow as pa
 import scipy.sparse as sp
 
-from fsstab.dataset_outcomes import resampling_labels
-from fsstab.datasets import Dataset
+from fsstab.datasets import Dataset, resampling_labels
 from fsstab.io import read_parquet, write_parquet
 from fsstab.prefilter import PrefilterReport, prefilter
 from fsstab.resampling import Resamples, make_resamples
@@ -159,8 +158,8 @@ def draw_resamples(
     """The M resamples of ``ds``, seeded by (global seed, dataset name) only.
 
     Resample r is drawn from its own stream, so it is the same for any M. A dataset with
-    sample groups is resampled group by group (:mod:`fsstab.group_resampling`). Draws are
-    stratified by :func:`fsstab.dataset_outcomes.resampling_labels` (the classes; quantile
+    sample groups is resampled group by group (:mod:`fsstab.resampling`). Draws are
+    stratified by :func:`fsstab.datasets.resampling_labels` (the classes; quantile
     bins of a continuous outcome; the event indicator of a survival outcome).
     """
     return make_resamples(

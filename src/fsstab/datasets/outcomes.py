@@ -3,9 +3,9 @@
 A :class:`~fsstab.datasets.Dataset` of ``task="regression"`` or ``task="survival"`` holds its
 target ``y`` as the selectors take it (:mod:`fsstab.outcomes`): float64 values, or the
 structured array ``[("event", bool), ("time", float64)]`` of scikit-survival. It has no class
-labels (``class_labels == ()``). This module validates such targets for the dataset, builds
-datasets from raw tables (:func:`make_outcome_dataset`), stores their targets in the dataset's
-Parquet file and reads them back:
+labels (``class_labels == ()``). This module validates such targets for the dataset, stores
+them in the dataset's Parquet file and reads them back (datasets are built from raw tables by
+:func:`fsstab.datasets.make_outcome_dataset`):
 
 ===========  ==============================  ===============================================
 task         Parquet columns of the target   content
@@ -24,7 +24,7 @@ file's metadata (classification files have none, so their bytes do not change).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "checked_outcome_target",
-    "make_outcome_dataset",
     "outcome_columns",
     "read_outcome_target",
     "resampling_labels",
@@ -114,77 +113,3 @@ def resampling_labels(ds: Dataset) -> np.ndarray:
     if ds.task == "classification":
         return ds.y
     return stratification_labels(ds.task, ds.y)
-
-
-def make_outcome_dataset(
-    name: str,
-    X: Any,
-    y: Any,
-    *,
-    task: str,
-    feature_names: Sequence[Any] | None = None,
-    sample_ids: Sequence[Any] | None = None,
-    feature_groups: Any = None,
-    relevant_features: Any = None,
-    provenance: Mapping[str, Any] | None = None,
-    sample_groups: Sequence[Any] | None = None,
-) -> Dataset:
-    """A validated regression or survival :class:`~fsstab.datasets.Dataset` from a feature
-    table and its target (already parsed: :func:`fsstab.outcomes.parse_regression_column`,
-    :func:`fsstab.outcomes.parse_survival_columns`, or any target :func:`fsstab.outcomes.
-    as_target` accepts).
-
-    ``X`` may be an array or a DataFrame (its columns name the features, its index the
-    samples, as for :func:`fsstab.datasets.make_dataset`); errors name the dataset, the
-    feature and the sample. The provenance gains ``target``
-    (:func:`fsstab.outcomes.describe_target`).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from fsstab.dataset_outcomes import make_outcome_dataset
-    >>> ds = make_outcome_dataset("toy", np.eye(3), [1.5, 2.0, 0.5], task="regression")
-    >>> ds.task, ds.y.tolist(), ds.class_labels
-    ('regression', [1.5, 2.0, 0.5], ())
-    """
-    from fsstab.datasets.building import _is_dataframe, numeric_matrix
-    from fsstab.datasets.dataset import Dataset, _check_finite
-
-    task = check_task(task)
-    if _is_dataframe(X):
-        if feature_names is None:
-            feature_names = [str(c) for c in X.columns]
-        import pandas as pd
-
-        if sample_ids is None and not isinstance(X.index, pd.RangeIndex):
-            sample_ids = [str(i) for i in X.index]
-    matrix = numeric_matrix(X, name)
-    if matrix.ndim != 2 or matrix.shape[0] == 0:
-        raise ValueError(f"dataset {name!r}: X must be a 2-dimensional table with samples; "
-                         f"got shape {matrix.shape}")
-    n, d = matrix.shape
-    try:
-        target = as_target(task, y)
-    except ValueError as error:
-        raise ValueError(f"dataset {name!r}: {error}") from None
-    if feature_names is None:
-        feature_names = [f"f{j}" for j in range(d)]
-    ids_given = sample_ids is not None
-    ids = [str(s) for s in sample_ids] if sample_ids is not None else [str(i) for i in range(n)]
-    if len(feature_names) == d and len(ids) == n:
-        _check_finite(matrix, name, [str(f) for f in feature_names], ids, ids_given=ids_given)
-    record = {**(provenance or {}), "target": describe_target(task, target)}
-    return Dataset(
-        name=name,
-        X=matrix,
-        y=target,
-        feature_names=tuple(str(f) for f in feature_names),
-        sample_ids=tuple(ids),
-        class_labels=(),
-        feature_groups=feature_groups,
-        relevant_features=relevant_features,
-        provenance=record,
-        sample_groups=None if sample_groups is None else tuple(sample_groups),
-        task=task,
-    )
-

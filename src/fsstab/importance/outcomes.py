@@ -1,8 +1,8 @@
 """Importance of the features of a regression or survival model (Hamer & Dupont 2021, §5.1).
 
-The counterparts of :mod:`fsstab.importance` for a continuous and a time-to-event outcome,
-with the same conventions (one non-negative value per model column, decreases of performance
-below zero reported as 0):
+The counterparts of the classification functions of :mod:`fsstab.importance` for a continuous
+and a time-to-event outcome, with the same conventions (one non-negative value per model
+column, decreases of performance below zero reported as 0):
 
 - a linear model (a linear regression, a Cox model, also behind element-wise scalers in a
   pipeline): eq. 7, ``||w||_0 |w_f| / ||w||_1`` on the weights of standardised features
@@ -24,13 +24,10 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.importance import (
-    _BATCH_ENTRIES,
-    _check_repeats,
-    _out_of_bag_trees,
-    linear_decision_weights,
-    linear_importance,
-)
+from fsstab.importance._common import _BATCH_ENTRIES
+from fsstab.importance._flip import linear_decision_weights
+from fsstab.importance._linear import linear_importance
+from fsstab.importance._permutation import _check_repeats, _out_of_bag_trees
 from fsstab.outcomes import as_regression_target, as_survival_target, check_task
 from fsstab.seeds import check_random_state
 

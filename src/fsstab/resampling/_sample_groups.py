@@ -5,10 +5,11 @@ recognises the patient, not the disease. Resampling them as if they were indepen
 samples of one group on both sides of a split, and the out-of-bag accuracy (and the stability
 of the selection, which then tracks the groups' signature) is inflated. A dataset that records
 its groups (:attr:`fsstab.datasets.Dataset.sample_groups`) is therefore resampled group by
-group (:mod:`fsstab.group_resampling`).
+group (:mod:`fsstab.resampling`).
 
 This module holds what the dataset and the resampling share: the validation of the labels
-and the group structure (:class:`GroupIndex`).
+and the group structure (:class:`GroupIndex`). Part of :mod:`fsstab.resampling` (import the
+names from there; :mod:`fsstab.datasets` loads this module alone, not the resampling).
 """
 
 from __future__ import annotations

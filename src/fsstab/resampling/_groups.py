@@ -1,5 +1,7 @@
 """Group-aware resampling: every scheme of :mod:`fsstab.resampling` over whole groups.
 
+Part of :mod:`fsstab.resampling` (import the names from there).
+
 When samples come in groups -- several biopsies of one patient, paired tumour/normal tissue,
 samples processed in one batch -- a split that puts one sample of a group in the training set
 and another in the test set lets the model recognise the group instead of learning the
@@ -39,7 +41,8 @@ from typing import Any
 
 import numpy as np
 
-from fsstab.sample_groups import GroupIndex, group_index
+from fsstab.resampling._common import _allocate, _check_fraction, _round_half_up
+from fsstab.resampling._sample_groups import GroupIndex, group_index
 
 __all__ = ["group_strata", "group_unit_draw", "group_unit_size_check"]
 
@@ -68,7 +71,6 @@ def _bootstrap(rng, index, strata, params):
 
 
 def _without_replacement(rng, index, strata, params):
-    from fsstab.resampling import _allocate
 
     n_train = params["_n_train_groups"]
     if params["stratify"]:
@@ -118,7 +120,6 @@ def group_unit_size_check(scheme: str, params: dict[str, Any], index: GroupIndex
                           strata: list[np.ndarray]) -> None:
     """Reject requests that cannot give a training and a test set of whole groups; derive the
     number of training groups (``_n_train_groups``) of subsample and leave_out."""
-    from fsstab.resampling import _check_fraction, _round_half_up
 
     G = index.n_groups
     if G < 2:

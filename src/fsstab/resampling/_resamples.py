@@ -1,69 +1,12 @@
-"""Resampling schemes that perturb the training data of a feature selector M times.
+"""The resampling schemes of :mod:`fsstab.resampling`: drawing, storing and reading resamples.
 
-Stability is estimated from the feature sets selected on M perturbed versions of the data
-(Nogueira & Brown 2016 §5; Hamer & Dupont 2021 §7.1; Sechidis et al. 2019 §4.1, Algorithm 1).
-:func:`make_resamples` draws them:
-
-=======================  ====================================================================
-scheme                   one resample
-=======================  ====================================================================
-``bootstrap``            n rows drawn with replacement; test = the out-of-bag rows
-                         (Hamer & Dupont 2021 §7.1: M = 100, accuracy on the out-of-bag rows)
-``subsample``            round(fraction·n) rows without replacement, ``fraction=0.9`` by
-                         default (Nogueira & Brown 2016 §5: K = 100 subsamples of 90 %)
-``leave_out``            all rows but round(delta·n) left out, ``delta=0.05`` by default
-                         (Sechidis et al. 2019 §4.1: M = 50 versions with 5 % removed,
-                         accuracy on the 5 % held out)
-``kfold``                one fold of a (repeated) k-fold cross-validation, ``n_splits=10``;
-                         resample r is fold r mod k of repetition ⌊r / k⌋ (thesis Ch. 7-8)
-``complementary_pairs``  resamples 2j and 2j+1 are disjoint halves of ⌊n/2⌋ rows each
-                         (Shah & Samworth 2013 complementary pairs stability selection)
-=======================  ====================================================================
-
-In every scheme the test set is the complement of the training set (the distinct rows not
-drawn). Samples that belong together (one patient's biopsies, one batch; ``groups=``) are
-drawn group by group in every scheme, the test set consisting of whole held-out groups
-(:mod:`fsstab.group_resampling`). Draws are stratified by class by default: each class
-contributes to the training set in proportion to its size (largest-remainder rounding, at
-least one row per class), bootstrap draws n_c rows from each class c, k-fold deals every class
-round-robin over the folds and the complementary halves take ⌊n_c/2⌋ rows of each class.
-
-No training set ever has a single class, and no test set is empty: a draw violating this is
-rejected and drawn again, and the number of rejected draws is recorded per resample
-(``Resamples.redraws``). With stratification this only happens for bootstrap on tiny data (all
-rows drawn); without it, whenever a class is missed.
-
-Determinism and growing M
--------------------------
-Resample r is drawn from its own stream ``SeedSequence(seed, spawn_key=(u,))`` where u is the
-resample's unit (r itself; the repetition ⌊r / k⌋ for k-fold; the pair ⌊r / 2⌋ for
-complementary pairs). Resample r is therefore identical for M = 30 and M = 100, so growing M
-reuses earlier runs.
-
-Parquet layout (``fsstab.resamples/1``)
----------------------------------------
-Long format, one row per (resample, role, drawn row), sorted by resample, role (train first)
-and row; a bootstrap training row drawn twice appears twice:
-
-=========  ========  =======================================================
-column     type      content
-=========  ========  =======================================================
-resample   int32     0 .. M-1
-role       string    ``"train"`` or ``"test"``
-row        int32     0-based row index into the dataset's sample order
-=========  ========  =======================================================
-
-Metadata: ``format``, ``scheme``, ``params`` (resolved parameters including ``stratify``),
-``random_state`` (the integer seed), ``n_samples``, ``n_resamples``, ``redraws`` (list of M
-ints) and ``y_sha256`` (fingerprint of the labels the resamples were drawn for). Resamples of
-groups add a column ``group`` (string, the row's group) and the metadata ``n_groups`` and
-``groups_sha256`` (fingerprint of the group labels); without groups the file has neither.
+Part of :mod:`fsstab.resampling` (import the names from there; the schemes, the determinism
+and the Parquet layout are described there).
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -74,6 +17,7 @@ import numpy as np
 import pyarrow as pa
 
 from fsstab.io import read_parquet, write_parquet
+from fsstab.resampling._common import _allocate, _check_fraction, _round_half_up
 from fsstab.seeds import as_seed, substream
 
 __all__ = [
@@ -137,27 +81,6 @@ def labels_fingerprint(y: Any) -> str:
 # --------------------------------------------------------------------------------------------
 # Sizes
 # --------------------------------------------------------------------------------------------
-
-
-def _round_half_up(x: float) -> int:
-    return math.floor(x + 0.5)
-
-
-def _allocate(total: int, counts: np.ndarray) -> np.ndarray:
-    """Split ``total`` training rows across classes in proportion to ``counts``.
-
-    Largest-remainder rounding (ties to the earlier class), then every class is given at least
-    one row, taken from the class with the largest allocation.
-    """
-    quotas = total * counts / counts.sum()
-    alloc = np.floor(quotas).astype(np.int64)
-    order = np.argsort(-(quotas - alloc), kind="stable")
-    alloc[order[: total - int(alloc.sum())]] += 1
-    for c in np.flatnonzero(alloc == 0):
-        donor = int(np.argmax(alloc))
-        alloc[donor] -= 1
-        alloc[c] += 1
-    return alloc
 
 
 # --------------------------------------------------------------------------------------------
@@ -278,12 +201,6 @@ def scheme_parameter_problems(scheme: str, params: Mapping[str, Any]) -> dict[st
     return problems
 
 
-def _check_fraction(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 1:
-        raise ValueError(f"{name} must be a number strictly between 0 and 1, got {value!r}")
-    return float(value)
-
-
 def _check_sizes(scheme: str, params: dict[str, Any], counts: np.ndarray) -> None:
     """Reject requests that cannot produce valid training/test sets; derive sizes."""
     n, n_classes = int(counts.sum()), counts.size
@@ -368,7 +285,7 @@ def make_resamples(
         actually used is stored in :attr:`Resamples.random_state`.
     groups
         None, or the group of every sample (patient, batch): then whole groups are drawn
-        and held out (:mod:`fsstab.group_resampling`; ``fraction``, ``delta`` and
+        and held out (:mod:`fsstab.resampling`; ``fraction``, ``delta`` and
         ``n_splits`` count groups, ``stratify`` stratifies over groups).
     **params
         ``fraction`` (subsample, default 0.9), ``delta`` (leave_out, default 0.05),
@@ -404,7 +321,7 @@ def make_resamples(
         def draw_unit(rng: np.random.Generator) -> list[np.ndarray]:
             return draw(rng, by_class, n, resolved)
     else:
-        from fsstab.group_resampling import group_unit_draw, group_unit_size_check
+        from fsstab.resampling._groups import group_unit_draw, group_unit_size_check
 
         group_draw, index, strata = group_unit_draw(scheme, groups, codes)
         group_unit_size_check(scheme, resolved, index, strata)
