@@ -17,7 +17,7 @@ large independent test set from the same model:
   rows of this replication's data.
 
 For the bootstrap the leave-one-out bootstrap of Efron & Tibshirani (1997) with its
-delta-method standard error (``fsstab.resampling_intervals.loo_bootstrap``, normal interval)
+delta-method standard error (``fsstab.resampling.loo_bootstrap``, normal interval)
 is computed beside it from every out-of-bag prediction (refits of the same resamples, whose
 per-row predictions the runs table does not keep): on the same M bootstraps for every
 replication, and on ``--loo-resamples`` bootstraps (the M first, then more) for the first
@@ -51,7 +51,7 @@ import numpy as np
 import pandas as pd
 from _threads import describe, pinned
 
-from fsstab.resampling_intervals import loo_bootstrap
+from fsstab.resampling import loo_bootstrap
 from fsstab.synthetic import informative
 from fsstab.workflow.answers import scored_summary_frame
 from fsstab.workflow.data import draw_resamples

@@ -15,7 +15,7 @@ import pyarrow as pa
 import pytest
 from scipy import stats
 
-from fsstab.resampling_intervals import (
+from fsstab.resampling import (
     corrected_standard_error,
     held_out_fraction,
     loo_bootstrap,

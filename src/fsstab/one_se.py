@@ -70,7 +70,7 @@ def score_standard_errors(cv_results: Mapping[str, Any], metric: str, n_splits: 
 
     Without ``test_fraction``: the naive s/√m, s the sample standard deviation of the m finite
     split scores. With ``test_fraction`` ρ₀ (the held-out fraction of the splits,
-    :func:`fsstab.resampling_intervals.held_out_fraction`): s·√(1/m + ρ₀/(1 − ρ₀)), the
+    :func:`fsstab.resampling.held_out_fraction`): s·√(1/m + ρ₀/(1 − ρ₀)), the
     standard error corrected for the overlap of the splits (Nadeau & Bengio 2003; for
     repeated k-fold Bouckaert & Frank 2004, ρ₀/(1 − ρ₀) = 1/(k − 1)).
     """
@@ -79,7 +79,7 @@ def score_standard_errors(cv_results: Mapping[str, Any], metric: str, n_splits: 
     finite = np.isfinite(scores).sum(axis=1)
     extra = 0.0
     if test_fraction is not None:
-        from fsstab.resampling_intervals import variance_factor
+        from fsstab.resampling import variance_factor
 
         extra = variance_factor(1, test_fraction) - 1.0     # ρ₀/(1 − ρ₀)
     with np.errstate(invalid="ignore", divide="ignore"):

@@ -415,9 +415,9 @@ class _BaseStabilitySearch(BaseSearchCV):
 
 def _split_test_fraction(splits: list[tuple[np.ndarray, np.ndarray]], n_samples: int,
                          groups: Any = None) -> float:
-    """ρ₀ of the CV splits (:func:`fsstab.resampling_intervals.held_out_fraction`): the mean
+    """ρ₀ of the CV splits (:func:`fsstab.resampling.held_out_fraction`): the mean
     test size over the samples, or over the groups when the splitter was given ``groups``."""
-    from fsstab.resampling_intervals import held_out_fraction
+    from fsstab.resampling import held_out_fraction
 
     if groups is None:
         return held_out_fraction([len(test) for _, test in splits], n_samples)

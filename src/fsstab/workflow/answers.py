@@ -177,7 +177,7 @@ def _score_block(frame: pd.DataFrame, score: Any, confidence_level: float) -> li
     resamples taken as independent) and, when ``frame`` has ``<name>_se_corrected``,
     ``<name>_se_corrected``, ``<name>_low_corrected``, ``<name>_high_corrected`` (the same
     with the standard error corrected for the overlap of the resamples,
-    :mod:`fsstab.resampling_intervals`)."""
+    :mod:`fsstab.resampling`)."""
     from fsstab.scores import score_interval
 
     name = score.name
@@ -201,7 +201,7 @@ def summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
     its intervals -- ``<score>_low``/``<score>_high`` (mean ± t_{M−1} · se over the M
     resamples taken as independent) and ``<score>_low_corrected``/``<score>_high_corrected``
     (the same with the standard error corrected for their overlap, ``<score>_se_corrected``:
-    Nadeau & Bengio 2003, Bouckaert & Frank 2004; :mod:`fsstab.resampling_intervals`), both
+    Nadeau & Bengio 2003, Bouckaert & Frank 2004; :mod:`fsstab.resampling`), both
     clipped to the score's range (:func:`fsstab.scores.score_interval`) --, every measure in
     ``measures`` with Nogueira's interval of φ next to φ, the mean number of selected
     features and the parameters. ``score`` is a name of :data:`fsstab.scores.SCORES` (or a

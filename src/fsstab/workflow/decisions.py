@@ -79,7 +79,7 @@ def pareto_table(
     ``one_se_choice`` (:func:`fsstab.one_se.one_standard_error_choice` on the accuracy, its
     standard error over the resamples and the stability). The standard error is
     ``<score>_se_corrected`` (corrected for the overlap of the resamples,
-    :mod:`fsstab.resampling_intervals`); a summary without it (built by hand) gives
+    :mod:`fsstab.resampling`); a summary without it (built by hand) gives
     ``<score>_se``, one without either a one-SE band of 0.
     """
     score = frame_decision_score(summary, what="the stability summary")

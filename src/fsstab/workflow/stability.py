@@ -14,7 +14,7 @@ From the gathered selection tables of one configuration, each variant's M runs g
   runs, :mod:`fsstab.workflow.scoring`), the mean number of selected features;
 - the standard error corrected for the overlap of the resamples (``<score>_se_corrected``:
   Nadeau & Bengio's 2003 corrected resampled t, Bouckaert & Frank's 2004 for repeated k-fold,
-  :mod:`fsstab.resampling_intervals`) with the held-out fraction ρ₀ it uses
+  :mod:`fsstab.resampling`) with the held-out fraction ρ₀ it uses
   (``test_fraction``: mean test rows over rows, or test groups over groups when samples are
   resampled by group).
 
@@ -39,7 +39,7 @@ from fsstab.measures import (
     compute,
     nogueira_confidence_interval,
 )
-from fsstab.resampling_intervals import corrected_standard_error, held_out_fraction
+from fsstab.resampling import corrected_standard_error, held_out_fraction
 from fsstab.workflow.naming import DEFAULT_VARIANT
 from fsstab.workflow.scoring import decision_score, table_scores
 from fsstab.workflow.tables import STABILITY_FORMAT, concat_tables
@@ -99,7 +99,7 @@ def run_score_values(runs: pa.Table, variant: str) -> dict[str, np.ndarray]:
 
 
 def run_test_fraction(runs: pa.Table, variant: str, n_samples: int) -> float:
-    """ρ₀ of one variant's runs (:func:`fsstab.resampling_intervals.held_out_fraction`): the
+    """ρ₀ of one variant's runs (:func:`fsstab.resampling.held_out_fraction`): the
     mean test size over the data set's size, in groups when the runs record groups
     (``n_test_groups``; the groups are then the sampling units: every group is either in the
     training or in the test set, so ``n_train_groups + n_test_groups`` is the number of

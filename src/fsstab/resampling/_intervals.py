@@ -41,10 +41,10 @@ is exact for groups of equal size and an approximation otherwise.
 What the interval covers: the expected score of the procedure trained on training sets like
 the resamples' (n_train rows drawn from the population; Nadeau & Bengio's μ), not the score of
 the model fitted on these particular data (Bates, Hastie & Tibshirani 2024, *JASA*
-119:1434-1445, show that no resampling estimate tracks that conditional quantity well). For the bootstrap the out-of-bag
-mean is pessimistic for a model trained on n rows (it is trained on ≈ 0.632 n distinct rows);
-the .632 and .632+ estimators of Efron & Tibshirani (1997) are point estimators correcting
-that bias and have no interval of their own.
+119:1434-1445, show that no resampling estimate tracks that conditional quantity well). For
+the bootstrap the out-of-bag mean is pessimistic for a model trained on n rows (it is trained
+on ≈ 0.632 n distinct rows); the .632 and .632+ estimators of Efron & Tibshirani (1997) are
+point estimators correcting that bias and have no interval of their own.
 
 Leave-one-out bootstrap (Efron & Tibshirani 1997)
 -------------------------------------------------
@@ -91,7 +91,7 @@ def held_out_fraction(n_test: Any, n_units: int) -> float:
 
     Examples
     --------
-    >>> from fsstab.resampling_intervals import held_out_fraction
+    >>> from fsstab.resampling import held_out_fraction
     >>> held_out_fraction([10, 10, 10], 100)          # subsampling 90 %: 10 of 100 rows
     0.1
     >>> round(held_out_fraction([37, 36, 38], 100), 3)   # bootstrap: the out-of-bag rows
@@ -115,7 +115,7 @@ def variance_factor(n_resamples: int, rho: float) -> float:
 
     Examples
     --------
-    >>> from fsstab.resampling_intervals import variance_factor
+    >>> from fsstab.resampling import variance_factor
     >>> round(variance_factor(30, 0.1), 4)      # 1/30 + 0.1/0.9 = 0.0333 + 0.1111
     0.1444
     """
@@ -135,7 +135,7 @@ def naive_standard_error(scores: Any) -> float:
 
     Examples
     --------
-    >>> from fsstab.resampling_intervals import naive_standard_error
+    >>> from fsstab.resampling import naive_standard_error
     >>> round(naive_standard_error([0.8, 0.9, 0.7, 0.8]), 6)   # s = √(0.02/3), / √4
     0.040825
     """
@@ -152,7 +152,7 @@ def corrected_standard_error(scores: Any, rho: float) -> float:
 
     Examples
     --------
-    >>> from fsstab.resampling_intervals import corrected_standard_error
+    >>> from fsstab.resampling import corrected_standard_error
     >>> se = corrected_standard_error([0.8, 0.9, 0.7, 0.8], 0.1)
     >>> round(se, 5)   # s² = 0.02/3; × (1/4 + 1/9) = 0.0024074; √ = 0.04907
     0.04907
@@ -211,7 +211,7 @@ def loo_bootstrap(losses: Any, counts: Any) -> LooBootstrap:
 
     >>> import itertools
     >>> import numpy as np
-    >>> from fsstab.resampling_intervals import loo_bootstrap
+    >>> from fsstab.resampling import loo_bootstrap
     >>> draws = list(itertools.product(range(3), repeat=3))
     >>> counts = np.array([np.bincount(d, minlength=3) for d in draws]).T
     >>> losses = np.repeat([[0.0], [1.0], [1.0]], len(draws), axis=1)
