@@ -28,8 +28,8 @@ from _threads import describe, pinned
 
 from fsstab.papers.bommert2020.ch8 import approaches, simulation
 from fsstab.papers.bommert2020.common import stratified_folds
+from fsstab.seeds import derive_seed
 from fsstab.similarity import correlation_similarity
-from fsstab.workflow.seeds import derive_seed
 
 
 def timed(function, *args, **kwargs):

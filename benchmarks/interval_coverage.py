@@ -52,10 +52,10 @@ import pandas as pd
 from _threads import describe, pinned
 
 from fsstab.resampling import loo_bootstrap
+from fsstab.seeds import resample_seed
 from fsstab.synthetic import informative
 from fsstab.workflow.answers import scored_summary_frame
 from fsstab.workflow.data import draw_resamples
-from fsstab.workflow.seeds import resample_seed
 from fsstab.workflow.selection import fit_variants, select_chunk
 from fsstab.workflow.stability import stability_table
 

@@ -11,7 +11,7 @@
 from fsstab.papers.hamer2021.plan import DECISION_FIGURES, MAP_FIGURES, TRAJECTORY_FIGURES, Plan
 from fsstab.papers.hamer2021.settings import SETTINGS, run_settings
 from fsstab.papers.hamer2021.toy import TOY_DESCRIPTIONS
-from fsstab.workflow.seeds import derive_seed
+from fsstab.seeds import derive_seed
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
 HAMER = SETTINGS.checked(WF)

@@ -11,7 +11,7 @@ from fsstab.papers.onda2022.experiment import EXPERIMENT_FILES, experiment_id
 from fsstab.papers.onda2022.figures import DATASET_FIGURES, MAIN_FIGURES
 from fsstab.papers.onda2022.settings import SETTINGS, dataset_n_trees
 from fsstab.papers.onda2022.stages import run_plan
-from fsstab.workflow.seeds import derive_seed
+from fsstab.seeds import derive_seed
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
 ONDA = SETTINGS.checked(WF)

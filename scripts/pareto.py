@@ -1,9 +1,9 @@
 """Rule pareto: fronts, hull γ intervals, γ and ε-constraint choices of one dataset."""
 
 from fsstab.io import read_parquet, write_parquet
+from fsstab.seeds import derive_seed
 from fsstab.workflow.decisions import PARETO_FORMAT, pareto_arrow, pareto_table
 from fsstab.workflow.scripting import logged
-from fsstab.workflow.seeds import derive_seed
 
 with logged(snakemake.log[0]):
     summary = read_parquet(snakemake.input.summary)[0].to_pandas()

@@ -1,9 +1,9 @@
 """Rule stability: every configured measure per variant of one configuration."""
 
 from fsstab.io import parquet_row_count, read_json, read_parquet_metadata, write_parquet
+from fsstab.seeds import derive_seed
 from fsstab.workflow.data import read_similarity
 from fsstab.workflow.scripting import logged
-from fsstab.workflow.seeds import derive_seed
 from fsstab.workflow.stability import stability_table
 from fsstab.workflow.tables import STABILITY_FORMAT, read_selection
 

@@ -17,6 +17,7 @@ import scipy.sparse as sp
 
 from fsstab.datasets import read_dataset, write_dataset
 from fsstab.sources import fetch, parse_source
+from fsstab.sources.formats import FORMATS, read_source_file
 from fsstab.sources.sample_sheets import read_study
 
 
@@ -310,9 +311,11 @@ def test_h5ad_x_layer_obs_target_and_groups(tmp_path):
 
 def test_h5ad_sparse_x_stays_sparse_while_samples_are_selected(tmp_path):
     dense = _write_h5ad(tmp_path / "cells.h5ad", missing_condition=True)
+    options = {"target": "condition"}
+    matrix = read_source_file(tmp_path / "cells.h5ad", FORMATS["h5ad"], options, "cells")
     with pytest.warns(UserWarning, match=r"1 of 8 sample\(s\) have no value of target "
                                          r"'condition' and are left out: 'cell002'"):
-        study = read_study(tmp_path / "cells.h5ad", "h5ad", {"target": "condition"}, "cells")
+        study = read_study(matrix, options, "cells")
     assert sp.issparse(study.X)  # made dense only when the dataset is built
     np.testing.assert_array_equal(study.X.toarray(), np.delete(dense, 2, axis=0))
     assert study.sample_ids == [f"cell{i:03d}" for i in range(8) if i != 2]

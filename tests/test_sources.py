@@ -382,7 +382,8 @@ def test_file_source_rdata(datasets_dir):
 def test_bad_data_names_the_dataset(tmp_path):
     frame = _csv(tmp_path / "t.csv")
     # "id" is a non-numeric feature unless declared as the id column
-    with pytest.raises(ValueError, match=r"dataset 't': 1 non-numeric feature\(s\): 'id'"):
+    with pytest.raises(ValueError, match=r"dataset 't': .*t\.csv: 1 non-numeric feature\(s\): "
+                       r"'id' \(row 1: 'p1'\)"):
         fetch(f"file:{tmp_path / 't.csv'}")
     frame.loc[2, "g1"] = np.nan
     frame.to_csv(tmp_path / "gaps.csv", index=False)

@@ -69,7 +69,8 @@ def test_layout_option_errors_name_the_problem(archive):
         parse_source(spec(archive, member="../x.csv"))
     with pytest.raises(ValueError, match="transpose must be true or false"):
         parse_source(spec(archive, transpose="yes"))
-    with pytest.raises(ValueError, match="transpose applies to csv and tsv"):
+    with pytest.raises(ValueError, match=r"transpose does not apply to parquet files \(it "
+                       r"applies to: csv, tsv\)"):
         parse_source(spec(archive, format="parquet"))
     with pytest.raises(ValueError, match="where must map column names"):
         parse_source(spec(archive, where=["3"]))

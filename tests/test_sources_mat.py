@@ -41,7 +41,7 @@ def test_file_source_keeps_the_nine_classes_with_multiclass(tmp_path):
     assert ds.name == "lymphoma"
     assert ds.class_labels == tuple(str(c) for c in range(1, 10))
     assert ds.provenance["format"] == "mat"
-    with pytest.raises(ValueError, match="do not apply to mat files"):
+    with pytest.raises(ValueError, match="target does not apply to mat files"):
         fetch({"source": f"file:{tmp_path / 'lymphoma.mat'}", "target": "Y"})
 
 

@@ -23,6 +23,7 @@ import pytest
 from _wide_reads import stored_both_ways
 
 from fsstab.sources import fetch, wide_tables
+from fsstab.sources.reading import keep_rows
 
 
 def refuse_whole_reads(*args, **kwargs):
@@ -112,7 +113,7 @@ def test_errors_name_the_column(tmp_path, monkeypatch):
 def test_keep_rows_moves_rows_up_in_place():
     X = np.arange(20.0).reshape(5, 4)
     expected = X[[1, 3, 4]].copy()
-    kept = wide_tables.keep_rows(X, np.array([1, 3, 4]))
+    kept = keep_rows(X, np.array([1, 3, 4]))
     assert np.shares_memory(kept, X)
     np.testing.assert_array_equal(kept, expected)
 

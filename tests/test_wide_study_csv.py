@@ -20,13 +20,13 @@ import numpy as np
 import pytest
 from _wide_reads import stored_both_ways
 
-from fsstab.sources import fetch, sample_sheets, wide_tables
+from fsstab.sources import delimited, fetch, wide_tables
 
 
 def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[list[bytes], list[list]]:
     """The stored dataset read whole and read as a wide matrix, and the warnings of each."""
     matrix = (tmp_path / spec["source"].removeprefix("file:")).resolve()
-    whole_read = sample_sheets.read_delimited
+    whole_read = delimited.read_delimited
 
     def sheets_only(path, *args, **kwargs):
         if Path(path).resolve() == matrix:
@@ -34,7 +34,7 @@ def both_paths(tmp_path: Path, spec: dict, monkeypatch) -> tuple[list[bytes], li
         return whole_read(path, *args, **kwargs)
 
     def refuse(patch: pytest.MonkeyPatch) -> None:
-        patch.setattr(sample_sheets, "read_delimited", sheets_only)
+        patch.setattr(delimited, "read_delimited", sheets_only)
 
     return stored_both_ways(tmp_path, spec, monkeypatch, refuse)
 
@@ -246,18 +246,18 @@ def test_a_value_that_is_not_a_number_is_named_with_its_line_and_column(tmp_path
     lines = ["id,g1,g2,g3,status", "a,1.5,2,3,x", "b,2.5,n/a?,4,y", "c,1,2,3,x"]
     (tmp_path / "t.csv").write_text("\n".join(lines) + "\n")
     spec = {"source": "file:t.csv", "id_column": "id", "target": "status"}
-    with pytest.raises(ValueError, match=r"t\.csv, line 3: 1 non-numeric feature\(s\): "
-                                         r"'g2' \(column 2: 'n/a\?'\)"):
+    with pytest.raises(ValueError, match=r"t\.csv: 1 non-numeric feature\(s\) in line 3 "
+                                         r"\(row 2\): 'g2' \(column 3, sample 'b': 'n/a\?'\)"):
         fetch(spec, base_dir=tmp_path)
     lines = ["id;g1;g2;status", "a;1,5;TRUE;x", "b;2,5;3,0;y"]  # a column mixing words, numbers
     (tmp_path / "t.csv").write_text("\n".join(lines) + "\n")
     with pytest.raises(ValueError, match=r"t\.csv: 1 non-numeric feature\(s\): 'g2' "
-                                         r"\(True/False mixed"):
+                                         r"\(column 3: True/False mixed with other values\)"):
         fetch({**spec, "sep": ";", "decimal": ","}, base_dir=tmp_path)
     lines = ["g,s1,s2,s3", "g1,1,2,3", "g2,4,five,6", "status,a,b,a"]
     (tmp_path / "g.csv").write_text("\n".join(lines) + "\n")
-    with pytest.raises(ValueError, match=r"g\.csv: 1 non-numeric feature\(s\) \(lines\): "
-                                         r"'g2' \(line 3\)"):
+    with pytest.raises(ValueError, match=r"g\.csv: 1 non-numeric feature\(s\): 'g2' "
+                                         r"\(line 3, column 3: 'five'\)"):
         fetch({"source": "file:g.csv", "transpose": True, "row_names": True, "drop": ["g"],
                "target": "status"}, base_dir=tmp_path)
     lines[2] = "g2,4,5,6,7"  # more fields than the first line

@@ -122,7 +122,8 @@ def test_errors_name_the_columns(tmp_path, monkeypatch):
     frame.loc[2, "c"] = "n/a?"
     frame["y"] = ["u", "v"] * 3
     write_csv(tmp_path / "t.csv", frame)
-    with pytest.raises(ValueError, match=r"1 non-numeric feature\(s\): 'c'"):
+    with pytest.raises(ValueError, match=r"1 non-numeric feature\(s\) in line 4 \(row 3\): 'c' "
+                                         r"\(column 3: 'n/a\?'\)"):
         fetch({"source": "file:t.csv"}, base_dir=tmp_path)
     with pytest.raises(ValueError, match=r"no target column 'status' in the matrix of .*t\.csv; "
                                          r"the columns are \['a', 'b', 'c', 'd', 'e', 'y'\]"):

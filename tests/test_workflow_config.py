@@ -9,10 +9,10 @@ import pytest
 import yaml
 
 from fsstab.measures import MEASURES
+from fsstab.seeds import derive_seed, resample_seed
 from fsstab.selectors import SELECTORS
 from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
 from fsstab.workflow.naming import MAX_ID_LENGTH, format_value, parameter_id
-from fsstab.workflow.seeds import derive_seed, resample_seed
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")

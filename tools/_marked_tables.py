@@ -1,5 +1,6 @@
 """Tables kept between markers in the project's documents (README.md, docs/*.md), written from a
-registry: the shared part of ``tools/measures_table.py`` and ``tools/selectors_table.py``.
+registry: the shared part of ``tools/measures_table.py``, ``tools/selectors_table.py`` and
+``tools/formats_table.py``.
 
 ``block`` is the markers' regular expression: group 1 the start marker line, a named group
 ``table`` the table, the last group the end marker; ``table_for(match)`` gives the table a

@@ -12,9 +12,9 @@ from fsstab.papers.sechidis2019.stages import (
     table3,
 )
 from fsstab.plots import save_figure
+from fsstab.seeds import derive_seed
 from fsstab.workflow.naming import DEFAULT_VARIANT
 from fsstab.workflow.scripting import logged
-from fsstab.workflow.seeds import derive_seed
 from fsstab.workflow.stability import run_matrices
 
 with logged(snakemake.log[0]):

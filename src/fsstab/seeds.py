@@ -1,4 +1,4 @@
-"""Seeds and random generators shared by the synthetic data generators and the resampling.
+"""Seeds and random generators of the synthetic data, the resampling and the workflow's steps.
 
 fsstab follows scikit-learn's ``random_state`` convention at its public boundary (an int, a
 ``numpy.random.RandomState`` or ``None``; see :func:`sklearn.utils.check_random_state`) but
@@ -8,17 +8,23 @@ unit of work (a resample, a repetition) keyed by its index, with the semantics o
 ``np.random.SeedSequence(seed).spawn`` -- the stream of unit ``r`` does not depend on how many
 units are drawn, so growing the number of resamples reuses the earlier ones.
 
-(The workflow's seeds per dataset and purpose are :mod:`fsstab.workflow.seeds`.)
+Every random step of a study (the workflow's stages, a paper's experiments) gets its own
+integer seed, :func:`derive_seed`: a function of the configured global ``seed`` and a path of
+keys (dataset name, purpose, resample id) only. Results therefore do not depend on how
+resamples are chunked into jobs, on the number of resamples M (resample r keeps its seed when
+M grows), or on which other datasets and selectors are configured; :func:`resample_seed` is the
+``random_state`` of every selector fitted on one resample.
 """
 
 from __future__ import annotations
 
+import hashlib
 from numbers import Integral
 from typing import Any
 
 import numpy as np
 
-__all__ = ["as_seed", "substream"]
+__all__ = ["as_seed", "derive_seed", "resample_seed", "substream"]
 
 _SEED_UPPER = 2**32
 
@@ -106,3 +112,70 @@ def substream(seed: int, *key: int) -> np.random.Generator:
     True
     """
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=tuple(int(k) for k in key)))
+
+
+def _key_words(key: int | str) -> list[int]:
+    """Integers fed to :class:`numpy.random.SeedSequence` for one key (strings are hashed)."""
+    if isinstance(key, bool):
+        raise ValueError(f"seed keys must be integers or strings, got {key!r}")
+    if isinstance(key, int | np.integer):
+        if key < 0:
+            raise ValueError(f"integer seed keys must be non-negative, got {key}")
+        return [0, int(key)]
+    if isinstance(key, str):
+        digest = hashlib.sha256(key.encode()).digest()
+        return [1, *np.frombuffer(digest, dtype="<u4").tolist()]
+    raise ValueError(f"seed keys must be integers or strings, got {type(key).__name__}")
+
+
+def derive_seed(seed: int, *keys: int | str) -> int:
+    """A seed in ``[0, 2**32)`` for the random step named by ``keys`` under the global ``seed``.
+
+    ``SeedSequence`` mixes the global seed with a tagged encoding of every key (integers as
+    themselves, strings by their SHA-256), so distinct key paths give independent streams and
+    the same path always gives the same seed.
+
+    Parameters
+    ----------
+    seed
+        The global seed (a non-negative integer).
+    *keys
+        Non-negative integers or strings naming the step (``"breast_cancer", "resample"``).
+
+    Returns
+    -------
+    int
+        A seed in ``[0, 2**32)``.
+
+    Examples
+    --------
+    >>> from fsstab.seeds import derive_seed
+    >>> derive_seed(1, "colon", 3) == derive_seed(1, "colon", 3)
+    True
+    >>> len({derive_seed(1, "colon", r) for r in range(100)})    # one seed per resample
+    100
+    >>> derive_seed(1, "1") == derive_seed(1, 1)                 # a string is not its number
+    False
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    entropy = [int(seed)]
+    for key in keys:
+        words = _key_words(key)
+        entropy += [len(words), *words]
+    return int(np.random.SeedSequence(entropy).generate_state(1, dtype=np.uint32)[0])
+
+
+def resample_seed(seed: int, dataset: str, resample: int) -> int:
+    """``random_state`` of every selector fitted on resample ``resample`` of ``dataset``.
+
+    The same for every selector configuration (common random numbers make configurations
+    comparable run by run) and independent of chunking and of M.
+
+    Examples
+    --------
+    >>> from fsstab.seeds import derive_seed, resample_seed
+    >>> resample_seed(5, "colon", 2) == derive_seed(5, "colon", "select", 2)
+    True
+    """
+    return derive_seed(seed, dataset, "select", resample)

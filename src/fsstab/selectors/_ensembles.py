@@ -1,6 +1,7 @@
-"""Resampling ensembles of a base selector: stability selection with complementary pairs
-(thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013) and the bagged mean-rank
-ensemble of Onda et al. (2022, §3.1)."""
+"""Resampling ensembles of a base selector: stability selection with complementary pairs or
+subsamples (thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013; the error bounds
+in :mod:`fsstab.selectors._error_bounds`, the LASSO path in :mod:`fsstab.selectors._lasso_path`)
+and the bagged mean-rank ensemble of Onda et al. (2022, §3.1)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from fsstab.selectors._common import (
 )
 from fsstab.selectors._error_bounds import stability_selection_parameters
 from fsstab.selectors._filters import FilterSelector
+from fsstab.selectors._lasso_path import path_selection_counts
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
 
@@ -121,20 +123,23 @@ def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
 
 
 @register_selector(
-    method="complementary pairs, any two of `q`, `pi_thr`, `pfer`",
+    method=("complementary pairs or subsamples, any two of `q`, `pi_thr`, `pfer` by the bound "
+            "of Meinshausen & Bühlmann or Shah & Samworth; `selection=\"path\"` for LASSO bases"),
     model="configurable",
     reference="thesis §3.3.3",
 )
 class StabilitySelection(TwoStageSelector):
-    """Stability selection with complementary pairs (thesis §3.3.3; Meinshausen & Bühlmann 2010;
-    Shah & Samworth 2013).
+    """Stability selection (thesis §3.3.3; Meinshausen & Bühlmann 2010; Shah & Samworth 2013).
 
-    ``n_pairs`` (B) random splits of the data into two disjoint halves of size ``⌊n/2⌋`` give
-    ``2B`` subsamples; a copy of ``selector``, set to select ``q`` features, is fitted on each.
-    ``frequencies_`` are the fractions of subsamples selecting each feature, and the features
-    with ``frequency >= pi_thr`` are kept. Exactly two of ``q``, ``pi_thr``, ``pfer`` must be
-    set; the third follows from ``PFER <= q² / ((2 π_thr - 1) p)`` (see
-    :func:`stability_selection_parameters`).
+    With ``sampling="SS"`` (the default) ``n_pairs`` (B) random splits of the data into two
+    disjoint halves of size ``⌊n/2⌋`` give ``2B`` subsamples (complementary pairs); with
+    ``sampling="MB"`` B subsamples of size ``⌊n/2⌋`` are drawn (the first halves of B such
+    splits). A copy of ``selector`` selects ``q`` features on each. ``frequencies_`` are the
+    fractions of subsamples selecting each feature, and the features with
+    ``frequency >= pi_thr`` are kept. Exactly two of ``q``, ``pi_thr``, ``pfer`` must be set;
+    the third follows from the error bound chosen by ``sampling`` and ``assumption``
+    (:func:`stability_selection_parameters`; without assumption
+    ``PFER <= q² / ((2 π_thr - 1) p)``).
 
     Parameters
     ----------
@@ -143,30 +148,42 @@ class StabilitySelection(TwoStageSelector):
     q, pi_thr, pfer : see above. Defaults ``pi_thr=0.75`` and ``pfer=1.0`` (the thesis tunes
         ``π_thr ∈ [0.6, 0.9]`` and ``PFER ∈ [0.1, 10]``); to fix ``q``, set one of them to None.
     n_pairs : int
-        B, the number of complementary pairs (the thesis uses stabs with B = 50).
+        B, the number of complementary pairs (``"SS"``; the thesis uses stabs with B = 50) or of
+        subsamples (``"MB"``).
+    sampling : {"SS", "MB"}
+        Complementary pairs (Shah & Samworth) or subsamples (Meinshausen & Bühlmann).
+    assumption : {"none", "unimodal", "r-concave"}
+        The shape assumption of the bound (Shah & Samworth 2013; the last two need ``"SS"``).
+    selection : {"calibrated", "path"}
+        How the base selector selects ``q`` features on a subsample. ``"calibrated"``: its
+        ``size_parameter`` is set to ``q``. ``"path"`` (a LASSO-type base selector:
+        :class:`LassoSelector`, :class:`ElasticNetSelector`, :class:`GroupLassoSelector`): the
+        features non-zero at the end of its regularisation path truncated when at most ``q``
+        features have ever entered, on glmnet's default grid (the R package stabs'
+        ``glmnet.lasso``; :func:`fsstab.selectors._lasso_path.truncated_lasso_path`).
     size_parameter : str
-        Name of the base selector's parameter that receives ``q``.
+        Name of the base selector's parameter that receives ``q`` (``"calibrated"``).
     estimator : classifier or None
         Model fitted on the kept features; ``None`` is unregularised logistic regression
         (thesis Ch. 8).
     stratify : bool
         Split every class evenly between the two halves of a pair (keeps both classes in every
         subsample).
-    subsamples : array-like of int, shape (2B, m), or None
-        Row indices of the subsamples to use instead of drawing ``n_pairs`` pairs (which is
-        then ignored), e.g. ``complementary_pairs(y, B, seed)``; rows 2b and 2b + 1 should be
-        a complementary pair. Like scikit-learn's ``cv`` given as splits: several fits on the
-        same data share their subsamples, so that their frequencies differ only by ``q``
-        (Bommert 2020, §8.3.1, tunes ``q`` and ``π_thr`` on the same B pairs).
+    subsamples : array-like of int, shape (2B, m) or (B, m), or None
+        Row indices of the subsamples to use instead of drawing them (``n_pairs`` is then
+        ignored), e.g. ``complementary_pairs(y, B, seed)``; for ``"SS"`` rows 2b and 2b + 1
+        should be a complementary pair. Like scikit-learn's ``cv`` given as splits: several
+        fits on the same data share their subsamples, so that their frequencies differ only by
+        ``q`` (Bommert 2020, §8.3.1, tunes ``q`` and ``π_thr`` on the same B pairs).
     random_state : int, RandomState or None
 
     Attributes
     ----------
     frequencies_ : ndarray (d,)
-        Selection frequency π̂ of every feature over the 2B subsamples (also ``scores_``).
-    q_, pi_thr_, pfer_ : the completed parameters.
-    subsamples_ : ndarray (2B, ⌊n/2⌋)
-        Row indices of every subsample (rows 2b, 2b + 1 are complementary).
+        Selection frequency π̂ of every feature over the subsamples (also ``scores_``).
+    q_, pi_thr_, pfer_ : the completed parameters (``pfer_`` the bound they attain).
+    subsamples_ : ndarray (2B or B, ⌊n/2⌋)
+        Row indices of every subsample (for ``"SS"`` rows 2b, 2b + 1 are complementary).
     ranking_ : ndarray (d,)
         1 = most frequently selected.
 
@@ -187,6 +204,15 @@ class StabilitySelection(TwoStageSelector):
     [1.0, 1.0, 0.0]
     >>> np.flatnonzero(stabs.support_at(0.6)).tolist()
     [0, 1]
+
+    The LASSO path with stabs' semantics and the r-concave bound:
+
+    >>> from fsstab.selectors import LassoSelector
+    >>> lasso = StabilitySelection(LassoSelector(), selection="path", q=3, pfer=1.0,
+    ...                            pi_thr=None, assumption="r-concave", n_pairs=10,
+    ...                            random_state=0).fit(X, y)
+    >>> np.flatnonzero(lasso.get_support()).tolist(), lasso.q_
+    ([0, 1], 3)
     """
 
     _supports_multiclass: ClassVar[bool] = True
@@ -199,6 +225,9 @@ class StabilitySelection(TwoStageSelector):
         pi_thr: float | None = 0.75,
         pfer: float | None = 1.0,
         n_pairs: int = 50,
+        sampling: str = "SS",
+        assumption: str = "none",
+        selection: str = "calibrated",
         size_parameter: str = "n_features_to_select",
         estimator: Any = None,
         stratify: bool = True,
@@ -210,6 +239,9 @@ class StabilitySelection(TwoStageSelector):
         self.pi_thr = pi_thr
         self.pfer = pfer
         self.n_pairs = n_pairs
+        self.sampling = sampling
+        self.assumption = assumption
+        self.selection = selection
         self.size_parameter = size_parameter
         self.estimator = estimator
         self.stratify = stratify
@@ -231,23 +263,41 @@ class StabilitySelection(TwoStageSelector):
             )
         return rows.astype(np.int64, copy=False)
 
-    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
-        self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
-            X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer
-        )
+    def _subsamples(self, y: np.ndarray, random_state: int) -> tuple[int, list[int]]:
+        """Set ``subsamples_``; return B and the seeds of the subsample fits."""
         if self.subsamples is None:
             n_pairs = check_positive_int(self.n_pairs, "n_pairs")
             if self.stratify:
                 _check_samples_per_class(y, 2, "stratified stability selection")
             split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
-            self.subsamples_ = complementary_pairs(y, n_pairs, split_seed, self.stratify)
+            pairs = complementary_pairs(y, n_pairs, split_seed, self.stratify)
+            self.subsamples_ = pairs if self.sampling == "SS" else pairs[0::2]
+            return n_pairs, fit_seeds[: len(self.subsamples_)]
+        self.subsamples_ = self._given_subsamples(y.size)
+        _, *fit_seeds = spawn_seeds(random_state, 1 + len(self.subsamples_))
+        count = len(self.subsamples_)
+        if self.sampling == "SS" and self.assumption != "none" and count % 2:
+            raise ValueError(
+                f"subsamples must hold complementary pairs (an even number of rows) for the "
+                f"{self.assumption} bound; got {count} subsamples"
+            )
+        return (max(1, count // 2) if self.sampling == "SS" else count), fit_seeds
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+        _check_option(self.selection, "selection", ("calibrated", "path"))
+        _check_option(self.sampling, "sampling", ("SS", "MB"))
+        n_pairs, fit_seeds = self._subsamples(y, random_state)
+        self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
+            X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer, sampling=self.sampling,
+            assumption=self.assumption, n_pairs=n_pairs,
+        )
+        if self.selection == "path":
+            counts = path_selection_counts(self.selector, X, y, self.subsamples_, self.q_)
         else:
-            self.subsamples_ = self._given_subsamples(X.shape[0])
-            _, *fit_seeds = spawn_seeds(random_state, 1 + len(self.subsamples_))
-        counts = np.zeros(X.shape[1])
-        for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
-            base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
-            counts += fit_selection(base, X[rows], y[rows]).get_support()
+            counts = np.zeros(X.shape[1])
+            for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
+                base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
+                counts += fit_selection(base, X[rows], y[rows]).get_support()
         self.frequencies_ = counts / len(self.subsamples_)
         self.scores_ = self.frequencies_
         self.ranking_ = ranking_from_order(descending_order(self.frequencies_))
@@ -262,7 +312,7 @@ class StabilitySelection(TwoStageSelector):
         Parameters
         ----------
         pi_thr : float
-            The threshold, in (0.5, 1].
+            The threshold, in (0.5, 1] (in (0, 1] under the r-concave bound).
 
         Returns
         -------
@@ -270,14 +320,20 @@ class StabilitySelection(TwoStageSelector):
             ``support_`` had the model been fitted with this ``pi_thr`` (and the same ``q``).
         """
         check_is_fitted(self, "frequencies_")
-        if isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not 0.5 < pi_thr <= 1:
-            raise ValueError(f"pi_thr must lie in (0.5, 1]; got {pi_thr!r}")
+        low = 0.0 if self.assumption == "r-concave" else 0.5
+        if isinstance(pi_thr, bool) or not isinstance(pi_thr, Real) or not low < pi_thr <= 1:
+            raise ValueError(f"pi_thr must lie in ({low:g}, 1]; got {pi_thr!r}")
         return _frequent(self.frequencies_, float(pi_thr))
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
         if self.estimator is None:  # unregularised, as in thesis Ch. 8
             return LogisticRegression(C=np.inf, max_iter=1000)
         return self.estimator
+
+
+def _check_option(value: Any, name: str, allowed: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(f"{name} must be one of {list(allowed)}, got {value!r}")
 
 
 def tie_averaged_ranking(selector: Any) -> np.ndarray:

@@ -112,7 +112,11 @@ class CoxLoss:
         """``η``, ``log S0`` per sample (of its risk set) and ``e ∘ c``, in the log domain: a
         linear predictor spread over more than the float range (a wild trial step of the line
         search) must give an infinite loss, not an underflow to a zero risk set."""
-        eta = self.X @ w
+        return self.risk_sums_of(self.X @ w)
+
+    def risk_sums_of(self, eta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`_risk_sums` of a linear predictor ``η`` given in the loss's (time-sorted)
+        sample order (a regularisation path computes ``η`` on all its columns at once)."""
         log_s0 = np.logaddexp.accumulate(eta)[self.block_end]
         inverse = np.where(self.event, -log_s0, -np.inf)
         # log c_j; η_j + log c_j <= log(number of events), as S0_i >= e_j on every risk set of j

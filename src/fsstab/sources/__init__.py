@@ -16,26 +16,21 @@ kind                location                                   options (besides 
                                                                ``drop``
 ``openml``          an OpenML dataset id                       ``target``, ``sha256``,
                                                                ``allow_unpinned``
-``url``             an http(s):// URL of a CSV/TSV/Parquet/    ``sha256``, ``allow_unpinned``,
-                    ARFF/RData/MATLAB file (or a zip holding   ``format``, ``target``,
-                    one)                                       ``id_column``, ``drop``,
-                                                               ``member``, ``transpose``,
-                                                               ``row_names``, ``where``
+``url``             an http(s):// URL of a file of the format  ``sha256``, ``allow_unpinned``,
+                    table (or a zip holding one)               ``format``, ``member``, and
+                                                               those of the file's format
 ``file``            a local path (relative to the working      ``sha256``, ``format``,
-                    directory)                                 ``target``, ``id_column``,
-                                                               ``drop``, ``member``,
-                                                               ``transpose``, ``row_names``,
-                                                               ``where``
+                    directory)                                 ``member``, and those of the
+                                                               file's format
 ==================  =========================================  ===============================
 
-Study options of ``url`` and ``file`` (a sample sheet, the target and groups columns, the
-task, R/Excel layouts, AnnData ``.h5ad``): ``samples``, ``sample_id``, ``groups``, ``task``,
-``sep``, ``decimal``, ``layer`` -- see :mod:`fsstab.sources.sample_sheets`.
-
-Table layouts: ``member`` is the file to read inside a zip archive, ``transpose: true`` reads
-a CSV/TSV storing one sample per column (file row r becomes column ``"r"``; with
-``row_names: true`` the file's first column names the rows, e.g. gene ids), ``where`` keeps
-the samples with the given column values (see :func:`read_table`).
+The files of ``url`` and ``file`` are read by their row of the format table
+(:data:`FORMATS`, :mod:`fsstab.sources.formats`): ``format:`` or the file's suffix chooses the
+row (``expr.csv.gz`` is a compressed ``csv`` file; ``member`` is the file to read inside a zip
+archive), and the row lists the options that apply -- any other is refused when the spec is
+parsed, before anything is read. The study options (a sample sheet, the target and groups
+columns, the task, R/Excel layouts) are described in :mod:`fsstab.sources.sample_sheets`, the
+layouts of delimited text in :mod:`fsstab.sources.delimited`.
 
 Common options: ``name`` (dataset name), ``classes`` (two labels to keep, or a mapping merging
 labels into two classes), ``positive`` (the label of ``y = 1``; default the minority class,
@@ -92,7 +87,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from fsstab.datasets import Dataset
@@ -105,20 +100,15 @@ from fsstab.sources.downloads import (
     resolve_mirror,
     url_mirror_path,
 )
-from fsstab.sources.fetchers import (
-    _fetch_datamicroarray,
-    _fetch_openml,
-    _fetch_rpackage,
-    _fetch_sklearn,
-    _fetch_synthetic,
-)
-from fsstab.sources.files import _fetch_file, _fetch_url, local_file, missing_file_message
+from fsstab.sources.fetchers import FETCHERS
+from fsstab.sources.files import fetch_file, fetch_url
+from fsstab.sources.formats import FORMATS, FileFormat, format_of, read_table
+from fsstab.sources.local import local_file, missing_file_message
 from fsstab.sources.readers import (
     r_frame_features,
     read_mat,
     read_rdata,
     read_rdata_object,
-    read_table,
 )
 from fsstab.sources.specs import (
     DATAMICROARRAY_SHA256,
@@ -138,6 +128,7 @@ from fsstab.sources.specs import (
 __all__ = [
     "DATAMICROARRAY_SHA256",
     "DATAMICROARRAY_URL",
+    "FORMATS",
     "OPENML_DESCRIPTION_URL",
     "RPACKAGE_DATA",
     "RPACKAGE_URL",
@@ -147,11 +138,13 @@ __all__ = [
     "ChecksumMismatchError",
     "DownloadError",
     "Downloader",
+    "FileFormat",
     "Obtained",
     "RPackageData",
     "SourceSpec",
     "default_cache_dir",
     "fetch",
+    "format_of",
     "local_file",
     "missing_file_message",
     "parse_source",
@@ -170,15 +163,6 @@ def _now() -> str:
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-_FETCHERS: dict[str, Callable[[SourceSpec, Downloader], Dataset]] = {
-    "sklearn": _fetch_sklearn,
-    "synthetic": _fetch_synthetic,
-    "datamicroarray": _fetch_datamicroarray,
-    "rpackage": _fetch_rpackage,
-    "openml": _fetch_openml,
-    "url": _fetch_url,
-    "file": _fetch_file,
-}
 
 
 def fetch(
@@ -221,8 +205,8 @@ def fetch(
     """
     src = parse_source(spec)
     downloader = Downloader(mirror=mirror, cache_dir=cache_dir)
-    if src.kind == "file":
-        ds = _fetch_file(src, downloader, base_dir)
+    if src.kind in ("file", "url"):
+        ds = (fetch_file if src.kind == "file" else fetch_url)(src, downloader, base_dir)
     else:
-        ds = _FETCHERS[src.kind](src, downloader)
+        ds = FETCHERS[src.kind](src, downloader)
     return dataclasses.replace(ds, provenance={**ds.provenance, "fetched_at": _now()})

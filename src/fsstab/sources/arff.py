@@ -20,6 +20,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from fsstab.sources.text_files import open_binary
+
 __all__ = ["ArffAttribute", "read_arff"]
 
 _ATTRIBUTE = re.compile(
@@ -91,9 +93,12 @@ def _parse_attribute(line: str, path: Path, lineno: int) -> ArffAttribute:
 
 
 def _read_text(path: Path) -> str:
-    raw = path.read_bytes()
+    """The file as text (decompressed by its suffix): UTF-8 (a byte-order mark skipped), else
+    Latin-1."""
+    with open_binary(path) as stream:
+        raw = stream.read()
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
 

@@ -5,7 +5,9 @@ file's columns when it reads the file whole (:func:`fsstab.sources.delimited.rea
 The fields of one line are given to pandas' own CSV number parser as one column, so each value
 is the double pandas makes of it; what depends on a whole column -- a column of ``True`` /
 ``False`` words is numeric (1.0 / 0.0), and an integer ``-0`` is 0.0 where pandas types the
-column as integers -- is settled as pandas settles it.
+column as integers -- is settled as pandas settles it. A line that holds a value that is not a
+number is read once more as one row of columns, each typed by pandas on its own, which names
+every such value at once; the file is refused then, so the lines after it are not parsed.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
+
+from fsstab.sources.reading import NonNumeric
+from fsstab.sources.text_files import open_text
 
 __all__ = ["NumberRows", "fill_rows", "pandas_chunk_lines"]
 
@@ -35,6 +40,23 @@ def _parse_numbers(fields: Sequence[str], decimal: str = ".", text: str | None =
     return column.iloc[:, 0].to_numpy()
 
 
+def _not_numbers(fields: Sequence[str], decimal: str = ".") -> np.ndarray:
+    """The positions of the fields that pandas' CSV parser does not read as numbers: the
+    fields read as one row of columns, each column typed on its own (numbers, missing-value
+    markers and ``True``/``False`` words are numbers; a field holding a line break or the
+    separator is not)."""
+    import pandas as pd
+
+    broken = {j for j, f in enumerate(fields) if "\n" in f or "\r" in f or "\x1f" in f}
+    row = ["x" if j in broken else f for j, f in enumerate(fields)]
+    columns = pd.read_csv(io.StringIO("\x1f".join(row)), header=None, sep="\x1f",
+                          decimal=decimal, quoting=csv.QUOTE_NONE, engine="c",
+                          low_memory=False)
+    return np.flatnonzero([not (pd.api.types.is_numeric_dtype(kind)
+                                or pd.api.types.is_bool_dtype(kind))
+                           for kind in columns.dtypes])
+
+
 #: The words pandas reads as booleans (a column of them is numeric: 1.0 and 0.0).
 _TRUE, _FALSE = ("True", "TRUE", "true"), ("False", "FALSE", "false")
 
@@ -43,31 +65,34 @@ class NumberRows:
     """Data lines of a CSV file parsed into rows of a matrix as pandas parses the columns of
     the whole file: numbers by its own parser (``decimal`` the decimal mark), and a column of
     ``True``/``False`` words as 1.0/0.0 -- a column mixing them with anything else
-    (a number, a missing value) is text, as in pandas. The first error (naming the file, the
-    line and the column) is kept in ``error`` and its line left missing, so that the reader
-    may raise it where the whole-file read would.
+    (a number, a missing value) is text, as in pandas. The first line holding a value that
+    is not a number is kept in ``non_numeric`` (its features, values and columns) and left
+    missing, so that the reader may raise it where the whole-file read would; the lines after
+    it are not parsed.
 
     pandas converts the lines of a wide file in chunks (:func:`pandas_chunk_lines`), typing
     each column of a chunk on its own: an integer ``-0`` is 0.0 in a chunk where the column
     holds only integers, -0.0 elsewhere. The lines of the current chunk are kept as text (at
     most 2**20 fields) to settle such zeros as pandas does."""
 
-    def __init__(self, path: Path, names: Sequence[str], name: str, decimal: str = ".") -> None:
-        self.path, self.names, self.name, self.decimal = path, list(names), name, decimal
+    def __init__(self, path: Path, names: Sequence[str], decimal: str = ".",
+                 columns: Sequence[int] | None = None) -> None:
+        self.path, self.names, self.decimal = path, list(names), decimal
+        # each feature's column in the file (1-based), for messages
+        self.columns = list(range(1, len(self.names) + 1)) if columns is None else list(columns)
         self.booleans = np.zeros(len(self.names), dtype=np.int64)
         self.lines = 0
         self.chunk: list[str] = []  # the lines of the current chunk, a field per text line
         self.negative_zeros: list[tuple[int, np.ndarray]] = []  # (line in chunk, columns)
-        self.error: ValueError | None = None
+        self.non_numeric: NonNumeric | None = None
 
-    def parse(self, fields: np.ndarray, line: int) -> np.ndarray:
-        """The fields (one per name) of file line ``line`` (counted from 1) as float64."""
+    def parse(self, fields: np.ndarray, line: int, row_number: int = 0) -> np.ndarray:
+        """The fields (one per name) of file line ``line`` (counted from 1; data row
+        ``row_number``, from 0) as float64."""
+        if self.non_numeric is not None:  # the file is refused: no more numbers needed
+            return np.full(len(fields), np.nan)
         text = "\n".join(fields)
-        try:
-            row = self._parse(fields, text, line)
-        except ValueError as error:
-            self.error = self.error or error
-            row = np.full(len(fields), np.nan)
+        row = self._parse(fields, text, line, row_number)
         zeros = np.flatnonzero((row == 0.0) & np.signbit(row))
         if zeros.size:
             self.negative_zeros.append((len(self.chunk), zeros))
@@ -87,7 +112,7 @@ class NumberRows:
                         X[start + i, j] = 0.0
         self.chunk, self.negative_zeros = [], []
 
-    def _parse(self, fields: np.ndarray, text: str, line: int) -> np.ndarray:
+    def _parse(self, fields: np.ndarray, text: str, line: int, row_number: int) -> np.ndarray:
         self.lines += 1
         try:
             return _parse_numbers(fields, self.decimal, text)
@@ -101,25 +126,25 @@ class NumberRows:
                                       self.decimal)
             except ValueError:
                 pass
-        bad = [j for j, f in enumerate(fields) if f not in _TRUE + _FALSE
-               and not _is_number(f, self.decimal)]
-        shown = ", ".join(f"{self.names[j]!r} (column {j + 1}: {fields[j]!r})" for j in bad[:5])
-        more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
-        raise ValueError(f"dataset {self.name!r}: {self.path}, line {line}: {len(bad)} "
-                         f"non-numeric feature(s): {shown}{more}")
+        bad = _not_numbers(list(fields), self.decimal)
+        if bad.size == 0:  # every field alone is a number, together they are not
+            raise ValueError(f"{self.path}, line {line}: the line's values cannot be read as "
+                             "numbers together")
+        self.non_numeric = NonNumeric(
+            len(bad), tuple((self.names[j], row_number, f"column {self.columns[j]}",
+                             str(fields[j])) for j in bad[:5]),
+            scope=f"line {line} (row {row_number + 1})")
+        return np.full(len(fields), np.nan)
 
     def check(self) -> None:
         """After the last line: columns mixing ``True``/``False`` with other values."""
-        if self.error is not None:
+        if self.non_numeric is not None:
             return
-        mixed = [self.names[j] for j in
-                 np.flatnonzero((self.booleans > 0) & (self.booleans < self.lines))]
-        if mixed:
-            shown = ", ".join(repr(c) for c in mixed[:5])
-            more = f" and {len(mixed) - 5} more" if len(mixed) > 5 else ""
-            self.error = ValueError(
-                f"dataset {self.name!r}: {self.path}: {len(mixed)} non-numeric feature(s): "
-                f"{shown}{more} (True/False mixed with other values)")
+        mixed = np.flatnonzero((self.booleans > 0) & (self.booleans < self.lines))
+        if mixed.size:
+            self.non_numeric = NonNumeric(mixed.size, tuple(
+                (self.names[j], None, f"column {self.columns[j]}: True/False mixed with other "
+                 "values", None) for j in mixed[:5]))
 
 
 def fill_rows(path: Path, sep: str, X: np.ndarray, positions: np.ndarray, width: int,
@@ -127,14 +152,14 @@ def fill_rows(path: Path, sep: str, X: np.ndarray, positions: np.ndarray, width:
     """Row i of ``X``: the fields at ``positions`` of data line i of the file (after the
     header, blank lines skipped as pandas skips them), each line having ``width`` fields."""
     chunk = pandas_chunk_lines(width)
-    with path.open(newline="", encoding="utf-8") as stream:
+    with open_text(path) as stream:
         lines = csv.reader(stream, delimiter=sep)
         next(lines)
         for i, fields in enumerate(_data_lines(lines, len(X), path)):
             if len(fields) != width:
                 raise ValueError(f"{path}: line {lines.line_num} has {len(fields)} fields, the "
                                  f"header {width}")
-            X[i] = parser.parse(np.asarray(fields, dtype=object)[positions], lines.line_num)
+            X[i] = parser.parse(np.asarray(fields, dtype=object)[positions], lines.line_num, i)
             if (i + 1) % chunk == 0:
                 parser.end_chunk(X, i + 1)
     parser.end_chunk(X, len(X))
@@ -171,10 +196,3 @@ def _data_lines(lines: Iterator[list[str]], n: int, path: Path) -> Iterator[list
     if count != n:
         raise ValueError(f"{path}: {count} data lines, pandas read {n}")
 
-
-def _is_number(field: str, decimal: str = ".") -> bool:
-    try:
-        _parse_numbers([field], decimal)
-    except ValueError:
-        return False
-    return True

@@ -16,21 +16,44 @@ one sample per column) and recognises the layouts that other tools write:
 - **Text columns** (sample ids, labels, groups: ``text_columns``) are read as text, never as
   numbers: ``01005`` keeps its leading zero, and labels ``1`` and ``1.0`` stay apart.
 
+- **Excel's "CSV UTF-8" and compressed files.** A byte-order mark before the first header
+  cell is skipped, CRLF line ends are read as line ends, and ``.gz``/``.bz2``/``.xz``/``.zip``
+  files are decompressed on the fly (:mod:`fsstab.sources.text_files`).
+
 Positions in messages count rows and columns from 1, the header not being a row.
+:func:`read_delimited_matrix` is the reader of the ``csv`` and ``tsv`` rows of the format table
+(:mod:`fsstab.sources.formats`); the pieces :mod:`fsstab.sources.wide_studies` shares with it
+(:func:`row_header`, :func:`read_samples_in_rows`, :func:`first_records`, ...) are public.
 """
 
 from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-__all__ = ["DelimitedTable", "default_separator", "read_delimited"]
+from fsstab.sources.reading import FileFormat, SourceMatrix, check_unique_names, target_names
+from fsstab.sources.text_files import compression_of, open_text
+
+__all__ = [
+    "DelimitedTable",
+    "RowHeader",
+    "delimited_options",
+    "first_records",
+    "numeric_or_text",
+    "parse_error",
+    "read_delimited",
+    "read_delimited_matrix",
+    "read_samples_in_rows",
+    "row_header",
+    "text_ids",
+]
 
 #: Name given to R's row-name column while reading (no file column can be named so).
 _ROW_NAMES = "\x00row names"
@@ -54,15 +77,11 @@ class DelimitedTable:
     notes: list[str] = field(default_factory=list)
 
 
-def default_separator(fmt: str) -> str:
-    """``","`` for csv, a tab for tsv."""
-    return "," if fmt == "csv" else "\t"
-
-
-def _records(path: Path, sep: str, count: int) -> list[list[str]]:
-    """The first ``count`` records of the file (csv quoting rules)."""
+def first_records(path: Path, sep: str, count: int) -> list[list[str]]:
+    """The first ``count`` records of the file (csv quoting rules; decompressed, a byte-order
+    mark skipped)."""
     out: list[list[str]] = []
-    with path.open(newline="", encoding="utf-8", errors="replace") as stream:
+    with open_text(path, errors="replace") as stream:
         for record in csv.reader(stream, delimiter=sep):
             out.append(record)
             if len(out) == count:
@@ -70,13 +89,9 @@ def _records(path: Path, sep: str, count: int) -> list[list[str]]:
     return out
 
 
-def _unique_names(path: Path, names: Sequence[str], what: str) -> None:
-    from fsstab.sources.readers import _check_unique_names
-
-    _check_unique_names(path, list(names), what)
-
-
-def _parse_error(path: Path, fmt: str, exc: Exception, sep: str) -> ValueError:
+def parse_error(path: Path, fmt: str, exc: Exception, sep: str) -> ValueError:
+    """pandas' parse error of ``path`` as a ``ValueError`` naming the file (with a hint for
+    Excel's ``;``)."""
     hint = ""
     if sep == "," and ";" in str(exc):
         hint = "; a file with ';' between fields (Excel in many locales) needs sep: ';'"
@@ -100,7 +115,7 @@ def _with_positions(names: Sequence[str], text_columns: Sequence[str] | None,
 
 
 @dataclass(frozen=True)
-class _RowHeader:
+class RowHeader:
     """The columns of a file with one sample per row: ``names`` as pandas is to name them (R's
     row names and an empty last column under marker names), ``row_names`` whether the first
     column holds R's row names."""
@@ -114,10 +129,10 @@ class _RowHeader:
         return [n for n in self.names if n not in (_ROW_NAMES, _TRAILING)]
 
 
-def _row_header(path: Path, sep: str) -> _RowHeader:
+def row_header(path: Path, sep: str) -> RowHeader:
     """The header of a file with one sample per row, R's and spreadsheets' layouts recognised
     from its first two lines."""
-    records = _records(path, sep, 2)
+    records = first_records(path, sep, 2)
     if not records:
         raise ValueError(f"{path}: the file is empty")
     header = [cell.strip() for cell in records[0]]
@@ -141,18 +156,18 @@ def _row_header(path: Path, sep: str) -> _RowHeader:
             f"{path}: column(s) {blank} (counted from 1) have an empty header cell; name them "
             "(only R's row names, in the first column, may have an empty header)"
         )
-    layout = _RowHeader(names, row_names)
-    _unique_names(path, layout.real, "column")
+    layout = RowHeader(names, row_names)
+    check_unique_names(path, layout.real, "column")
     return layout
 
 
-def _read_samples_in_rows(
+def read_samples_in_rows(
     path: Path, fmt: str, sep: str, decimal: str, text_columns: Sequence[str] | None,
     text_positions: Sequence[int] = (), first_as_ids: bool = False,
-    header: _RowHeader | None = None, usecols: Sequence[str] | None = None,
+    header: RowHeader | None = None, usecols: Sequence[str] | None = None,
 ) -> DelimitedTable:
     """The table (only the columns ``usecols``, when given, besides R's row names)."""
-    header = header or _row_header(path, sep)
+    header = header or row_header(path, sep)
     names, row_names = header.names, header.row_names
     notes: list[str] = []
     first = [0] if first_as_ids and not row_names else []
@@ -165,9 +180,10 @@ def _read_samples_in_rows(
         text = {c: kind for c, kind in text.items() if c in read}
     try:
         frame = pd.read_csv(path, sep=sep, decimal=decimal, header=0, names=names,
-                            index_col=False, dtype=text, usecols=read)
+                            index_col=False, dtype=text, usecols=read,
+                            compression=compression_of(path))
     except (ValueError, pd.errors.ParserError) as exc:
-        raise _parse_error(path, fmt, exc, sep) from exc
+        raise parse_error(path, fmt, exc, sep) from exc
     positions = [f"row {i + 1}" for i in range(len(frame))]
     if _TRAILING in frame.columns:
         if not _empty(frame[_TRAILING]):
@@ -179,12 +195,12 @@ def _read_samples_in_rows(
     ids = None
     if row_names:
         values = frame.pop(_ROW_NAMES)
-        ids = _text_ids(values, path, "row names (first column)", positions)
+        ids = text_ids(values, path, "row names (first column)", positions)
         notes.append("the first column has no header (R's row names): read as the sample ids")
     return DelimitedTable(frame, ids, positions, notes)
 
 
-def _text_ids(values: pd.Series, path: Path, what: str, positions: Sequence[str]) -> list[str]:
+def text_ids(values: pd.Series, path: Path, what: str, positions: Sequence[str]) -> list[str]:
     """Ids as stripped text: missing or repeated ones are errors naming their positions."""
     missing = [positions[i] for i, v in enumerate(values) if pd.isna(v) or not str(v).strip()]
     if missing:
@@ -202,7 +218,7 @@ def _text_ids(values: pd.Series, path: Path, what: str, positions: Sequence[str]
     return ids
 
 
-def _numeric_or_text(column: pd.Series, decimal: str) -> pd.Series:
+def numeric_or_text(column: pd.Series, decimal: str) -> pd.Series:
     text = column
     if decimal != ".":
         text = column.str.replace(decimal, ".", regex=False)
@@ -216,7 +232,7 @@ def _read_samples_in_columns(
     path: Path, fmt: str, sep: str, decimal: str, text_columns: Sequence[str] | None,
     row_names: bool, text_positions: Sequence[int] = (), first_as_ids: bool = False,
 ) -> DelimitedTable:
-    records = _records(path, sep, 2)
+    records = first_records(path, sep, 2)
     if not records:
         raise ValueError(f"{path}: the file is empty")
     notes: list[str] = []
@@ -224,9 +240,10 @@ def _read_samples_in_columns(
     width = len(records[1]) if short_header else None
     try:
         raw = pd.read_csv(path, sep=sep, header=None, dtype=str,
-                          names=None if width is None else list(range(width)))
+                          names=None if width is None else list(range(width)),
+                          compression=compression_of(path))
     except (ValueError, pd.errors.ParserError) as exc:
-        raise _parse_error(path, fmt, exc, sep) from exc
+        raise parse_error(path, fmt, exc, sep) from exc
     if short_header:  # R's write.table(assay): the header has no cell above the gene ids
         raw.iloc[0] = [np.nan, *raw.iloc[0, :-1].tolist()]
     r_header = pd.isna(raw.iat[0, 0]) or not str(raw.iat[0, 0]).strip()
@@ -243,9 +260,9 @@ def _read_samples_in_columns(
     if row_names:
         names = [str(v).strip() for v in raw.iloc[:, 0]]
         if r_header:
-            ids = _text_ids(raw.iloc[0, 1:], path, "sample ids (first line)", positions)
+            ids = text_ids(raw.iloc[0, 1:], path, "sample ids (first line)", positions)
             raw, names = raw.iloc[1:], names[1:]
-        _unique_names(path, names, "row")
+        check_unique_names(path, names, "row")
         raw = raw.iloc[:, 1:]
     frame = raw.T.reset_index(drop=True)
     frame.columns = names if row_names else [str(r + 1) for r in range(frame.shape[1])]
@@ -253,12 +270,12 @@ def _read_samples_in_columns(
     text_columns = _with_positions(list(frame.columns), text_columns, [*text_positions, *first])
     if text_columns is not None:
         text = set(text_columns)
-        frame = frame.apply(lambda c: c if c.name in text else _numeric_or_text(c, decimal))
+        frame = frame.apply(lambda c: c if c.name in text else numeric_or_text(c, decimal))
     return DelimitedTable(frame, ids, positions, notes)
 
 
 def read_delimited(
-    path: str | os.PathLike[str], fmt: str, *, sep: str | None = None, decimal: str = ".",
+    path: str | os.PathLike[str], fmt: str, *, sep: str, decimal: str = ".",
     text_columns: Sequence[str] | None = (), text_positions: Sequence[int] = (),
     first_as_ids: bool = False, transpose: bool = False, row_names: bool = False,
 ) -> DelimitedTable:
@@ -267,10 +284,9 @@ def read_delimited(
     Parameters
     ----------
     path, fmt
-        The file and ``"csv"`` or ``"tsv"`` (the default separator).
+        The file (decompressed by its suffix) and its format's name, for messages.
     sep, decimal
-        Field separator (default by ``fmt``) and decimal mark (``","`` for Excel's European
-        CSV).
+        Field separator and decimal mark (``";"`` and ``","`` for Excel's European CSV).
     text_columns
         Columns read as text (ids, labels, groups); other columns whose values are all
         numbers become numeric. None reads every column as text (sample sheets).
@@ -283,11 +299,53 @@ def read_delimited(
     transpose, row_names
         One sample per column (file row r becomes column ``"r"``; with ``row_names`` the file's
         first column names them), as :func:`fsstab.sources.read_table`.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.csv")
+    >>> with open(path, "w") as out:          # R's write.csv: row names under an empty cell
+    ...     _ = out.write('"","TP53","status"\\n"01005",5.1,"tumour"\\n"01006",5.3,"normal"\\n')
+    >>> table = read_delimited(path, "csv", sep=",", text_columns=["status"])
+    >>> table.row_names, table.frame["TP53"].tolist()
+    (['01005', '01006'], [5.1, 5.3])
     """
     path = Path(path)
-    sep = sep or default_separator(fmt)
     if transpose:
         return _read_samples_in_columns(path, fmt, sep, decimal, text_columns, row_names,
                                         text_positions, first_as_ids)
-    return _read_samples_in_rows(path, fmt, sep, decimal, text_columns, text_positions,
-                                 first_as_ids)
+    return read_samples_in_rows(path, fmt, sep, decimal, text_columns, text_positions,
+                                first_as_ids)
+
+
+def delimited_options(fmt: FileFormat, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of :func:`read_delimited` for a study's matrix: the separator
+    (``sep``, else the format's), ids, targets and groups read as text (the last column too
+    when no target is named), and the first column when it holds the ids to join the sample
+    sheet on.
+
+    Examples
+    --------
+    >>> from fsstab.sources.formats import FORMATS
+    >>> kwargs = delimited_options(FORMATS["tsv"], {"target": "status", "samples": "s.csv"})
+    >>> kwargs["sep"], kwargs["text_columns"], kwargs["first_as_ids"]
+    ('\\t', ['status'], True)
+    """
+    text = [c for c in [options.get("id_column"), *target_names(options),
+                        options.get("groups")] if c]
+    return {"sep": options.get("sep") or fmt.separator, "decimal": options.get("decimal", "."),
+            "text_columns": text, "text_positions": [] if options.get("target") else [-1],
+            "first_as_ids": bool(options.get("samples")) and not options.get("id_column"),
+            "transpose": bool(options.get("transpose", False)),
+            "row_names": bool(options.get("row_names", False))}
+
+
+def read_delimited_matrix(path: Path, fmt: FileFormat, options: Mapping[str, Any],
+                          name: str) -> SourceMatrix:
+    """The reader of the ``csv`` and ``tsv`` rows of the format table: the whole file, in any
+    layout of the module docstring (a wide file is read by
+    :func:`fsstab.sources.wide_studies.read_wide_delimited` first)."""
+    table = read_delimited(path, fmt.name, **delimited_options(fmt, options))
+    frame = table.frame.set_axis([str(c) for c in table.frame.columns], axis=1)
+    return SourceMatrix(path, frame, None, None, table.row_names, table.positions, table.notes,
+                        is_table=True)

@@ -15,13 +15,15 @@ environment to an older pandas; the on-disk format is anndata's documented contr
 tests read a file written by anndata itself (``tests/data/h5ad/``).
 
 A sparse matrix stays sparse while samples are selected and joined
-(:class:`fsstab.sources.sample_sheets.StudyTable`); it is made dense once, for the selected samples,
-when the dataset is built.
+(:class:`fsstab.sources.sample_sheets.StudyTable`); it is made dense once, for the selected
+samples, when the dataset is built. :func:`read_h5ad_matrix` is the reader of the ``h5ad`` row
+of the format table (:mod:`fsstab.sources.formats`).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +31,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["AnnDataTable", "read_h5ad"]
+from fsstab.sources.reading import FileFormat, SourceMatrix
+
+__all__ = ["AnnDataTable", "read_h5ad", "read_h5ad_matrix"]
 
 _SPARSE = ("csr_matrix", "csc_matrix")
 
@@ -182,3 +186,13 @@ def read_h5ad(path: str | os.PathLike[str], *, layer: str | None = None) -> AnnD
                          f"{len(sample_ids)} rows and var {len(feature_names)}")
     return AnnDataTable(X=X, feature_names=feature_names, sample_ids=sample_ids, obs=obs,
                         layer=layer)
+
+
+def read_h5ad_matrix(path: Path, fmt: FileFormat, options: Mapping[str, Any],
+                     name: str) -> SourceMatrix:
+    """The reader of the ``h5ad`` row of the format table: ``X`` (or ``layer``) as the
+    features, ``obs`` as the columns the options name, ``obs_names`` as the sample ids."""
+    adata = read_h5ad(path, layer=options.get("layer"))
+    return SourceMatrix(path, adata.obs, adata.X, adata.feature_names, adata.sample_ids,
+                        [f"observation {i + 1}" for i in range(len(adata.sample_ids))],
+                        [f"layer {adata.layer!r}" if adata.layer else "X"], is_table=False)

@@ -22,17 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from fsstab.sources.specs import SKLEARN_OUTCOMES, SourceSpec
+
 if TYPE_CHECKING:
     from fsstab.datasets import Dataset
-    from fsstab.sources import SourceSpec
 
-__all__ = ["SKLEARN_OUTCOMES", "check_outcome_source", "fetch_sklearn_outcome", "source_task"]
-
-#: scikit-learn's bundled data sets whose outcome is not a class, with their task.
-SKLEARN_OUTCOMES: Mapping[str, str] = {"diabetes": "regression"}
-
-#: Options of the sklearn sources that describe class labels.
-_LABEL_OPTIONS = frozenset({"classes", "positive", "multiclass"})
+__all__ = ["SKLEARN_OUTCOMES", "fetch_sklearn_outcome", "source_task"]
 
 
 def source_task(spec: SourceSpec) -> str:
@@ -57,17 +52,6 @@ def source_task(spec: SourceSpec) -> str:
 
         return SYNTHETIC_TASKS.get(spec.location, "classification")
     return "classification"
-
-
-def check_outcome_source(kind: str, location: str, options: Mapping[str, Any],
-                         source: str) -> None:
-    """Refuse class-label options on a bundled data set of another task (``ValueError``
-    naming the source)."""
-    if kind == "sklearn" and location in SKLEARN_OUTCOMES:
-        misplaced = sorted(_LABEL_OPTIONS & set(options))
-        if misplaced:
-            raise ValueError(f"source {source!r}: {misplaced} apply to class labels; "
-                             f"{location} is a {SKLEARN_OUTCOMES[location]} data set")
 
 
 def fetch_sklearn_outcome(src: SourceSpec, provenance: Mapping[str, Any]) -> Dataset:

@@ -1,11 +1,12 @@
-"""Readers of the files a source points to: CSV/TSV/Parquet/ARFF tables (plain or transposed),
-R data files (datamicroarray's list of ``x`` and ``y``, a data.frame with factors), MATLAB files;
-and the split of a table into features, labels and sample ids."""
+"""Readers of the files a source points to that are not delimited text or AnnData: Parquet and
+ARFF tables, R data files (datamicroarray's list of ``x`` and ``y``, a data.frame with
+factors), MATLAB files (the readers of their rows of the format table,
+:mod:`fsstab.sources.formats`); and the split of a table into features, labels and sample
+ids."""
 
 from __future__ import annotations
 
 import os
-import urllib.parse
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
@@ -15,14 +16,20 @@ import numpy as np
 import pandas as pd
 
 from fsstab.sources.arff import read_arff
-from fsstab.sources.specs import _FORMATS_BY_SUFFIX, TABLE_FORMATS
+from fsstab.sources.reading import FileFormat, LabelledData, SourceMatrix
+from fsstab.sources.text_files import inner_name
 
 __all__ = [
+    "matching_rows",
     "r_frame_features",
+    "read_arff_matrix",
     "read_mat",
+    "read_mat_file",
+    "read_parquet_matrix",
     "read_rdata",
+    "read_rdata_file",
     "read_rdata_object",
-    "read_table",
+    "split_frame",
 ]
 
 
@@ -82,98 +89,62 @@ def read_mat(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
     return X, labels
 
 
-def _format_of(location: str, options: Mapping[str, Any], source: str) -> str:
-    if options.get("format"):
-        return options["format"]
-    suffix = Path(urllib.parse.urlsplit(location).path).suffix.lower()
-    if suffix not in _FORMATS_BY_SUFFIX:
-        raise ValueError(
-            f"{source!r}: cannot tell the format from the suffix {suffix!r}; set format: one of "
-            f"{list(TABLE_FORMATS)}"
-        )
-    return _FORMATS_BY_SUFFIX[suffix]
+def _table_matrix(path: Path, frame: pd.DataFrame) -> SourceMatrix:
+    """A table read whole: its index as the sample ids unless it is a plain 0..n-1."""
+    ids = None if isinstance(frame.index, pd.RangeIndex) else [str(i) for i in frame.index]
+    frame = frame.set_axis([str(c) for c in frame.columns], axis=1)
+    return SourceMatrix(path, frame, None, None, ids, [f"row {i + 1}" for i in range(len(frame))],
+                        [], is_table=True)
 
 
-def read_table(
-    path: str | os.PathLike[str], fmt: str, *, transpose: bool = False, row_names: bool = False
-) -> pd.DataFrame:
-    """Read a CSV (header row), TSV, Parquet or ARFF file into a DataFrame.
+def read_parquet_matrix(path: Path, fmt: FileFormat, options: Mapping[str, Any],
+                        name: str) -> SourceMatrix:
+    """The reader of the ``parquet`` row of the format table: the whole file (pandas' stored
+    index as the sample ids); a file that is not Parquet, or is truncated, is refused naming
+    it (a wide file is read by :func:`fsstab.sources.wide_tables.read_wide_parquet` first)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
 
-    ``transpose=True`` (CSV / TSV only) reads a file that stores one sample per *column*, as
-    expression matrices often do: row ``r`` of the file (1-based) becomes the column ``"r"``
-    and every file column a sample. With ``row_names=True`` the file's first column names the
-    rows instead (gene ids, and e.g. ``sample`` and ``status`` for the rows holding sample ids
-    and labels): those names become the columns and the first column is not a sample.
-    Columns whose values are all numbers become numeric.
-    """
-    path = Path(path)
-    if transpose:
-        if fmt not in ("csv", "tsv"):
-            raise ValueError(f"{path}: transpose applies to csv and tsv files, not {fmt!r}")
-        try:
-            raw = pd.read_csv(path, sep="," if fmt == "csv" else "\t", header=None, dtype=str)
-        except (ValueError, pd.errors.ParserError) as exc:
-            raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
-        if row_names:
-            names = [str(v).strip() for v in raw.iloc[:, 0]]
-            _check_unique_names(path, names, "row")
-            raw = raw.iloc[:, 1:]
-        frame = raw.T.reset_index(drop=True)
-        frame.columns = names if row_names else [str(r + 1) for r in range(frame.shape[1])]
-        return frame.apply(_numeric_if_possible)
-    if fmt in ("csv", "tsv"):
-        sep = "," if fmt == "csv" else "\t"
-        _check_unique_header(path, sep)
-        try:
-            return pd.read_csv(path, sep=sep)
-        except (ValueError, pd.errors.ParserError) as exc:
-            raise ValueError(f"{path}: cannot parse as {fmt.upper()} ({exc})") from exc
-    if fmt == "parquet":
-        import pyarrow.parquet as pq
-
-        return pq.read_table(path).to_pandas()
-    if fmt == "arff":
-        return read_arff(path)[0]
-    raise ValueError(f"{path}: unsupported table format {fmt!r}")
-
-
-def _check_unique_header(path: Path, sep: str) -> None:
-    """Repeated column names are an error: pandas would rename them (``g1``, ``g1.1``) and a
-    feature would silently get a name that is not in the file."""
-    import csv
-
-    with path.open(newline="", encoding="utf-8", errors="replace") as stream:
-        header = next(csv.reader(stream, delimiter=sep), [])
-    _check_unique_names(path, [column.strip() for column in header], "column")
-
-
-def _check_unique_names(path: Path, names: list[str], what: str) -> None:
-    positions: dict[str, list[int]] = {}
-    for number, name in enumerate(names, start=1):
-        positions.setdefault(name, []).append(number)
-    repeated = {name: at for name, at in positions.items() if len(at) > 1}
-    if repeated:
-        shown = "; ".join(
-            f"{name!r} in {what}s {', '.join(map(str, at))}"
-            for name, at in list(repeated.items())[:5]
-        )
-        more = f" and {len(repeated) - 5} more" if len(repeated) > 5 else ""
-        raise ValueError(
-            f"{path}: {len(repeated)} {what} name(s) appear more than once: {shown}{more} "
-            f"({what}s counted from 1); {what} names must be unique"
-        )
-
-
-def _numeric_if_possible(column: pd.Series) -> pd.Series:
     try:
-        return pd.to_numeric(column)
-    except (ValueError, TypeError):
-        return column
+        frame = pq.read_table(path).to_pandas()
+    except (pa.ArrowException, OSError) as exc:
+        raise ValueError(f"{path}: not a readable Parquet file -- truncated, or not Parquet "
+                         f"({exc})") from exc
+    return _table_matrix(path, frame)
 
 
-def _matches(column: pd.Series, value: str | int | float) -> np.ndarray:
+def read_arff_matrix(path: Path, fmt: FileFormat, options: Mapping[str, Any],
+                     name: str) -> SourceMatrix:
+    """The reader of the ``arff`` row of the format table
+    (:func:`fsstab.sources.arff.read_arff`)."""
+    return _table_matrix(path, read_arff(path)[0])
+
+
+def read_rdata_file(path: Path, fmt: FileFormat, options: Mapping[str, Any],
+                    name: str) -> LabelledData:
+    """The reader of the ``rdata`` row of the format table: a list with ``x`` and ``y``
+    (:func:`read_rdata`; the object named like the file, else the only one)."""
+    X, labels, feature_names, sample_ids = read_rdata(path, Path(inner_name(path.name)).stem)
+    return LabelledData(X, labels, feature_names, sample_ids)
+
+
+def read_mat_file(path: Path, fmt: FileFormat, options: Mapping[str, Any],
+                  name: str) -> LabelledData:
+    """The reader of the ``mat`` row of the format table (:func:`read_mat`)."""
+    X, labels = read_mat(path)
+    return LabelledData(X, labels)
+
+
+def matching_rows(column: pd.Series, value: str | int | float) -> np.ndarray:
     """Rows whose ``column`` equals ``value``: numerically when both are numbers (so that
-    ``1`` matches ``1.0``), else as text."""
+    ``1`` matches ``1.0``), else as text.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> matching_rows(pd.Series([1.0, 2.0, 1.0]), 1).tolist()
+    [True, False, True]
+    """
     if pd.api.types.is_numeric_dtype(column):
         try:
             return (column.to_numpy(dtype=np.float64) == float(value))
@@ -195,10 +166,12 @@ def _id_strings(column: pd.Series) -> list[str]:
     return [str(v) for v in values]
 
 
-def _split_frame(
+def split_frame(
     frame: pd.DataFrame, options: Mapping[str, Any], name: str
 ) -> tuple[pd.DataFrame, pd.Series, list[str] | None]:
-    """Separate the label column (``target``, default: the last), ids and dropped columns."""
+    """Separate the label column (``target``, default: the last), the sample ids
+    (``id_column``) and the ``drop`` columns from the features of a table (OpenML's and R's
+    data.frames)."""
     columns = [str(c) for c in frame.columns]
     frame = frame.set_axis(columns, axis=1)
     target = options.get("target") or columns[-1]

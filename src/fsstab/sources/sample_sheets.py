@@ -49,7 +49,14 @@ import numpy as np
 import pandas as pd
 
 from fsstab.datasets import Dataset, make_dataset
-from fsstab.sources.delimited import DelimitedTable, read_delimited
+from fsstab.io import file_digests
+from fsstab.sources.delimited import read_delimited
+from fsstab.sources.formats import FORMATS
+from fsstab.sources.local import local_file
+from fsstab.sources.readers import matching_rows
+from fsstab.sources.reading import NonNumeric, SourceMatrix, target_names
+from fsstab.sources.text_files import inner_name, open_text
+from fsstab.sources.wide_tables import row_counter_columns
 
 __all__ = [
     "STUDY_OPTIONS",
@@ -79,15 +86,6 @@ def unsupported_task_message(task: str) -> str:
         f"task {task!r} is not supported by this version of fsstab (supported: "
         f"{', '.join(SUPPORTED_TASKS)}); leave task: out or set task: classification"
     )
-
-
-def _target_names(options: Mapping[str, Any]) -> list[str]:
-    target = options.get("target")
-    if target is None:
-        return []
-    if isinstance(target, str):
-        return [target]
-    return [str(t) for t in target]
 
 
 def check_study_options(options: Mapping[str, Any], source: str) -> None:
@@ -160,11 +158,18 @@ def _shown(values: Sequence[str]) -> str:
     return listed + (f" and {len(values) - _SHOWN} more" if len(values) > _SHOWN else "")
 
 
+#: The sample sheets' file name endings and their separators: the delimited text formats of
+#: the format table, and ``.txt`` (tab-separated).
+_SHEET_SEPARATORS: dict[str, str] = {
+    **{suffix: fmt.separator for fmt in FORMATS.values() if fmt.separator is not None
+       for suffix in fmt.suffixes}, ".txt": "\t"}
+
+
 def _separator_of(path: Path) -> str:
     """The sheet's separator: the suffix's (``.csv`` ``,``; ``.tsv``/``.tab``/``.txt`` tab),
     or ``;``/tab/``,`` if that splits the header into more fields (Excel's ``;`` CSV)."""
-    default = "," if path.suffix.lower() == ".csv" else "\t"
-    with path.open(encoding="utf-8", errors="replace") as stream:
+    default = _SHEET_SEPARATORS[Path(inner_name(path.name)).suffix.lower()]
+    with open_text(path, errors="replace") as stream:
         header = stream.readline()
     counts = {sep: header.count(sep) for sep in (default, ";", "\t", ",")}
     best = max(counts, key=lambda sep: counts[sep])
@@ -180,10 +185,11 @@ def read_sample_sheet(path: str | os.PathLike[str], *, sample_id: str | None = N
     and present (errors name the 1-based row).
     """
     path = Path(path)
-    if path.suffix.lower() not in (".csv", ".tsv", ".tab", ".txt"):
-        raise ValueError(f"sample sheet {path}: expected a .csv, .tsv, .tab or .txt file")
+    if Path(inner_name(path.name)).suffix.lower() not in _SHEET_SEPARATORS:
+        raise ValueError(f"sample sheet {path}: expected a {', '.join(_SHEET_SEPARATORS)} file "
+                         "(compressed or not)")
     sep = _separator_of(path)
-    table = read_delimited(path, "csv" if sep == "," else "tsv", sep=sep, text_columns=None)
+    table = read_delimited(path, "sample sheet", sep=sep, text_columns=None)
     frame, ids = table.frame, table.row_names
     if sample_id is not None:
         if sample_id not in frame.columns:
@@ -232,89 +238,21 @@ def _mismatch_hint(missing: Sequence[str], sheet_ids: Sequence[str]) -> str:
     return ""
 
 
-@dataclass
-class _Matrix:
-    """The matrix while the study is read: its annotation columns (the table itself, or obs),
-    features, ids and the positions of its samples in the file."""
-
-    columns: pd.DataFrame
-    X: Any
-    feature_names: list[str] | None
-    ids: list[str] | None
-    positions: list[str]
-    notes: list[str]
-    is_table: bool
-    error: ValueError | None = None  # of a wide table's features, raised after the checks
-
-    def keep(self, rows: np.ndarray) -> None:
-        self.columns = self.columns.iloc[rows]
-        if self.is_table:  # tables without ids number their samples 0..n-1, as kept
-            self.columns = self.columns.reset_index(drop=True)
-        if not self.is_table:
-            self.X = self.X[rows]
-        if self.is_table and self.X is not None:  # a wide table's features
-            from fsstab.sources.wide_tables import keep_rows
-
-            self.X = keep_rows(self.X, rows)
-        self.ids = None if self.ids is None else [self.ids[i] for i in rows]
-        self.positions = [self.positions[i] for i in rows]
-
-
-def _read_matrix(path: Path, fmt: str, options: Mapping[str, Any], name: str) -> _Matrix:
-    if fmt == "h5ad":
-        from fsstab.sources.h5ad import read_h5ad
-
-        misplaced = sorted(set(options) & {"id_column", "drop", "transpose", "row_names", "sep",
-                                           "decimal"})
-        if misplaced:
-            raise ValueError(f"{path}: option(s) {misplaced} do not apply to .h5ad files (the "
-                             "obs_names are the sample ids, the var_names the features)")
-        adata = read_h5ad(path, layer=options.get("layer"))
-        return _Matrix(adata.obs, adata.X, adata.feature_names, adata.sample_ids,
-                       [f"observation {i + 1}" for i in range(len(adata.sample_ids))],
-                       [f"layer {adata.layer!r}" if adata.layer else "X"], is_table=False)
-    if options.get("layer") is not None:
-        raise ValueError(f"{path}: layer applies to .h5ad files only")
-    if fmt not in ("csv", "tsv") and (options.get("sep") is not None
-                                      or options.get("decimal", ".") != "."):
-        raise ValueError(f"{path}: sep and decimal apply to csv and tsv files only")
-    from fsstab.sources.wide_studies import delimited_options, read_wide_study
-
-    wide = read_wide_study(path, fmt, options, name)  # None unless wide (bounded memory)
-    if wide is not None:
-        return _Matrix(wide.columns, wide.X, wide.feature_names, wide.ids, wide.positions,
-                       wide.notes, is_table=True, error=wide.error)
-    if fmt in ("csv", "tsv"):
-        table: DelimitedTable = read_delimited(path, fmt, **delimited_options(options))
-        frame, ids, positions, notes = table.frame, table.row_names, table.positions, table.notes
-    else:
-        from fsstab.sources import read_table
-
-        frame = read_table(path, fmt, transpose=bool(options.get("transpose", False)),
-                           row_names=bool(options.get("row_names", False)))
-        ids = None if isinstance(frame.index, pd.RangeIndex) else [str(i) for i in frame.index]
-        positions, notes = [f"row {i + 1}" for i in range(len(frame))], []
-    frame = frame.set_axis([str(c) for c in frame.columns], axis=1)
-    return _Matrix(frame, None, None, ids, positions, notes, is_table=True)
-
-
-def _where(matrix: _Matrix, where: Mapping[str, Any] | None, name: str) -> None:
+def _where(matrix: SourceMatrix, where: Mapping[str, Any] | None, name: str) -> None:
     if not where:
         return
-    from fsstab.sources.readers import _matches
-
     missing = [str(c) for c in where if str(c) not in matrix.columns.columns]
     if missing:
         raise ValueError(f"dataset {name!r}: where names no column(s) {missing}")
     keep = np.ones(len(matrix.columns), dtype=bool)
     for column, value in where.items():
-        keep &= _matches(matrix.columns[str(column)], value)
+        keep &= matching_rows(matrix.columns[str(column)], value)
     if not keep.any():
         raise ValueError(f"dataset {name!r}: no sample satisfies where {dict(where)!r}")
     matrix.keep(np.flatnonzero(keep))
 
 
-def _join_sheet(matrix: _Matrix, sheet_path: Path, options: Mapping[str, Any], source: Path,
+def _join_sheet(matrix: SourceMatrix, sheet_path: Path, options: Mapping[str, Any], source: Path,
                 used: list[str]) -> tuple[pd.DataFrame, dict[str, Any], list[str]]:
     """The sheet's rows in the matrix's sample order, the record of the join and the rows'
     positions in the sheet."""
@@ -346,14 +284,12 @@ def _join_sheet(matrix: _Matrix, sheet_path: Path, options: Mapping[str, Any], s
         record["not_in_matrix_first"] = extra[:_SHOWN]
         _LOGGER.info("sample sheet %s: %d row(s) without a sample in %s are left aside: %s",
                      sheet_path, len(extra), source, _shown(extra))
-    from fsstab.io import file_digests
-
     record["sha256"] = file_digests(sheet_path)["sha256"]
     joined = sheet.iloc[[row_of[s] for s in matrix.ids]].reset_index(drop=True)
     return joined, record, [f"{sheet_rows[row_of[s]]} of {sheet_path.name}" for s in matrix.ids]
 
 
-def _column(name: str, what: str, sheet: pd.DataFrame | None, matrix: _Matrix, source: Path,
+def _column(name: str, what: str, sheet: pd.DataFrame | None, matrix: SourceMatrix, source: Path,
             sheet_path: Path | None, used: list[str]) -> pd.Series:
     """The column ``name`` (target, groups) from the sheet or the matrix, in sample order."""
     in_sheet = sheet is not None and name in sheet.columns
@@ -404,17 +340,15 @@ def _row_counters(features: pd.DataFrame | list[int], names: list[str] | None,
     return flagged
 
 
-def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any], name: str,
+def read_study(matrix: SourceMatrix, options: Mapping[str, Any], name: str,
                *, base_dir: str | os.PathLike[str] | None = None) -> StudyTable:
-    """Read the matrix at ``path`` (format ``fmt``) and the sample sheet of ``options``.
+    """The study of a matrix as its reader returned it
+    (:func:`fsstab.sources.formats.read_source_file`) and of the sample sheet of ``options``.
 
     See the module docstring; errors name the file, the column and the 1-based row (or
     column, for genes in rows) and the sample.
     """
-    from fsstab.sources import local_file
-
-    path = Path(path)
-    matrix = _read_matrix(path, fmt, options, name)
+    path = matrix.path
     _where(matrix, options.get("where"), name)
     used: list[str] = []
     id_column = options.get("id_column")
@@ -429,11 +363,12 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
     if options.get("samples") is not None:
         sheet_path = local_file(options["samples"], base_dir)
         if not sheet_path.is_file():
-            raise ValueError(f"dataset {name!r}: no sample sheet {sheet_path} (samples: "
-                             f"{options['samples']!r})")
+            what = (f"the sample sheet {sheet_path} is a folder, not a file" if sheet_path.is_dir()
+                    else f"no sample sheet {sheet_path}")
+            raise ValueError(f"dataset {name!r}: {what} (samples: {options['samples']!r})")
         sheet, record["sample_sheet"], sheet_positions = _join_sheet(matrix, sheet_path,
                                                                       options, path, used)
-    targets = _target_names(options)
+    targets = target_names(options)
     if not targets:
         if sheet is not None or not matrix.is_table:
             where = "the sample sheet" if sheet is not None else "obs"
@@ -468,16 +403,17 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
     if matrix.notes:
         record["notes"] = list(matrix.notes)
     if matrix.is_table and matrix.X is not None:  # features of a wide table, already apart
-        from fsstab.sources.wide_tables import row_counter_columns
-
-        if matrix.error is not None:
-            raise matrix.error
+        if matrix.non_numeric is not None:
+            raise ValueError(matrix.non_numeric.message(name, path, matrix.sample_of))
         _row_counters(row_counter_columns(matrix.X), matrix.feature_names, path)
     elif matrix.is_table:
         features = matrix.columns.drop(columns=list(dict.fromkeys(used + drop)))
         if features.shape[1] == 0:
             raise ValueError(f"dataset {name!r}: no feature columns left besides "
                              f"{list(dict.fromkeys(used + drop))}")
+        non_numeric = _non_numeric(features, matrix, options.get("decimal", "."))
+        if non_numeric is not None:
+            raise ValueError(non_numeric.message(name, path, matrix.sample_of))
         _row_counters(features, None, path)
         if matrix.ids is not None:
             features = features.set_axis(matrix.ids, axis=0)
@@ -487,7 +423,40 @@ def read_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any
                       None if groups is None else groups_list, record, positions)
 
 
-def _leave_out(matrix: _Matrix, missing: np.ndarray, targets: list[str], name: str,
+def _first_text(values: pd.Series, decimal: str) -> int | None:
+    """The position of the first value that is not a number (``pandas.to_numeric`` of its
+    text, after the decimal mark), else of the first value present, else None."""
+    present = ~values.isna().to_numpy()
+    text = pd.Series([str(v) for v in values], dtype=object)
+    if decimal != ".":
+        text = text.str.replace(decimal, ".", regex=False)
+    bad = np.flatnonzero(present & pd.to_numeric(text, errors="coerce").isna().to_numpy())
+    if bad.size:
+        return int(bad[0])
+    first = np.flatnonzero(present)
+    return int(first[0]) if first.size else None
+
+
+def _non_numeric(features: pd.DataFrame, matrix: SourceMatrix, decimal: str
+                 ) -> NonNumeric | None:
+    """The feature columns that are not numbers (as :func:`fsstab.datasets.numeric_matrix`
+    finds them), each with its first value that is not a number: its row and sample."""
+    bad = [str(column) for column, dtype in features.dtypes.items()
+           if not pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_complex_dtype(dtype)]
+    if not bad or len(features) == 0:  # no samples: the dataset says so
+        return None
+    cells = []
+    for column in bad[:5]:
+        at = _first_text(features[column], decimal)
+        if at is None:
+            cells.append((column, None, "no values", ""))
+        else:
+            cells.append((column, int(matrix.rows[at]), matrix.positions[at],
+                          str(features[column].iloc[at])))
+    return NonNumeric(len(bad), tuple(cells))
+
+
+def _leave_out(matrix: SourceMatrix, missing: np.ndarray, targets: list[str], name: str,
                record: dict[str, Any]) -> None:
     rows = np.flatnonzero(missing)
     described = [
@@ -509,7 +478,7 @@ def _leave_out(matrix: _Matrix, missing: np.ndarray, targets: list[str], name: s
     matrix.keep(np.flatnonzero(~missing))
 
 
-def _check_groups(groups: pd.Series, matrix: _Matrix, column: str, name: str) -> None:
+def _check_groups(groups: pd.Series, matrix: SourceMatrix, column: str, name: str) -> None:
     missing = np.flatnonzero(_missing_text(groups))
     if missing.size:
         described = [f"{matrix.ids[i]!r} ({matrix.positions[i]})" if matrix.ids is not None

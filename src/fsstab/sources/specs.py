@@ -1,5 +1,6 @@
 """Source specs: the kinds, their options and pinned checksums, and :func:`parse_source`,
-which validates a spec before anything is fetched (see :mod:`fsstab.sources`)."""
+which validates a spec before anything is fetched (see :mod:`fsstab.sources`): the options of a
+table file are those its row of the format table lists (:mod:`fsstab.sources.formats`)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fsstab.sources.outcomes import check_outcome_source
-from fsstab.sources.sample_sheets import STUDY_OPTIONS, check_study_options
+from fsstab.sources.formats import FORMAT_OPTIONS, FORMATS, format_of, format_problems
+from fsstab.sources.sample_sheets import check_study_options
 from fsstab.synthetic import GENERATORS
 
 __all__ = [
     "DATAMICROARRAY_SHA256",
     "DATAMICROARRAY_URL",
+    "DATASET_NAME",
     "OPENML_DESCRIPTION_URL",
     "RPACKAGE_DATA",
     "RPACKAGE_URL",
     "SKLEARN_DATASETS",
+    "SKLEARN_OUTCOMES",
     "SOURCE_KINDS",
     "TABLE_FORMATS",
     "RPackageData",
@@ -70,11 +73,14 @@ RPACKAGE_DATA: dict[str, RPackageData] = {
 }
 
 SKLEARN_DATASETS: tuple[str, ...] = ("breast_cancer", "wine", "iris", "digits", "diabetes")
+#: scikit-learn's bundled data sets whose outcome is not a class, with their task
+#: (:mod:`fsstab.sources.outcomes`).
+SKLEARN_OUTCOMES: Mapping[str, str] = {"diabetes": "regression"}
+#: Options of the sklearn sources that describe class labels.
+_LABEL_OPTIONS = frozenset({"classes", "positive", "multiclass"})
 
 _COMMON_OPTIONS = frozenset({"name", "classes", "positive", "multiclass"})
-_TABLE_OPTIONS = frozenset(
-    {"format", "target", "id_column", "drop", "member", "transpose", "row_names", "where"}
-) | STUDY_OPTIONS
+_TABLE_OPTIONS = FORMAT_OPTIONS | {"format", "member"}
 _OPTIONS: dict[str, frozenset[str]] = {
     "sklearn": _COMMON_OPTIONS,
     "synthetic": frozenset({"name"}),  # plus the generator's parameters
@@ -86,22 +92,12 @@ _OPTIONS: dict[str, frozenset[str]] = {
 }
 SOURCE_KINDS: tuple[str, ...] = tuple(_OPTIONS)
 
-_FORMATS_BY_SUFFIX = {
-    ".csv": "csv",
-    ".tsv": "tsv",
-    ".tab": "tsv",
-    ".parquet": "parquet",
-    ".pq": "parquet",
-    ".arff": "arff",
-    ".rdata": "rdata",
-    ".rda": "rdata",
-    ".mat": "mat",
-    ".h5ad": "h5ad",
-}
-TABLE_FORMATS: tuple[str, ...] = ("csv", "tsv", "parquet", "arff", "rdata", "mat", "h5ad")
+#: The ``format:`` values of table files (the rows of the format table).
+TABLE_FORMATS: tuple[str, ...] = tuple(FORMATS)
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
-_NAME = re.compile(r"^[A-Za-z0-9_.\-]+$")
+#: What a dataset name (``name:``) may consist of.
+DATASET_NAME = re.compile(r"^[A-Za-z0-9_.\-]+$")
 
 
 @dataclass(frozen=True)
@@ -153,7 +149,11 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
                 f"source {source!r}: unknown option(s) {unknown}; allowed: {sorted(_OPTIONS[kind])}"
             )
     _check_location(kind, location, source)
-    check_outcome_source(kind, location, options, source)
+    if kind == "sklearn" and location in SKLEARN_OUTCOMES:
+        misplaced = sorted(_LABEL_OPTIONS & set(options))
+        if misplaced:
+            raise ValueError(f"source {source!r}: {misplaced} apply to class labels; "
+                             f"{location} is a {SKLEARN_OUTCOMES[location]} data set")
     if kind == "datamicroarray":
         _check_datamicroarray_pin(location, options, source)
     sha = options.get("sha256")
@@ -162,18 +162,18 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
     if sha is not None:
         options["sha256"] = sha.lower()
     name = options.get("name")
-    if name is not None and (not isinstance(name, str) or not _NAME.match(name)):
+    if name is not None and (not isinstance(name, str) or not DATASET_NAME.match(name)):
         raise ValueError(
             f"source {source!r}: name must consist of letters, digits, '_', '.', '-'; got {name!r}"
         )
     for flag in ("allow_unpinned", "multiclass"):
         if flag in options and not isinstance(options[flag], bool):
             raise ValueError(f"source {source!r}: {flag} must be true or false")
-    fmt = options.get("format")
-    if fmt is not None and fmt not in TABLE_FORMATS:
-        raise ValueError(f"source {source!r}: format must be one of {list(TABLE_FORMATS)}")
     _check_layout_options(options, source)
     if kind in ("file", "url"):
+        problems = format_problems(format_of(location, options, source), location, options)
+        if problems:
+            raise ValueError(f"source {source!r}: {'; '.join(problems)}")
         check_study_options(options, source)
     if kind == "rpackage":
         _check_rpackage_options(options, source)
@@ -193,8 +193,6 @@ def _check_layout_options(options: Mapping[str, Any], source: str) -> None:
         )
     if "transpose" in options and not isinstance(options["transpose"], bool):
         raise ValueError(f"source {source!r}: transpose must be true or false")
-    if options.get("transpose") and options.get("format", "csv") not in ("csv", "tsv"):
-        raise ValueError(f"source {source!r}: transpose applies to csv and tsv files only")
     if "row_names" in options and not isinstance(options["row_names"], bool):
         raise ValueError(f"source {source!r}: row_names must be true or false")
     if options.get("row_names") and not options.get("transpose"):
@@ -241,7 +239,7 @@ def _check_location(kind: str, location: str, source: str) -> None:
         raise ValueError(f"unknown synthetic generator in {source!r}; known: {list(GENERATORS)}")
     if kind == "openml" and not (location.isdigit() and int(location) > 0):
         raise ValueError(f"{source!r}: an OpenML id is a positive integer")
-    if kind == "datamicroarray" and not _NAME.match(location):
+    if kind == "datamicroarray" and not DATASET_NAME.match(location):
         raise ValueError(f"{source!r}: not a datamicroarray data set name")
     if kind == "url" and urllib.parse.urlsplit(location).scheme not in ("http", "https"):
         raise ValueError(f"{source!r}: url sources need an http:// or https:// URL")
@@ -267,7 +265,7 @@ def rpackage_file(location: str, source: str | None = None) -> tuple[str, str]:
     """
     shown = source or f"rpackage:{location}"
     package, _, name = location.partition("/")
-    if not _R_PACKAGE.match(package) or not _NAME.match(name) or name.startswith("."):
+    if not _R_PACKAGE.match(package) or not DATASET_NAME.match(name) or name.startswith("."):
         raise ValueError(
             f"{shown!r}: an rpackage location is <package>/<data file>, e.g. "
             "'rpackage:mlbench/Sonar' (the file data/Sonar.rda of the CRAN package mlbench)"

@@ -1,23 +1,22 @@
-"""A study's wide matrix read in bounded memory: Parquet, CSV and TSV files with more than
+"""A study's wide CSV/TSV matrix read in bounded memory: files with more than
 :data:`fsstab.sources.wide_tables.WIDE_COLUMNS` columns (or lines, for genes in rows).
 
-:func:`fsstab.sources.sample_sheets.read_study` reads a matrix and a sample sheet. Read whole, a CSV
-matrix costs several times its size (pandas' parser buffers, an object per value for genes in
-rows, the transposed copy). Here the features go straight into one preallocated float64
-matrix -- a line of a samples-in-rows file, or a block of lines of a genes-in-rows file, at a
-time -- and only the few columns the study's options may name (ids, target, groups, ``drop``,
-``where``, the ids to join the sheet on) are kept as a table. The reading is that of
-:func:`fsstab.sources.delimited.read_delimited`, value for value: R's row names (an empty
-first header
-cell, or none at all) and its genes-in-rows files with an empty top-left cell, ``sep`` and
-``decimal``, a trailing separator, pandas' missing-value markers; numbers of samples-in-rows
-files go through pandas' CSV parser as in the whole read, those of genes-in-rows files through
-``pandas.to_numeric`` as there.
+Read whole, a CSV matrix costs several times its size (pandas' parser buffers, an object per
+value for genes in rows, the transposed copy). Here the features go straight into one
+preallocated float64 matrix -- a line of a samples-in-rows file, or a block of lines of a
+genes-in-rows file, at a time -- and only the few columns the study's options may name (ids,
+target, groups, ``drop``, ``where``, the ids to join the sheet on) are kept as a table. The
+reading is that of :func:`fsstab.sources.delimited.read_delimited`, value for value: R's row
+names (an empty first header cell, or none at all) and its genes-in-rows files with an empty
+top-left cell, ``sep`` and ``decimal``, a trailing separator, pandas' missing-value markers, a
+byte-order mark, compressed files; numbers of samples-in-rows files go through pandas' CSV
+parser as in the whole read (:mod:`fsstab.sources.csv_rows`), those of genes-in-rows files
+through ``pandas.to_numeric`` as there. :func:`read_wide_delimited` is the ``read_wide`` reader
+of the ``csv`` and ``tsv`` rows of the format table (:mod:`fsstab.sources.formats`).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,88 +26,55 @@ import numpy as np
 import pandas as pd
 
 from fsstab.sources import wide_tables
-from fsstab.sources.delimited import default_separator
+from fsstab.sources.csv_rows import NumberRows, fill_rows
+from fsstab.sources.delimited import (
+    delimited_options,
+    first_records,
+    numeric_or_text,
+    parse_error,
+    read_samples_in_rows,
+    row_header,
+    text_ids,
+)
+from fsstab.sources.reading import (
+    FileFormat,
+    NonNumeric,
+    SourceMatrix,
+    check_unique_names,
+    target_names,
+)
+from fsstab.sources.text_files import compression_of
 
-__all__ = ["WideStudy", "delimited_options", "read_wide_study"]
-
-
-@dataclass
-class WideStudy:
-    """A study's wide matrix: ``columns`` the columns (lines) the options may name, one row
-    per sample; ``X`` the features (``where`` columns included unless dropped); ``ids`` the
-    sample ids of the file (R's row names, a Parquet index) or None; ``positions`` where each
-    sample is in the file (``"row 3"``, ``"column 5"``); ``notes`` the layout recognised;
-    ``error`` a feature that is not numbers, to raise where the whole-file read raises it
-    (after the checks of the named columns)."""
-
-    columns: pd.DataFrame
-    X: np.ndarray
-    feature_names: list[str]
-    ids: list[str] | None
-    positions: list[str]
-    notes: list[str]
-    error: ValueError | None = None
-
-
-def delimited_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The keyword arguments of :func:`fsstab.sources.delimited.read_delimited` for a study's
-    CSV/TSV
-    matrix: ids, targets and groups read as text (the last column too when no target is
-    named), and the first column when it holds the ids to join the sample sheet on."""
-    from fsstab.sources.sample_sheets import _target_names
-
-    text = [c for c in [options.get("id_column"), *_target_names(options),
-                        options.get("groups")] if c]
-    return {"sep": options.get("sep"), "decimal": options.get("decimal", "."),
-            "text_columns": text, "text_positions": [] if options.get("target") else [-1],
-            "first_as_ids": bool(options.get("samples")) and not options.get("id_column"),
-            "transpose": bool(options.get("transpose", False)),
-            "row_names": bool(options.get("row_names", False))}
+__all__ = ["read_wide_delimited"]
 
 
-def read_wide_study(path: str | os.PathLike[str], fmt: str, options: Mapping[str, Any],
-                    name: str) -> WideStudy | None:
-    """The matrix of a study when it is wide -- a Parquet file with samples in rows, or a CSV
-    or TSV file in either orientation -- else None (read whole)."""
-    path = Path(path)
-    if fmt == "parquet":
-        wide = wide_tables.read_wide_study_matrix(path, fmt, options, name)
-        if wide is None:
-            return None
-        index = wide.columns.index
-        ids = None if isinstance(index, pd.RangeIndex) else [str(i) for i in index]
-        return WideStudy(wide.columns, wide.X, wide.feature_names, ids,
-                         [f"row {i + 1}" for i in range(len(wide.X))], [])
-    if fmt not in ("csv", "tsv"):
-        return None
-    kwargs = delimited_options(options)
-    sep = kwargs["sep"] or default_separator(fmt)
-    width = wide_tables.table_width(path, fmt, transpose=kwargs["transpose"], sep=sep)
+def read_wide_delimited(path: Path, fmt: FileFormat, options: Mapping[str, Any],
+                        name: str) -> SourceMatrix | None:
+    """The matrix of a study when it is a wide CSV or TSV file, in either orientation, else
+    None (read whole)."""
+    kwargs = delimited_options(fmt, options)
+    sep = kwargs["sep"]
+    width = wide_tables.delimited_width(path, sep, transpose=kwargs["transpose"])
     if width <= wide_tables.WIDE_COLUMNS:
         return None
     if kwargs["transpose"]:
-        return _lines_study(path, fmt, sep, kwargs, options, name, lines=width)
-    return _rows_study(path, fmt, sep, kwargs, options, name)
+        return _lines_study(path, fmt.name, sep, kwargs, options, name, lines=width)
+    return _rows_study(path, fmt.name, sep, kwargs, options, name)
 
 
 def _excluded(options: Mapping[str, Any]) -> set[str]:
     """The columns (lines) the study's options take out of the features, by name: ids,
     target(s), groups, ``drop``."""
-    from fsstab.sources.sample_sheets import _target_names
-
     drop = options.get("drop") or []
     named = {options.get("id_column"), options.get("groups"),
-             *([drop] if isinstance(drop, str) else drop), *_target_names(options)}
+             *([drop] if isinstance(drop, str) else drop), *target_names(options)}
     return {str(c) for c in named if c is not None}
 
 
 def _rows_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
-                options: Mapping[str, Any], name: str) -> WideStudy:
+                options: Mapping[str, Any], name: str) -> SourceMatrix:
     """Samples in rows: the named columns read by pandas, the features a line at a time."""
-    from fsstab.sources.csv_rows import NumberRows, fill_rows
-    from fsstab.sources.delimited import _read_samples_in_rows, _row_header
-
-    header = _row_header(path, sep)
+    header = row_header(path, sep)
     real = header.real
     excluded = _excluded(options)
     if not options.get("target") and real:
@@ -116,7 +82,7 @@ def _rows_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
     if kwargs["first_as_ids"] and not header.row_names and real:
         excluded.add(real[0])
     where = {str(c) for c in options.get("where") or {}}
-    table = _read_samples_in_rows(
+    table = read_samples_in_rows(
         path, fmt, sep, kwargs["decimal"], kwargs["text_columns"], kwargs["text_positions"],
         kwargs["first_as_ids"], header=header,
         usecols=[c for c in real if c in excluded or c in where or c == real[0]])
@@ -124,14 +90,24 @@ def _rows_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
     positions = np.array([j for j, c in enumerate(header.names) if c in is_feature], dtype=int)
     features = [header.names[j] for j in positions]
     X = np.empty((len(table.frame), positions.size))
-    parser = NumberRows(path, features, name, kwargs["decimal"])
+    parser = NumberRows(path, features, kwargs["decimal"], columns=positions + 1)
     fill_rows(path, sep, X, positions, len(header.names), parser)
-    return WideStudy(table.frame, X, features, table.row_names, table.positions,
-                     table.notes, parser.error)
+    return SourceMatrix(path, table.frame, X, features, table.row_names, table.positions,
+                        table.notes, is_table=True, non_numeric=parser.non_numeric)
 
 
 #: Lines of a genes-in-rows file read (and converted) at a time.
 _CSV_LINES = 1024
+
+
+def _first_text(values: np.ndarray, dtype: Any, decimal: str) -> tuple[int | None, str]:
+    """The position and the value of the first field of a line that is not a number (as
+    ``pandas.to_numeric`` reads it after the decimal mark), or ``(None, "")``."""
+    column = pd.Series(values, dtype=dtype)
+    text = column if decimal == "." else column.str.replace(decimal, ".", regex=False)
+    numbers = pd.to_numeric(text, errors="coerce")
+    bad = np.flatnonzero(numbers.isna().to_numpy() & ~column.isna().to_numpy())
+    return (None, "") if bad.size == 0 else (int(bad[0]), str(column.iloc[bad[0]]))
 
 
 def _numbers(converted: pd.Series) -> np.ndarray | None:
@@ -157,10 +133,10 @@ class _StudyLines:
         self.block: list[np.ndarray] = []
         self.feature_names: list[str] = []
         self.names: list[str] = []
-        self.non_numeric: list[str] = []
+        self.non_numeric: list[tuple[str, int | None, str]] = []  # line, sample, value
         self.pending: tuple[str, Any] | None = None
         self.kept: dict[str, np.ndarray] = {}
-        self.blank_last: list[str] = []  # feature lines whose last field is blank text
+        self.blank_last: list[tuple[str, int, str]] = []  # lines ending in blank text
         self.integer_zeros: dict[int, np.ndarray] = {}  # feature: its '-0' read as integers
         self.converted: dict[str, np.ndarray] = {}  # feature lines converted with their block
 
@@ -173,13 +149,11 @@ class _StudyLines:
         converts each value on its own), where that is what each line alone gives: not the
         lines that alone would be integers ('-0' is then 0.0, values from 2**53 on rounded as
         integers), nor those whose last field is blank text."""
-        from fsstab.sources.delimited import _numeric_or_text
-
         rows = [k for k, line in enumerate(lines) if line not in self.excluded]
         if not rows:
             return
         block = values[rows]
-        numbers = _numbers(_numeric_or_text(pd.Series(block.ravel(), dtype=self.dtype),
+        numbers = _numbers(numeric_or_text(pd.Series(block.ravel(), dtype=self.dtype),
                                             self.decimal))
         if numbers is None:
             return  # a line that is not numbers: line by line
@@ -209,8 +183,6 @@ class _StudyLines:
         self._flush()
 
     def _place(self, line: str, values: np.ndarray) -> None:
-        from fsstab.sources.delimited import _numeric_or_text
-
         if line in self.excluded or line in self.where:
             self.kept[line] = values
             if line in self.excluded:
@@ -219,25 +191,25 @@ class _StudyLines:
         last = values[-1]
         if numbers is None and not (pd.isna(last) or (isinstance(last, str)
                                                       and not last.strip())):
-            numbers = _numbers(_numeric_or_text(pd.Series(values, dtype=self.dtype),
+            numbers = _numbers(numeric_or_text(pd.Series(values, dtype=self.dtype),
                                                 self.decimal))
         elif numbers is None:
             # the last field is empty: converted as if its column (a separator ending every
             # line) were dropped; settled at the end, when the whole column is known
-            converted = _numeric_or_text(pd.Series(values[:-1], dtype=self.dtype),
+            converted = numeric_or_text(pd.Series(values[:-1], dtype=self.dtype),
                                          self.decimal)
             numbers = _numbers(converted)
             if numbers is not None:
                 numbers = np.append(numbers, np.nan)
                 if isinstance(last, str):
-                    self.blank_last.append(line)
+                    self.blank_last.append((line, len(values) - 1, last))
                 elif pd.api.types.is_integer_dtype(converted):  # '-0': -0.0 among NaN
                     text = np.asarray([*values[:-1].tolist(), ""], dtype=str)
                     zeros = np.flatnonzero((numbers == 0.0) & (np.char.find(text, "-") >= 0))
                     if zeros.size:
                         self.integer_zeros[len(self.feature_names)] = zeros
         if numbers is None:
-            self.non_numeric.append(line)
+            self.non_numeric.append((line, *_first_text(values, self.dtype, self.decimal)))
             return
         self.block.append(numbers)
         self.feature_names.append(line)
@@ -282,23 +254,19 @@ class _LastColumn:
 def _line_chunks(path: Path, fmt: str, sep: str, width: int | None) -> Iterator[pd.DataFrame]:
     """The file as text, :data:`_CSV_LINES` lines at a time (``width``
     columns named by position when the first line is one field short)."""
-    from fsstab.sources.delimited import _parse_error
-
     try:
         yield from pd.read_csv(path, sep=sep, header=None, dtype=str,
                                names=None if width is None else list(range(width)),
-                               chunksize=_CSV_LINES)
+                               chunksize=_CSV_LINES, compression=compression_of(path))
     except (ValueError, pd.errors.ParserError) as exc:
-        raise _parse_error(path, fmt, exc, sep) from exc
+        raise parse_error(path, fmt, exc, sep) from exc
 
 
 def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
-                 options: Mapping[str, Any], name: str, *, lines: int) -> WideStudy:
+                 options: Mapping[str, Any], name: str, *, lines: int) -> SourceMatrix:
     """Genes in rows (one sample per column; about ``lines`` lines): blocks of lines parsed
     by pandas as text."""
-    from fsstab.sources.delimited import _records
-
-    records = _records(path, sep, 2)
+    records = first_records(path, sep, 2)
     if not records:
         raise ValueError(f"{path}: the file is empty")
     short_header = len(records) > 1 and len(records[0]) + 1 == len(records[1])
@@ -336,11 +304,9 @@ def _lines_study(path: Path, fmt: str, sep: str, kwargs: Mapping[str, Any],
 
 
 def _lines_result(path: Path, store: _StudyLines, header: np.ndarray | None, row_names: bool,
-                  last: _LastColumn, kwargs: Mapping[str, Any], name: str) -> WideStudy:
+                  last: _LastColumn, kwargs: Mapping[str, Any], name: str) -> SourceMatrix:
     """The study once every line is read: the last column dropped if empty, ids, named
     lines converted, errors for lines that are not numbers."""
-    from fsstab.sources.delimited import _text_ids, _unique_names
-
     notes, first = [], 1 if row_names else 0
     samples = last.width - first - last.dropped
     if last.dropped:
@@ -350,8 +316,8 @@ def _lines_result(path: Path, store: _StudyLines, header: np.ndarray | None, row
                      "line holds the sample ids, the first column the row names")
     positions = [f"column {j + 1}" for j in range(first, first + samples)]
     if row_names:
-        _unique_names(path, store.names, "row")
-    ids = None if header is None else _text_ids(
+        check_unique_names(path, store.names, "row")
+    ids = None if header is None else text_ids(
         pd.Series(header[:samples], dtype=store.dtype), path, "sample ids (first line)",
         positions)
     columns = pd.DataFrame({line: _kept(values[:samples], line in store.text, store.dtype,
@@ -362,19 +328,22 @@ def _lines_result(path: Path, store: _StudyLines, header: np.ndarray | None, row
         for feature, zeros in store.integer_zeros.items():
             X[zeros, feature] = -0.0
     bad = store.non_numeric + ([] if last.dropped else store.blank_last)
-    error = None
+    non_numeric = None
     if bad:
-        shown = ", ".join(f"{b!r} (line {store.names.index(b) + 1 + (header is not None)})"
-                          for b in bad[:5])
-        more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
-        error = ValueError(f"dataset {name!r}: {path}: {len(bad)} non-numeric feature(s) "
-                           f"(lines): {shown}{more}")
-    return WideStudy(columns, X, store.feature_names, ids, positions, notes, error)
+        order = {line: k for k, line in enumerate(store.names)}
+        cells = []
+        for line, sample, value in bad[:5]:
+            where = f"line {order[line] + 1 + (header is not None)}"
+            if sample is not None:
+                where += f", column {sample + first + 1}"
+            cells.append((line, sample, where, value))
+        non_numeric = NonNumeric(len(bad), tuple(cells))
+    return SourceMatrix(path, columns, X, store.feature_names, ids, positions, notes,
+                        is_table=True, non_numeric=non_numeric)
 
 
 def _kept(values: np.ndarray, is_text: bool, dtype: Any, decimal: str) -> pd.Series:
-    """A named line's values as :func:`fsstab.sources.delimited.read_delimited` converts them."""
-    from fsstab.sources.delimited import _numeric_or_text
-
+    """A named line's values as :func:`fsstab.sources.delimited.read_delimited` converts
+    them."""
     column = pd.Series(values, dtype=dtype)
-    return column if is_text else _numeric_or_text(column, decimal)
+    return column if is_text else numeric_or_text(column, decimal)

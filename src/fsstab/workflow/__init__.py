@@ -7,13 +7,15 @@ logic lives here so that it is tested like any other library code:
                                        into configurations with readable ids
 - :mod:`fsstab.workflow.naming`     -- path-safe ids of configurations and variants
 - :mod:`fsstab.workflow.sweeps`     -- which selector parameters a grid or sweep may vary
-- :mod:`fsstab.workflow.seeds`      -- seeds derived from (global seed, dataset, resample, ...)
 - :mod:`fsstab.workflow.data`       -- fetch, prefilter, resample, similarity, univariate scores
 - :mod:`fsstab.workflow.selection`  -- C calibration, one configuration on a chunk of resamples
 - :mod:`fsstab.workflow.tables`     -- the selection tables' files, gathering, concatenation
 - :mod:`fsstab.workflow.stability`  -- measures, confidence interval, accuracy per variant
 - :mod:`fsstab.workflow.decisions`  -- Pareto fronts, γ compromises, ε-constraint, ranks
 - :mod:`fsstab.workflow.figures`    -- feature maps, Pareto plots, trajectories, summaries
+
+The seeds of every step, derived from (global seed, dataset, resample, ...), are the library's
+:func:`fsstab.seeds.derive_seed` and :func:`fsstab.seeds.resample_seed`.
 """
 
 import importlib
@@ -30,8 +32,6 @@ _EXPORTS = {
     "load_schema": "fsstab.workflow.config",
     "validate_schema": "fsstab.workflow.config",
     "parameter_id": "fsstab.workflow.naming",
-    "derive_seed": "fsstab.workflow.seeds",
-    "resample_seed": "fsstab.workflow.seeds",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -21,9 +21,9 @@ from fsstab.datasets import Dataset, resampling_labels
 from fsstab.io import read_parquet, write_parquet
 from fsstab.prefilter import PrefilterReport, prefilter
 from fsstab.resampling import Resamples, make_resamples
+from fsstab.seeds import derive_seed
 from fsstab.selectors._univariate import sample_variance, welch_t_statistic
 from fsstab.similarity import correlation_similarity, group_similarity
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "SIMILARITY_FORMAT",

@@ -34,6 +34,7 @@ from fsstab.datasets import Dataset
 from fsstab.io import canonical_json
 from fsstab.resampling import Resamples
 from fsstab.scores import Score
+from fsstab.seeds import derive_seed, resample_seed
 from fsstab.selectors import (
     SELECTORS,
     BaseSelector,
@@ -46,7 +47,6 @@ from fsstab.workflow.chunks import chunk_range
 from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
 from fsstab.workflow.progress import Progress
 from fsstab.workflow.scoring import run_scores
-from fsstab.workflow.seeds import derive_seed, resample_seed
 from fsstab.workflow.sweeps import sweep_parameters
 from fsstab.workflow.tables import SelectionTables
 

@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fsstab.search import sample_space
+from fsstab.seeds import derive_seed
 from fsstab.selectors import SELECTORS
 from fsstab.workflow.config_objects import Configuration, DatasetConfig, Variant, _known
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
-from fsstab.workflow.seeds import derive_seed
 from fsstab.workflow.sweeps import (
     calibrated_selectors,
     required_parameters,

@@ -241,7 +241,7 @@ def test_tune_stability_selection_accuracy_by_hand():
     tuned, seconds = approaches.tune_stability_selection(X, y, folds, configs, n_pairs=2,
                                                          random_state=4, backend="abess")
     assert np.isnan(tuned["accuracy"][2]) and seconds > 0  # noqa: PT018 (q = 0: not evaluated)
-    from fsstab.workflow.seeds import derive_seed
+    from fsstab.seeds import derive_seed
 
     for i in (0, 1):
         accuracies = []
@@ -288,8 +288,8 @@ def test_stage_helpers():
 def test_lasso_liblinear_fit_does_not_depend_on_the_global_random_state():
     # the §8.1 toy data (X2 = X3 = X4): which of the copies L1 keeps depends on liblinear's
     # coordinate order, which must come from the fit's seed, not from NumPy's global generator
+    from fsstab.seeds import derive_seed
     from fsstab.synthetic import GENERATORS
-    from fsstab.workflow.seeds import derive_seed
 
     data = GENERATORS["similar_features_toy"](n_samples=100,
                                               random_state=derive_seed(11, "toy", 0))

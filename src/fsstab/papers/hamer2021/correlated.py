@@ -23,11 +23,11 @@ import scipy.sparse as sp
 
 from fsstab.datasets import Dataset
 from fsstab.resampling import Resamples, make_resamples
+from fsstab.seeds import derive_seed
 from fsstab.selectors import GroupLassoSelector, LassoSelector, calibrate_C
 from fsstab.similarity import group_similarity
 from fsstab.sklearn import cross_validate_stability
 from fsstab.synthetic import HAMER_SCENARIOS, correlated_groups
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "CORRELATED_MEASURES",

@@ -36,6 +36,7 @@ from fsstab.papers.onda2022.comparison import comparison_rows
 from fsstab.papers.onda2022.experiment import Experiment
 from fsstab.papers.onda2022.settings import dataset_n_trees
 from fsstab.papers.outputs import comparison_frame
+from fsstab.seeds import derive_seed
 from fsstab.simulator import (
     algorithm3_rankings,
     ensemble_speedups,
@@ -48,7 +49,6 @@ from fsstab.simulator import (
     simulated_stability_curve,
     verify_n_useful,
 )
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "RunPlan",

@@ -37,11 +37,10 @@ from fsstab.papers.sechidis2019.reference import (
     PAPER_TABLE1,
     PAPER_TABLE2,
 )
-from fsstab.seeds import as_seed
+from fsstab.seeds import as_seed, derive_seed
 from fsstab.similarity import group_similarity
 from fsstab.synthetic import IPASS_COVARIATES, IPASS_GROUPS
 from fsstab.ties import merge_ties
-from fsstab.workflow.seeds import derive_seed
 from fsstab.workflow.selection import fit_variants
 
 __all__ = [

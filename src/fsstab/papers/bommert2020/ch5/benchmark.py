@@ -16,9 +16,8 @@ from fsstab.papers.bommert2020.ch5.ranking import filter_label, filter_scores
 from fsstab.pareto import non_dominated_mask
 from fsstab.resampling import make_resamples
 from fsstab.search import parse_space
-from fsstab.seeds import substream
+from fsstab.seeds import derive_seed, substream
 from fsstab.selectors import CLASSIFIERS, FilterClassifier, n_kept
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "benchmark_configurations",

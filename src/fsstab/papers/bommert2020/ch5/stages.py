@@ -40,8 +40,8 @@ from fsstab.papers.bommert2020.common import (
     matrix_frame,
     mean_matrix,
 )
+from fsstab.seeds import derive_seed
 from fsstab.selectors import get_filter
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "TIME_KINDS",

@@ -39,7 +39,7 @@ from fsstab.papers.bommert2020.common import (
     pairwise_correlation,
 )
 from fsstab.papers.bommert2020.reference import thesis_symbol
-from fsstab.workflow.seeds import derive_seed
+from fsstab.seeds import derive_seed
 
 __all__ = [
     "ALL_PAIRS_FIGURES",

@@ -28,9 +28,9 @@ from fsstab.papers.bommert2020.ch7.tuning import (
 from fsstab.papers.bommert2020.common import SIMILARITY_THRESHOLD, ordered_datasets
 from fsstab.papers.bommert2020.reference import THESIS_DATASET_ORDER
 from fsstab.papers.outputs import read_table
+from fsstab.seeds import derive_seed
 from fsstab.similarity import correlation_similarity
 from fsstab.workflow.config import chunk_ids, chunk_range
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "chunks",

@@ -28,6 +28,7 @@ from fsstab.papers.bommert2020.common import SIMILARITY_THRESHOLD, log2_uniform,
 from fsstab.papers.bommert2020.reference import NTREE_VALUES, thesis_symbol
 from fsstab.pareto import non_dominated_mask
 from fsstab.resampling import make_resamples
+from fsstab.seeds import derive_seed
 from fsstab.selectors import (
     FILTERS,
     GLMBoostSelector,
@@ -36,7 +37,6 @@ from fsstab.selectors import (
     tree_usage_fraction,
 )
 from fsstab.ties import merge_ties
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "HALVES",

@@ -26,6 +26,7 @@ from fsstab.measures import adjusted_measure_by_group, unadjusted
 from fsstab.papers.bommert2020.ch8.reference import L0_SUPPORT_SIZES
 from fsstab.papers.bommert2020.common import SIMILARITY_THRESHOLD, stratified_folds
 from fsstab.pareto import epsilon_constraint_selection
+from fsstab.seeds import derive_seed
 from fsstab.selectors import (
     L0Selector,
     StabilitySelection,
@@ -35,7 +36,6 @@ from fsstab.selectors import (
 )
 from fsstab.ties import merge_ties
 from fsstab.workflow.evaluation import selection_accuracy
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "APPROACH_MEASURE",

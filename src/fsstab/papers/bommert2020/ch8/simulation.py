@@ -25,9 +25,9 @@ from fsstab.papers.bommert2020.ch8.reference import (
     SIMULATION_SIZES,
 )
 from fsstab.papers.bommert2020.common import SIMILARITY_THRESHOLD
+from fsstab.seeds import derive_seed
 from fsstab.similarity import correlation_similarity
 from fsstab.synthetic import GENERATORS
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "Scenario",

@@ -22,8 +22,8 @@ from fsstab.papers.bommert2020.ch8.simulation import (
 )
 from fsstab.papers.bommert2020.ch8.toy import toy_replication
 from fsstab.papers.bommert2020.common import flat_table, stratified_folds
+from fsstab.seeds import derive_seed
 from fsstab.workflow.config import chunk_range
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "approach_settings",

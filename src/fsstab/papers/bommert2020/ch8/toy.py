@@ -19,6 +19,7 @@ from fsstab.papers.bommert2020.ch8.approaches import choose_by_accuracy
 from fsstab.papers.bommert2020.ch8.reference import TOY_METHODS
 from fsstab.papers.bommert2020.common import log2_uniform, stratified_folds
 from fsstab.papers.bommert2020.reference import NTREE_VALUES
+from fsstab.seeds import derive_seed
 from fsstab.selectors import (
     GLMBoostSelector,
     LassoSelector,
@@ -27,7 +28,6 @@ from fsstab.selectors import (
     tree_usage_fraction,
 )
 from fsstab.synthetic import GENERATORS
-from fsstab.workflow.seeds import derive_seed
 
 __all__ = [
     "fit_embedded",
