@@ -27,14 +27,20 @@ prepend_python_path(Path(workflow.basedir) / "src")
 # The default run's configuration, unless configuration files are given on the command line:
 # `--configfile` would otherwise only *extend* it, and the default run's datasets and selectors
 # would join every other run (e.g. a paper's).
+# (read by fsstab first, whose messages give the file, line and column of a YAML problem and
+# say "datasets: required" of an empty file; Snakemake reads --configfile files itself)
 if not workflow.overwrite_configfiles:
+    from fsstab.workflow.config_files import read_config_file
+
+    if Path("config/config.yaml").exists():
+        read_config_file("config/config.yaml")
 
     configfile: "config/config.yaml"
 
 
 # structural checks (keys given twice in a config file; types, keys, ranges of the schema)
-# with defaults filled in, before any job: every problem at once, each with its key path and
-# the allowed keys or values
+# with defaults filled in, before any job: every problem, each with its key path and the
+# allowed keys or values, reported at once with those of the later checks (rules/common.smk)
 from fsstab.workflow.validation import validate_config_files
 
 CONFIG_FILE_PROBLEMS = validate_config_files(
@@ -67,3 +73,8 @@ rule all:
     default_target: True
     input:
         final_outputs(),
+
+
+# a dataset named like one of the workflow's own products is refused, now that every rule is
+# defined (rules/common.smk); only then does the workflow write its first file
+check_layout()

@@ -93,7 +93,41 @@ def _source_records():
     return records
 
 
-SOURCE_RECORDS = _source_records()
+#: filled by check_layout() (Snakefile), once the rules are defined and checked
+SOURCE_RECORDS = {}
+
+
+def workflow_products():
+    """Rule name -> the path patterns of its outputs, log and benchmark files."""
+    products = {}
+    for each in workflow.rules:
+        files = [*each.output, *each.log]
+        if each.benchmark:
+            files.append(each.benchmark)
+        products[each.name] = [str(f) for f in files]
+    return products
+
+
+def check_layout():
+    """Once the rules are defined: refuse a dataset named like one of the workflow's own
+    products (fsstab.workflow.layout: results/summary.csv, data/cache, ...), then bring the
+    records of the local sources up to date -- the first file the workflow writes."""
+    from fsstab.workflow.layout import product_collisions
+    from fsstab.workflow.report_path import report_path
+
+    shared = {}
+    if isinstance(WF.raw.get("cache_dir"), str):
+        shared["cache_dir"] = WF.raw["cache_dir"]
+    if WF.paper is not None:
+        shared["paper.output_dir"] = WF.paper.output_dir
+    if report_path(sys.argv) is not None:
+        shared["--report"] = report_path(sys.argv)
+    problems = product_collisions(
+        workflow_products(), WF.datasets, [RESULTS, DATA, LOGS, BENCH], shared
+    )
+    if problems:
+        raise ConfigError(problems)
+    SOURCE_RECORDS.update(_source_records())
 
 
 def local_source_checksum(wildcards):

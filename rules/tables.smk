@@ -22,6 +22,7 @@ rule stable_features:
     params:
         confidence_level=WF.raw["measures"]["confidence_level"],
         rank_cap=WF.rank_cap,
+        escape_formulas=WF.raw["tables"]["escape_formulas"],
     script:
         "../scripts/stable_features.py"
 
@@ -44,6 +45,7 @@ rule summary_csv:
     params:
         measures=list(WF.measures),
         confidence_level=WF.raw["measures"]["confidence_level"],
+        escape_formulas=WF.raw["tables"]["escape_formulas"],
     script:
         "../scripts/summary_csv.py"
 

@@ -25,4 +25,5 @@ with logged(snakemake.log[0]):
         "dataset": snakemake.wildcards.dataset,
         "confidence_level": snakemake.params.confidence_level,
     })
-    write_csv(table.to_pandas(), snakemake.output.csv)
+    write_csv(table.to_pandas(), snakemake.output.csv,
+              escape_formulas=snakemake.params.escape_formulas)

@@ -10,4 +10,4 @@ with logged(snakemake.log[0]):
         snakemake.params.measures,
         confidence_level=snakemake.params.confidence_level,
     )
-    write_csv(frame, snakemake.output.csv)
+    write_csv(frame, snakemake.output.csv, escape_formulas=snakemake.params.escape_formulas)

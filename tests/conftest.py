@@ -59,11 +59,12 @@ def nogueira_inference(reference_dir: Path) -> dict:
 
 TINY_CONFIG = REPO / ".test" / "config" / "config.yaml"
 
-# snakemake-executor-plugin-slurm runs `scontrol show config` when it is imported, i.e. at every
-# snakemake start, with a 10 s timeout. Where the SLURM client is installed but no controller
-# answers -- on this machine after tests/cluster/start_slurm.sh has stopped its daemons -- every
-# start then waits ~9 s (4 of the suite's 14 minutes). Local runs never talk to SLURM, so they
-# get a configuration whose controller is unreachable at once; the cluster test passes its own.
+# snakemake-executor-plugin-slurm (the `slurm` extra) runs `scontrol show config` when it is
+# imported, i.e. at every snakemake start, with a 10 s timeout. Where the SLURM client is
+# installed and configured but no controller answers, every start would wait ~9 s. Local runs
+# never talk to SLURM, so they get a configuration whose controller is unreachable at once; the
+# cluster test passes its own (and tests/cluster/stop_slurm.sh removes the configuration
+# start_slurm.sh wrote, so that a plain snakemake does not wait either).
 NO_CONTROLLER_SLURM_CONF = (
     "# written by tests/conftest.py: local snakemake runs of the tests use no SLURM\n"
     "ClusterName=fsstab-tests-local\nSlurmctldHost=localhost\nSlurmctldPort=1\n"
@@ -140,19 +141,28 @@ def cluster_setup_note() -> str:
     packages = " and ".join(CLUSTER_PACKAGES)
     if installed:
         return (f"cluster tests: SLURM is installed ({shutil.which('slurmctld')}); "
-                "tests/cluster/start_slurm.sh starts a single-node SLURM on 127.0.0.1")
+                "tests/cluster/start_slurm.sh starts a single-node SLURM on 127.0.0.1 and "
+                "stop_slurm.sh stops it")
     if os.geteuid() == 0 and shutil.which("apt-get"):
         return (f"cluster tests: will install the Debian packages {packages} with apt-get "
                 "(running as root; tests/cluster/start_slurm.sh) and start a single-node SLURM "
-                "on 127.0.0.1; skip them with -m 'not cluster'")
+                "on 127.0.0.1, stopped afterwards; leave out -m cluster to skip them")
     return (f"cluster tests: {packages} are not installed and cannot be (needs root and "
             "apt-get): the cluster tests will be skipped")
 
 
+def cluster_selected(markexpr: str) -> bool:
+    """Whether ``-m`` asks for the cluster tests (they are opt-in: pyproject's addopts
+    deselect them, and ``-m cluster`` -- the last ``-m`` wins -- selects them)."""
+    words = markexpr.replace("(", " ").replace(")", " ").split()
+    return any(word == "cluster" and (i == 0 or words[i - 1] != "not")
+               for i, word in enumerate(words))
+
+
 def pytest_report_header(config):
-    selected = config.getoption("markexpr") or ""
-    if "not cluster" in selected.replace("  ", " "):
-        return None
+    if not cluster_selected(config.getoption("markexpr") or ""):
+        return ("cluster tests: not selected (opt-in: python3 -m pytest -m cluster; as root "
+                "without SLURM they install slurm-wlm and munge with apt-get)")
     return cluster_setup_note()
 
 

@@ -74,7 +74,7 @@ def test_the_readme_opens_on_the_two_commands():
 #: User documents rewritten for the user: no development history, no paths of the
 #: development machine.
 USER_DOCUMENTS = ["README.md", "docs/api.md", "docs/workflow.md", "docs/sklearn.md",
-                  "docs/selectors.md", "docs/decisions-and-figures.md"]
+                  "docs/selectors.md", "docs/decisions-and-figures.md", "docs/security.md"]
 
 
 @pytest.mark.parametrize("name", USER_DOCUMENTS)

@@ -18,7 +18,8 @@ from fsstab.selectors import PARAMETER_CHECKS, SELECTORS, parameter_problems
 
 #: Parameters that stay positional, as scikit-learn's meta-estimators keep their wrapped
 #: estimator positional (``RFE(estimator, *, ...)``): the selector run on every resample.
-POSITIONAL = {"StabilitySelection": ("selector",), "EnsembleSelector": ("selector",)}
+POSITIONAL = {"StabilitySelection": ("selector",), "EnsembleSelector": ("selector",),
+              "Stabl": ("selector",), "KnockoffSelector": ("selector",)}
 
 
 def _package_estimators() -> dict[str, type]:

@@ -21,10 +21,12 @@ from fsstab.selectors import (
     FilterSelector,
     GroupLassoSelector,
     HybridRFE,
+    KnockoffSelector,
     LassoSelector,
     LinearRFE,
     PenalizedCoxRegression,
     RandomForestSelector,
+    Stabl,
     get_filter,
     selectors_for_task,
 )
@@ -63,6 +65,10 @@ REGRESSORS = [
     FilterSelector(method="pearson", task="regression", n_features_to_select=2),
     FilterSelector(method="mrmr", task="regression", n_features_to_select=2),
     LinearRFE(n_features_to_select=2),
+    Stabl(FilterSelector(method="pearson", n_features_to_select=2), n_pairs=3,
+          task="regression", random_state=0),
+    # the check data have one informative feature: knockoff+ never selects fewer than 1/fdr
+    KnockoffSelector(task="regression", fdr=0.5, offset=0, random_state=0),
 ]
 
 SURVIVAL = [

@@ -26,7 +26,7 @@ CONFIGURED_NAMES = [
     "LassoSelector", "ElasticNetSelector", "GroupLassoSelector", "LogisticRFE", "SVMRFE",
     "HybridRFE", "L0Selector", "RandomForestSelector", "ReliefSelector", "FilterSelector",
     "FilterClassifier", "GBMSelector", "GLMBoostSelector", "StabilitySelection",
-    "EnsembleSelector", "LinearRFE",
+    "EnsembleSelector", "LinearRFE", "Stabl", "KnockoffSelector",
 ]
 
 

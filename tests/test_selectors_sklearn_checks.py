@@ -30,6 +30,9 @@ FAST = {
         "selector": FilterSelector(estimator=LogisticRegression()),
         "estimator": LogisticRegression(), "n_bootstrap": 2, "n_features_to_select": 1,
         "random_state": 0},
+    "Stabl": {"selector": FilterSelector(n_features_to_select=1), "n_pairs": 2,
+              "random_state": 0},
+    "KnockoffSelector": {"fdr": 0.5, "offset": 0, "random_state": 0},
 }
 #: Other code paths of registered classes worth the checks too.
 VARIANTS = [

@@ -279,3 +279,26 @@ def test_options_of_another_format_are_refused_by_the_configuration_check(
         checked_workflow(raw, schema, problems=[])
     assert any(p.startswith(f"datasets.mine.source: source 'file:{location}': ")
                and message in p for p in info.value.problems), info.value.problems
+
+
+def test_a_wide_line_names_exactly_the_fields_pandas_does_not_read_as_numbers(
+        tmp_path, monkeypatch):
+    """The fields of the first line that is not numbers are those whose columns pandas, reading
+    the whole file, types as text; missing-value markers, spaces around a number, ``inf``
+    and exponents are numbers."""
+    tricky = ["NA", "", " 1.5 ", "inf", "-", "abc", "1e5", "n/a", "+3", "0x10", "1,5", "--1"]
+    names = [f"g{j}" for j in range(len(tricky))]
+    lines = ["sample," + ",".join(names) + ",status",
+             "s1," + ",".join(f'"{v}"' if "," in v else v for v in tricky) + ",a",
+             *(f"s{i}," + ",".join(str(i + j) for j in range(len(tricky))) + f",{'ab'[i % 2]}"
+               for i in range(2, 5))]
+    (tmp_path / "t.csv").write_text("\n".join(lines) + "\n")
+    whole = pd.read_csv(tmp_path / "t.csv")
+    text = [c for c in names if not pd.api.types.is_numeric_dtype(whole[c])]
+    assert text == ["g4", "g5", "g9", "g10", "g11"]  # what pandas itself makes of them
+    with pytest.raises(ValueError, match="non-numeric feature") as error:
+        _fetch({"source": "file:t.csv", "id_column": "sample", "target": "status"}, tmp_path,
+               wide=True, monkeypatch=monkeypatch)
+    message = str(error.value)
+    assert f"{len(text)} non-numeric feature(s) in line 2 (row 1): " in message
+    assert [name for name in names if f"'{name}' (column" in message] == text

@@ -1,9 +1,10 @@
-"""The SLURM profile against a real single-node SLURM on 127.0.0.1.
+"""The SLURM profile against a real single-node SLURM on 127.0.0.1 (opt-in: ``-m cluster``).
 
 tests/cluster/start_slurm.sh installs (Debian slurm-wlm, munge) and starts the daemons
 idempotently; the test submits every job of the tiny configuration through sbatch
 (``localrules: false``) and compares the result tables with those of a local run. The daemons
-this test started are stopped at the end, by pid.
+this test started are stopped at the end, by pid, and the SLURM configuration the start wrote
+is removed, so that no later ``snakemake`` start waits for a controller that is gone.
 """
 
 from __future__ import annotations
@@ -16,9 +17,14 @@ import warnings
 from pathlib import Path
 
 import pytest
-from conftest import REPO, cluster_setup_note, run_snakemake, tiny_config, workflow_dir
-
-pytestmark = [pytest.mark.cluster, pytest.mark.workflow]
+from conftest import (
+    REPO,
+    cluster_selected,
+    cluster_setup_note,
+    run_snakemake,
+    tiny_config,
+    workflow_dir,
+)
 
 SCRIPTS = REPO / "tests" / "cluster"
 SLURM_BASE = Path(os.environ.get("FSSTAB_SLURM_DIR", "/var/tmp/fsstab-slurm"))
@@ -44,9 +50,11 @@ def slurm_conf():
         assert result.returncode == 0, result.stderr[-3000:]
         yield re.search(r"^SLURM_CONF=(.+)$", result.stdout, flags=re.MULTILINE).group(1)
     finally:
-        if pids:
-            subprocess.run(["bash", str(SCRIPTS / "stop_slurm.sh"), str(SLURM_BASE), *pids],
-                           capture_output=True, text=True, timeout=120, check=False)
+        # with no pid of ours ("none" matches no daemon) it still removes the configuration
+        # the start wrote, unless daemons found running keep using it
+        subprocess.run(["bash", str(SCRIPTS / "stop_slurm.sh"), str(SLURM_BASE),
+                        *(pids or ["none"])],
+                       capture_output=True, text=True, timeout=120, check=False)
 
 
 def job_counts(output: str) -> dict[str, int]:
@@ -61,6 +69,8 @@ def job_counts(output: str) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.cluster
+@pytest.mark.workflow
 def test_slurm_profile_runs_every_job_through_sbatch(slurm_conf, tiny_run, tmp_path):
     config = tiny_config()
     config["localrules"] = False
@@ -109,6 +119,39 @@ def test_the_apt_step_is_announced(monkeypatch):
     note = cluster_setup_note()
     assert note.startswith("cluster tests: will install the Debian packages slurm-wlm and munge "
                            "with apt-get")
-    assert "-m 'not cluster'" in note
+    assert "stopped afterwards; leave out -m cluster to skip them" in note
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     assert "will be skipped" in cluster_setup_note()
+
+
+def test_the_cluster_tests_are_opt_in():
+    """A plain `pytest` deselects them (pyproject's addopts); `-m cluster` selects them."""
+    import tomllib
+
+    options = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["pytest"][
+        "ini_options"]["addopts"]
+    assert '-m "not slow and not cluster"' in options
+    assert not cluster_selected("not slow and not cluster")
+    assert cluster_selected("cluster")
+    assert cluster_selected("slow or cluster")
+    assert not cluster_selected("not cluster")
+
+
+def test_the_stop_removes_only_the_configuration_the_start_wrote(tmp_path):
+    """stop_slurm.sh with no daemon of BASE left removes the files start_slurm.sh wrote (they
+    begin with its marker), never another configuration; run on copies in ``tmp_path``."""
+    base, etc = tmp_path / "base", tmp_path / "etc"
+    base.mkdir()
+    etc.mkdir()
+    ours = etc / "slurm.conf"
+    ours.write_text("# written by tests/cluster/start_slurm.sh -- a single node\nClusterName=x\n")
+    theirs = etc / "cgroup.conf"
+    theirs.write_text("# the site's own\nCgroupPlugin=cgroup/v1\n")
+    (base / "started").write_text("")
+    env = {**os.environ, "FSSTAB_SLURM_ETC": str(etc)}
+    result = subprocess.run(["bash", str(SCRIPTS / "stop_slurm.sh"), str(base)], env=env,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert not ours.exists()
+    assert theirs.read_text().startswith("# the site's own")
+    assert f"removed {ours}" in result.stderr

@@ -115,6 +115,10 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
                   "fsstab.sklearn: scorer_ as GridSearchCV sets it for several metrics"),
     PrivateMember(_FOREST, "_validate_params", "method",
                   "fsstab._forest: the parameter check of fit"),
+    PrivateMember("sklearn.neighbors.KNeighborsClassifier", "_validate_params", "method",
+                  "fsstab.workflow.evaluation: the accuracy_model's parameters checked by "
+                  "fit's own check before any job (every class of ACCURACY_MODELS has it "
+                  "from sklearn.base.BaseEstimator)"),
     PrivateMember(_FOREST, "_validate_estimator", "method",
                   "fsstab._forest: sets estimator_ as fit does"),
     PrivateMember(_FOREST, "_n_samples", "set",

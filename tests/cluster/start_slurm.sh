@@ -16,8 +16,9 @@
 # then exits with status 3 (a real SLURM installation is not ours to reconfigure).
 #
 # Every daemon this invocation starts is printed on stdout as "started NAME PID" and appended to
-# BASE_DIR/started; tests/cluster/stop_slurm.sh BASE_DIR [PID...] stops those, by pid. Daemons
-# that were already running are reused and neither printed nor listed, so they are left alone.
+# BASE_DIR/started; tests/cluster/stop_slurm.sh BASE_DIR [PID...] stops those, by pid, and then
+# removes the configuration files written here. Daemons that were already running are reused
+# and neither printed nor listed, so they are left alone.
 #
 # Exit status: 0 ready; 3 SLURM cannot be installed here (not root, or no apt-get) -- callers skip;
 # any other non-zero status is a real failure (the message says which step).
@@ -45,8 +46,9 @@ fi
 [ "$(id -u)" -eq 0 ] || cannot "starting slurmctld/slurmd needs root"
 
 MARKER="# written by tests/cluster/start_slurm.sh"
-CONF=/etc/slurm/slurm.conf
-for existing in "$CONF" /etc/slurm/cgroup.conf; do
+ETC="${FSSTAB_SLURM_ETC:-/etc/slurm}"
+CONF="$ETC/slurm.conf"
+for existing in "$CONF" "$ETC/cgroup.conf"; do
     if [ -s "$existing" ] && [[ "$(head -n1 "$existing")" != "$MARKER"* ]]; then
         cannot "$existing exists and was not written by this script; not overwriting it"
     fi
@@ -76,7 +78,7 @@ fi
 HOST="$(hostname -s)"
 CPUS="$(nproc)"
 MEM_MB="$(awk '/MemTotal/ {printf "%d", $2 / 1024 * 0.8}' /proc/meminfo)"
-mkdir -p "$BASE/spool/ctld" "$BASE/spool/d" "$BASE/log" /etc/slurm
+mkdir -p "$BASE/spool/ctld" "$BASE/spool/d" "$BASE/log" "$ETC"
 cat > "$CONF.new" <<CONF
 $MARKER -- a single node on the loopback address
 ClusterName=fsstab
@@ -104,7 +106,7 @@ SlurmdLogFile=$BASE/log/slurmd.log
 NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$CPUS RealMemory=$MEM_MB State=UNKNOWN
 PartitionName=debug Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 CONF
-cat > /etc/slurm/cgroup.conf <<CONF
+cat > "$ETC/cgroup.conf" <<CONF
 $MARKER
 CgroupPlugin=cgroup/v1
 CgroupAutomount=no

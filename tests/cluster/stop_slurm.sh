@@ -7,11 +7,43 @@
 # With PIDs: stops those of the daemons listed in BASE_DIR/started (what start_slurm.sh printed
 # as "started NAME PID"); without: every daemon listed there. Slurmd goes first, munged last.
 # Daemons that start_slurm.sh found already running are not listed and keep running.
+#
+# Then, once no slurmctld or slurmd of BASE_DIR runs any more, the configuration files that
+# start_slurm.sh wrote (/etc/slurm/slurm.conf and cgroup.conf, recognised by their first line)
+# are removed: left behind, they would make every later `scontrol show config` -- which the
+# SLURM executor plugin runs at each snakemake start -- wait ~10 s for the stopped controller.
+# A configuration not written by start_slurm.sh is never touched. (FSSTAB_SLURM_ETC replaces
+# /etc/slurm, for the test of this script.)
 set -uo pipefail
 BASE="${1:-${FSSTAB_SLURM_DIR:-/var/tmp/fsstab-slurm}}"
 shift || true
+ETC="${FSSTAB_SLURM_ETC:-/etc/slurm}"
+MARKER="# written by tests/cluster/start_slurm.sh"
 STARTED="$BASE/started"
-[ -f "$STARTED" ] || exit 0
+
+remove_configuration() {
+    local daemon pidfile pid file
+    for daemon in slurmctld slurmd; do
+        pidfile="$BASE/$daemon.pid"
+        [ -s "$pidfile" ] || continue
+        pid="$(cat "$pidfile")"
+        if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$daemon" ]; then
+            echo "stop_slurm: $daemon (pid $pid) still runs; keeping $ETC/slurm.conf" >&2
+            return 0
+        fi
+    done
+    for file in "$ETC/slurm.conf" "$ETC/cgroup.conf"; do
+        if [ -f "$file" ] && [[ "$(head -n1 "$file")" == "$MARKER"* ]]; then
+            rm -f "$file"
+            echo "stop_slurm: removed $file (written by start_slurm.sh)" >&2
+        fi
+    done
+}
+
+if [ ! -f "$STARTED" ]; then
+    remove_configuration
+    exit 0
+fi
 wanted=" $* "
 remaining=""
 while read -r name pid; do
@@ -28,3 +60,4 @@ while read -r name pid; do
     fi
 done < <(tac "$STARTED")
 printf '%s' "$remaining" | tac > "$STARTED"
+remove_configuration

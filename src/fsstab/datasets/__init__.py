@@ -50,6 +50,7 @@ targets: their checks, Parquet columns, :func:`resampling_labels`) and
 
 from fsstab.datasets.building import (
     binarize_labels,
+    class_option_problem,
     encode_labels,
     make_dataset,
     make_outcome_dataset,
@@ -70,6 +71,7 @@ __all__ = [
     "VOLATILE_PROVENANCE_KEYS",
     "Dataset",
     "binarize_labels",
+    "class_option_problem",
     "dataset_paths",
     "encode_labels",
     "make_dataset",

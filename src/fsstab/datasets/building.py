@@ -17,6 +17,7 @@ from fsstab.resampling import sample_group_labels
 
 __all__ = [
     "binarize_labels",
+    "class_option_problem",
     "encode_labels",
     "make_dataset",
     "make_outcome_dataset",
@@ -77,6 +78,47 @@ def _label_strings(labels: Any, sample_ids: Sequence[Any] | None = None) -> np.n
     return np.array([str(v) for v in values], dtype=object)
 
 
+def class_option_problem(classes: Any, *, binary: bool) -> str | None:
+    """What is wrong with a ``classes`` option whatever the labels of the data, or None.
+
+    ``binary`` requires a list of exactly two labels or a mapping onto exactly two classes;
+    otherwise a list keeps two or more labels and a mapping merges into two or more classes.
+    A label may be listed once only (in a list, or in one merged class of a mapping).
+
+    Examples
+    --------
+    >>> class_option_problem({"tumour": ["T1", "T2"], "normal": ["N", "T2"]}, binary=True)
+    "the label 'T2' appears in two merged classes"
+    >>> class_option_problem(["a", "b", "a"], binary=False)
+    "classes lists the same label twice: ['a', 'b', 'a']"
+    >>> class_option_problem({"x": ["a"], "y": ["b", "c"]}, binary=True) is None
+    True
+    """
+    how_many = "exactly two" if binary else "at least two"
+    if classes is None:
+        return None
+    if isinstance(classes, Mapping):
+        seen: set[str] = set()
+        for new, members in classes.items():
+            if isinstance(members, str | bytes) or not isinstance(members, Sequence):
+                return f"classes[{new!r}] must be a list of original labels, got {members!r}"
+            for member in members:
+                if str(member) in seen:
+                    return f"the label {member!r} appears in two merged classes"
+                seen.add(str(member))
+        if (len(classes) != 2) if binary else (len(classes) < 2):
+            return (f"classes must merge the labels into {how_many} classes; got "
+                    f"{len(classes)}: {list(classes)}")
+        return None
+    if isinstance(classes, str | bytes) or not isinstance(classes, Sequence) or (
+        (len(classes) != 2) if binary else (len(classes) < 2)
+    ):
+        return f"classes must list {how_many} labels to keep, got {classes!r}"
+    if len({str(c) for c in classes}) != len(classes):
+        return f"classes lists the same label twice: {classes!r}"
+    return None
+
+
 def _class_mapping(
     present_counts: Mapping[str, int],
     classes: Sequence[Any] | Mapping[Any, Sequence[Any]] | None,
@@ -84,44 +126,19 @@ def _class_mapping(
     *,
     binary: bool,
 ) -> dict[str, str]:
-    """Original label -> kept (possibly merged) label; unlisted labels are dropped.
-
-    ``binary`` requires a list of exactly two labels or a mapping onto exactly two classes;
-    otherwise a list keeps two or more labels and a mapping merges into two or more classes.
-    """
+    """Original label -> kept (possibly merged) label; unlisted labels are dropped
+    (``classes`` as :func:`class_option_problem` accepts it)."""
     listing = ", ".join(f"{k!r} ({v})" for k, v in present_counts.items())
-    how_many = "exactly two" if binary else "at least two"
+    problem = class_option_problem(classes, binary=binary)
+    if problem is not None:
+        raise ValueError(f"dataset {name!r}: {problem}")
     if classes is None:
         mapping = {label: label for label in present_counts}
     elif isinstance(classes, Mapping):
-        mapping = {}
-        for new, members in classes.items():
-            if isinstance(members, str | bytes) or not isinstance(members, Sequence):
-                raise ValueError(
-                    f"dataset {name!r}: classes[{new!r}] must be a list of original labels, "
-                    f"got {members!r}"
-                )
-            for member in members:
-                if str(member) in mapping:
-                    raise ValueError(
-                        f"dataset {name!r}: the label {member!r} appears in two merged classes"
-                    )
-                mapping[str(member)] = str(new)
-        if (len(classes) != 2) if binary else (len(classes) < 2):
-            raise ValueError(
-                f"dataset {name!r}: classes must merge the labels into {how_many} classes; got "
-                f"{len(classes)}: {list(classes)}"
-            )
+        mapping = {str(member): str(new) for new, members in classes.items()
+                   for member in members}
     else:
-        if isinstance(classes, str | bytes) or (
-            (len(classes) != 2) if binary else (len(classes) < 2)
-        ):
-            raise ValueError(
-                f"dataset {name!r}: classes must list {how_many} labels to keep, got {classes!r}"
-            )
         mapping = {str(c): str(c) for c in classes}
-        if len(mapping) != len(classes):
-            raise ValueError(f"dataset {name!r}: classes lists the same label twice: {classes!r}")
     unknown = [label for label in mapping if label not in present_counts]
     if unknown:
         raise ValueError(

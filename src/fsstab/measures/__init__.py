@@ -15,6 +15,7 @@ from fsstab.measures._core import (
     as_similarity_matrix,
     compute,
 )
+from fsstab.measures._parameters import parameter_problems
 from fsstab.measures._registry import MEASURES, MeasureInfo, register_measure
 
 # --- adjusted measures (need a similarity matrix C and threshold θ) -------------------------
@@ -71,6 +72,7 @@ __all__ = [
     "as_selection_matrix",
     "as_similarity_matrix",
     "compute",
+    "parameter_problems",
     "register_measure",
 ]
 

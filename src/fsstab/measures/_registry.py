@@ -15,8 +15,8 @@ definitions within a module).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 if TYPE_CHECKING:
@@ -82,6 +82,10 @@ class MeasureInfo:
     bounds_note: str | None = None
     chance_note: str | None = None
     inputs_note: str | None = None
+    #: Parameter -> the measure's own check of a value (raises ``ValueError`` for a value no
+    #: input can accept), beyond the checks every measure shares
+    #: (:func:`fsstab.measures.parameter_problems` applies both).
+    checks: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
 
     @property
     def greek(self) -> str | None:
@@ -131,6 +135,7 @@ def register_measure(
     bounds_note: str | None = None,
     chance_note: str | None = None,
     inputs_note: str | None = None,
+    checks: Mapping[str, Callable[[Any], Any]] | None = None,
 ) -> Callable[[MeasureFunction], MeasureFunction]:
     """Register the decorated function in :data:`MEASURES` under its ``__name__``.
 
@@ -146,6 +151,9 @@ def register_measure(
     """
     if family not in FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
+    unchecked = sorted(set(checks or {}) - set(params))
+    if unchecked:
+        raise ValueError(f"checks: {unchecked} are not parameters of the measure {params}")
     unknown = sorted(set(requires) - set(REQUIREMENTS))
     if unknown:
         raise ValueError(f"requires: unknown input(s) {unknown}; the inputs: {REQUIREMENTS}")
@@ -164,7 +172,7 @@ def register_measure(
             bounds=bounds, corrected_for_chance=corrected_for_chance, reference=reference,
             symbol=symbol, params=params, description=summary, applicable=applicable,
             rank_depth=rank_depth, math=math, symmetric=symmetric, bounds_note=bounds_note,
-            chance_note=chance_note, inputs_note=inputs_note,
+            chance_note=chance_note, inputs_note=inputs_note, checks=dict(checks or {}),
         )
         return function
 

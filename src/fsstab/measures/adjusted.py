@@ -398,7 +398,7 @@ def _pairwise_measure(
     return register_measure(
         family="adjusted", requires=("Z", "C"), bounds=bounds, corrected_for_chance=corrected,
         reference=reference, evaluate=partial(_evaluate_pairwise, name=name), symbol=symbol,
-        params=_PAIRWISE_PARAMS,
+        params=_PAIRWISE_PARAMS, checks={"correction": _check_correction},
     )(measure)
 
 

@@ -302,7 +302,8 @@ def novovicova(
 @register_measure(
     family="frequency", requires=("Z",), bounds=(0.0, 1.0), corrected_for_chance=False,
     symbol="SMD-α", evaluate=_evaluate_davis, params=("penalty", *_CORRECTION_PARAMS),
-    inputs_note="`penalty` = α (default 0)", reference=f"Davis et al. (2006); {_THESIS}, SMD-α",
+    checks={"penalty": _check_penalty}, inputs_note="`penalty` = α (default 0)",
+    reference=f"Davis et al. (2006); {_THESIS}, SMD-α",
 )
 def davis(
     Z: Any,

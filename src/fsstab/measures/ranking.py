@@ -42,6 +42,14 @@ def check_location(k: Any, d: int) -> int:
     return int(k)
 
 
+def check_depth(k: Any) -> int | None:
+    """The part of :func:`check_location` that needs no data: None or an integer >= 1."""
+    if k is not None and (isinstance(k, bool) or not isinstance(k, int | np.integer) or k < 1):
+        raise ValueError(f"k (location parameter) must be an integer >= 1 (at most d, the number "
+                         f"of features) or null (k = d), got {k!r}")
+    return k
+
+
 def _canberra_terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.abs(x - y) / (x + y)
 
@@ -84,6 +92,7 @@ def _evaluate_canberra(
     family="ranking", requires=("ranks",), bounds=(None, 1.0), corrected_for_chance=False,
     symbol="φ_can", math=r"\phi_{\mathrm{can}}", evaluate=_evaluate_canberra,
     params=("k", "undefined"), rank_depth="k", chance_note="approximately (χ)",
+    checks={"k": check_depth},
     inputs_note="`k` (default d)",
     reference="Hamer & Dupont (2021), eq. 5 (§2.3); Jurman et al. (2008)",
 )

@@ -82,6 +82,7 @@ _EXPORTS = {
     "make_resamples": "_resamples",
     "read_resamples": "_resamples",
     "scheme_parameter_problems": "_resamples",
+    "training_class_counts": "_resamples",
     "write_resamples": "_resamples",
     "group_strata": "_groups",
     "group_unit_draw": "_groups",

@@ -28,6 +28,7 @@ __all__ = [
     "make_resamples",
     "read_resamples",
     "scheme_parameter_problems",
+    "training_class_counts",
     "write_resamples",
 ]
 
@@ -238,6 +239,42 @@ def _check_sizes(scheme: str, params: dict[str, Any], counts: np.ndarray) -> Non
             )
         if n < 4:
             raise ValueError(f"complementary_pairs needs at least 4 samples, got n={n}")
+
+
+def training_class_counts(scheme: str, class_counts: Any, **params: Any) -> np.ndarray | None:
+    """The fewest rows of each class in a training set that :func:`make_resamples` draws for
+    data with ``class_counts`` (one count per class), or None if draws are not stratified.
+
+    Exact for stratified draws, which fix the rows of each class: bootstrap draws n_c rows
+    of class c (with repeats); subsample and leave_out the class's share of the training
+    rows (:func:`_allocate`); k-fold trains on all but the largest fold part of the class,
+    n_c − ⌈n_c/k⌉; complementary pairs on ⌊n_c/2⌋. ``params`` are the scheme's parameters;
+    a request :func:`make_resamples` refuses raises its ``ValueError``.
+
+    Examples
+    --------
+    >>> training_class_counts("subsample", [3, 40], fraction=0.3).tolist()  # 13 rows: 1 + 12
+    [1, 12]
+    >>> training_class_counts("kfold", [5, 20], n_splits=10).tolist()       # folds of 0-1 + 2
+    [4, 18]
+    >>> training_class_counts("bootstrap", [5, 20], stratify=False) is None
+    True
+    """
+    counts = np.asarray(class_counts, dtype=np.int64).reshape(-1)
+    if counts.size < 2 or counts.min() < 1:
+        raise ValueError(f"class_counts must give two or more classes of at least one sample, "
+                         f"got {counts.tolist()}")
+    resolved = _resolve_params(scheme, params)
+    _check_sizes(scheme, resolved, counts)
+    if not resolved["stratify"]:
+        return None
+    if scheme in ("subsample", "leave_out"):
+        return _allocate(resolved["_n_train"], counts)
+    if scheme == "kfold":
+        return counts - -(-counts // resolved["n_splits"])
+    if scheme == "complementary_pairs":
+        return counts // 2
+    return counts.copy()  # bootstrap
 
 
 def _complement(train: np.ndarray, n: int) -> np.ndarray:

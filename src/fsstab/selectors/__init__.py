@@ -33,6 +33,7 @@ _EXPORTS = {
     "StabilityParameters": "_error_bounds",
     "stability_selection_bound": "_error_bounds",
     "stability_selection_parameters": "_error_bounds",
+    "artificial_features": "_stabl",
     "IPSSResult": "_ipss",
     "integrated_path_stability": "_ipss",
     "ipss_bound_density": "_ipss",

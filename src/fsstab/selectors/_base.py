@@ -26,6 +26,9 @@ selector needs no change of the code that runs it:
 - :meth:`BaseSelector.uses_univariate_statistics` -- whether a fit reads per-feature univariate
   statistics, which are then computed once per training set and passed to
   ``fit(X, y, univariate_statistics=...)``;
+- :meth:`BaseSelector.min_class_samples` -- the fewest samples of each class a training set
+  needs (Welch's t needs two: a variance per class), which the workflow checks against the
+  resampling before any selection job;
 - :attr:`BaseSelector.tasks` -- the outcomes the selector serves (:data:`fsstab.outcomes.TASKS`).
 
 Tasks. A selector whose ``tasks`` holds more than classification takes a ``task`` parameter
@@ -171,6 +174,23 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         False
         """
         return False
+
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """The fewest samples of each class a training set needs for a fit with the
+        constructor parameters ``params`` (the univariate statistics it reads included).
+
+        Examples
+        --------
+        >>> from fsstab.selectors import FilterSelector, HybridRFE, LassoSelector
+        >>> LassoSelector.min_class_samples({})
+        1
+        >>> HybridRFE.min_class_samples({"n_forced": 2})      # Welch's t: a variance per class
+        2
+        >>> FilterSelector.min_class_samples({"method": "welch_t"})
+        2
+        """
+        return 1
 
     @classmethod
     def task_problem(cls, task: str, params: Mapping[str, Any]) -> str | None:

@@ -17,6 +17,7 @@ classifier.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any, ClassVar
@@ -247,6 +248,18 @@ class FilterClassifier(BaseSelector):
         self.random_state = random_state
 
     # -- parameters ---------------------------------------------------------------------------
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """The filter's :attr:`~fsstab.selectors.FilterInfo.min_class_samples` (Welch's t:
+        2; no filter: 1)."""
+        name = params.get("filter", "anova")
+        if name == "none":
+            return 1
+        try:
+            return get_filter(name).min_class_samples
+        except ValueError:
+            return 1  # an unknown filter: the parameter check reports it
+
     def _filter_info(self) -> FilterInfo | None:
         if self.filter == "none":
             return None

@@ -133,6 +133,27 @@ def _ramp(value: Any) -> str | None:
         f"0 <= t_equal <= t_different <= 1, got {_shown(value)}"
 
 
+def _grid(value: Any) -> str | None:
+    """Stabl's grid: null or a mapping of parameter names to non-empty lists of values."""
+    if value is None:
+        return None
+    ok = isinstance(value, Mapping) and len(value) > 0 and all(
+        isinstance(k, str) and isinstance(v, list | tuple) and len(v) > 0
+        for k, v in value.items())
+    return None if ok else \
+        f"must be null or a mapping of parameter names to non-empty lists, got {_shown(value)}"
+
+
+def _thresholds(value: Any) -> str | None:
+    """Null or a non-empty list of frequency thresholds in [0, 1]."""
+    if value is None:
+        return None
+    ok = isinstance(value, list | tuple) and len(value) > 0 and all(
+        _real(v) and 0 <= v <= 1 for v in value)
+    return None if ok else f"must be null or a non-empty list of numbers in [0, 1], got " \
+        f"{_shown(value)}"
+
+
 _STEP = either(integer(1), interval(0, 1, low_open=True, high_open=True),
                text="an integer >= 1 or a fraction in (0, 1)")
 _PENALIZED = {"C": positive(), "target_k": count_or_fraction(), "tol": positive(),
@@ -200,6 +221,15 @@ PARAMETER_CHECKS: dict[str, dict[str, Check]] = {
                            "stratify": boolean()},
     "EnsembleSelector": {"n_bootstrap": integer(1), "n_features_to_select": count_or_fraction(),
                          "stratify": boolean()},
+    "Stabl": {"grid": _grid, "artificial": options("permutation", "knockoff"),
+              "artificial_proportion": interval(0, 1, low_open=True), "n_pairs": integer(1),
+              "thresholds": _thresholds, "stratify": boolean()},
+    "KnockoffSelector": {"fdr": interval(0, 1, low_open=True, high_open=True),
+                         "knockoffs": options("gaussian", "fixed"),
+                         "offset": lambda v: None if v in (0, 1) and not isinstance(v, bool)
+                         else f"must be 1 (knockoff+) or 0 (knockoff), got {_shown(v)}",
+                         "covariance": options("ledoit_wolf", "sample"),
+                         "max_features": integer(1)},
 }
 
 

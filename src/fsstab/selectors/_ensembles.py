@@ -5,6 +5,7 @@ and the bagged mean-rank ensemble of Onda et al. (2022, §3.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from numbers import Real
 from typing import Any, ClassVar
 
@@ -216,6 +217,12 @@ class StabilitySelection(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """2 for stratified subsamples (one sample of each class per half)."""
+        stratified = params.get("stratify", True) and params.get("subsamples") is None
+        return 2 if stratified else 1
 
     def __init__(
         self,

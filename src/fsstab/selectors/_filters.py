@@ -118,6 +118,8 @@ class FilterInfo:
     tasks: frozenset[str] = frozenset({"classification"})
     #: The score function of a task where it is not ``score`` (e.g. mRMR for a continuous y).
     task_scores: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: The fewest samples of each class the score needs (Welch's t: a variance per class).
+    min_class_samples: int = 1
 
     def score_for(self, task: str) -> Callable[..., Any]:
         """The score function of this filter for ``task`` (ValueError if it does not serve
@@ -156,7 +158,8 @@ FILTERS: dict[str, FilterInfo] = {
                    "continuous", "none", "thesis §3.1.3",
                    tasks=frozenset({"classification", "regression", "survival"})),
         FilterInfo("welch_t", "welch.t", score_welch_t, "univariate statistical test",
-                   "two-class", "continuous", "none", "Welch (1947); Hamer & Dupont (2021) Alg. 1"),
+                   "two-class", "continuous", "none", "Welch (1947); Hamer & Dupont (2021) Alg. 1",
+                   min_class_samples=2),
         FilterInfo("permutation", "permutation", score_permutation, "random forest importance",
                    "multi-class", "continuous or categorical", "none",
                    "Breiman (2001); thesis §3.1.4", options=("n_estimators", "random_state")),
@@ -334,6 +337,14 @@ class FilterSelector(TwoStageSelector):
         except ValueError as error:
             return str(error)
         return None
+
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """The filter's :attr:`FilterInfo.min_class_samples` (Welch's t: 2)."""
+        try:
+            return get_filter(params.get("method", "anova")).min_class_samples
+        except ValueError:
+            return 1  # an unknown filter: the parameter check reports it
 
     def _class_count_problem(self, n_classes: int) -> str | None:
         try:

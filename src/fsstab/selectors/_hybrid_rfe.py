@@ -114,6 +114,12 @@ class HybridRFE(_LogisticRFEBase):
         ranked by the univariate criterion (see :meth:`fit`)."""
         return (params.get("n_forced") or 0) > 0
 
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """2 when features are forced: the univariate statistics include Welch's t, which
+        needs a variance per class."""
+        return 2 if cls.uses_univariate_statistics(params) else 1
+
     def fit(
         self, X: Any, y: Any, univariate_statistics: tuple[np.ndarray, np.ndarray] | None = None
     ) -> HybridRFE:

@@ -28,7 +28,7 @@ __all__ = ["SELECTOR_MODULES", "SelectorInfo", "register_selector", "registered_
 #: The modules of :mod:`fsstab.selectors` that define registered selectors, in registry order.
 SELECTOR_MODULES: tuple[str, ...] = (
     "_penalized", "_rfe", "_svm_rfe", "_hybrid_rfe", "_l0", "_trees", "_relief", "_filters",
-    "_combined", "_gbm", "_glmboost", "_ensembles", "_linear_rfe",
+    "_combined", "_gbm", "_glmboost", "_ensembles", "_linear_rfe", "_stabl", "_knockoff_filter",
 )
 
 

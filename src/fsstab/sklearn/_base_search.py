@@ -20,7 +20,6 @@ from sklearn.model_selection import check_cv
 from sklearn.utils.parallel import Parallel, delayed
 from sklearn.utils.validation import check_is_fitted, indexable
 
-from fsstab._refit_rules import choose_candidate, parse_refit
 from fsstab._sklearn_compat import (
     BaseSearchCV,
     _check_method_params,
@@ -34,6 +33,7 @@ from fsstab.importance import importances_on_support
 from fsstab.measures import MEASURES, compute
 from fsstab.pareto import hull_gamma_intervals, pareto_front
 from fsstab.sklearn._measures import _MEASURES_WITH_INTERVAL, _check_confidence_level, _interval
+from fsstab.sklearn._refit_rules import choose_candidate, parse_refit
 from fsstab.sklearn._tracing import _trace
 
 

@@ -163,8 +163,6 @@ def _now() -> str:
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-
-
 def fetch(
     spec: str | Mapping[str, Any],
     *,

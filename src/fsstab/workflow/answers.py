@@ -33,6 +33,7 @@ __all__ = [
     "chosen_compromises",
     "corrected_interval_columns",
     "scored_summary_frame",
+    "spreadsheet_text",
     "stable_features_html",
     "stable_features_table",
     "summary_frame",
@@ -252,11 +253,38 @@ def scored_summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
     return frame[columns]
 
 
-def write_csv(frame: pd.DataFrame, path: Any) -> None:
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with a single quote before every text cell that a spreadsheet would evaluate
+    as a formula (one starting with :data:`FORMULA_STARTS`); numbers and other text are kept.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"feature": ["=1+2", "BRCA1", "-DEL", "@SUM(A1)"], "n": [1, 2, 3, 4]})
+    >>> spreadsheet_text(frame)["feature"].tolist()
+    ["'=1+2", 'BRCA1', "'-DEL", "'@SUM(A1)"]
+    """
+    out = frame.copy()
+    for column in out.columns:
+        values = out[column]
+        if values.dtype == object or pd.api.types.is_string_dtype(values):
+            out[column] = [f"'{v}" if isinstance(v, str) and v.startswith(FORMULA_STARTS)
+                           else v for v in values]
+    return out
+
+
+def write_csv(frame: pd.DataFrame, path: Any, *, escape_formulas: bool = False) -> None:
     """Write ``frame`` as CSV atomically (floats at full precision, ``\\n`` line ends: the
-    same table gives the same bytes)."""
+    same table gives the same bytes); ``escape_formulas``: through :func:`spreadsheet_text`
+    first (configuration key ``tables.escape_formulas``)."""
     from fsstab.io import write_text
 
+    if escape_formulas:
+        frame = spreadsheet_text(frame)
     write_text(path, frame.to_csv(index=False, lineterminator="\n"))
 
 

@@ -11,7 +11,9 @@ checks here relate keys to each other and to the data:
   (:func:`fsstab.workflow.value_checks.value_problems`);
 - :func:`dataset_problems` -- what the data show as soon as a dataset is fetched and
   prefiltered (its ``n``, ``d`` and class counts): sizes above ``d``, binary-only selectors on
-  multi-class data, classes too small to appear in a training and a test set; and
+  multi-class data, classes too small to appear in a training and a test set, training sets
+  with fewer samples of a class than a selector needs
+  (:func:`fsstab.workflow.resampling_checks.resampling_class_problems`); and
   :func:`dataset_warnings` for data too small for meaningful estimates.
 
 The workflow runs :func:`configuration_problems` when the Snakefile is read, and
@@ -48,6 +50,8 @@ from fsstab.workflow.outcome_checks import (
     outcome_warnings,
     task_problems,
 )
+from fsstab.workflow.repair import checkable_config, relevant_problems
+from fsstab.workflow.resampling_checks import resampling_class_problems
 
 __all__ = [
     "MIN_CLASS_SIZE",
@@ -59,6 +63,7 @@ __all__ = [
     "configuration_problems",
     "dataset_problems",
     "dataset_warnings",
+    "fetched_dataset_summary",
     "raise_config_problems",
     "stored_dataset_summary",
 ]
@@ -267,6 +272,8 @@ def dataset_problems(
         problems += _size_problems(config, raw, n_features, what)
         if len(class_counts) > 2:
             problems += _class_problems(config, len(class_counts), dataset)
+    if not small and len(class_counts) >= 2:
+        problems += resampling_class_problems(workflow, dataset, class_counts)
     return list(dict.fromkeys(problems))
 
 
@@ -307,7 +314,25 @@ def stored_dataset_summary(
             "target": provenance.get("target")}
 
 
-def _made_from(provenance: Mapping[str, Any], dataset: DatasetConfig) -> bool:
+def fetched_dataset_summary(folder: str | os.PathLike[str], dataset: DatasetConfig
+                            ) -> dict[str, Any] | None:
+    """:func:`stored_dataset_summary` of the dataset as fetched (``<folder>/raw``), made
+    from the dataset's current source spec, when no holdout split changes its samples;
+    else None."""
+    path = Path(folder) / "raw" / "provenance.json"
+    if dataset.holdout is not None or not path.is_file():
+        return None
+    provenance = read_json(path)
+    if not {"n", "d", "class_counts"} <= set(provenance) or not _made_from(
+            provenance, dataset, prefiltered=False):
+        return None
+    return {"n": int(provenance["n"]), "d": int(provenance["d"]),
+            "class_counts": dict(provenance["class_counts"]),
+            "target": provenance.get("target")}
+
+
+def _made_from(provenance: Mapping[str, Any], dataset: DatasetConfig, *,
+               prefiltered: bool = True) -> bool:
     source = dataset.source
     named = {"source": source} if isinstance(source, str) else dict(source)
     named["name"] = dataset.name
@@ -316,11 +341,10 @@ def _made_from(provenance: Mapping[str, Any], dataset: DatasetConfig) -> bool:
     except ValueError:
         return False
     stored = provenance.get("prefilter") or {}
-    return (
-        provenance.get("spec") == spec
-        and stored.get("n_features") == dataset.n_features
+    return provenance.get("spec") == spec and (not prefiltered or (
+        stored.get("n_features") == dataset.n_features
         and stored.get("log_transform") == dataset.log_transform
-    )
+    ))
 
 
 def check_prefiltered_dataset(config: Mapping[str, Any], ds: Any) -> list[str]:
@@ -349,6 +373,14 @@ def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[
     for name in workflow.selected_datasets:
         stored = stored_dataset_summary(Path(data_dir) / name, workflow.datasets[name])
         if stored is None:
+            # fetched but not prefiltered (its prefilter job failed, or has not run): the
+            # fetched data have the same samples unless a holdout split keeps a part, and at
+            # least as many features, so every problem they show is one of the prefiltered
+            stored = fetched_dataset_summary(Path(data_dir) / name, workflow.datasets[name])
+            if stored is not None:
+                problems += dataset_problems(workflow, name, n_features=stored["d"],
+                                             class_counts=stored["class_counts"],
+                                             target=stored["target"])
             continue
         problems += dataset_problems(workflow, name, n_features=stored["d"],
                                      class_counts=stored["class_counts"],
@@ -373,13 +405,38 @@ def checked_workflow(
 ) -> WorkflowConfig:
     """The schema, :func:`check_config` and :func:`configuration_problems` in one go, every
     problem reported at once (``problems``: those found earlier, e.g. keys defined twice in a
-    configuration file)."""
+    configuration file).
+
+    When the schema refuses something, the later layers still check the rest of the
+    configuration (:func:`fsstab.workflow.repair.checkable_config`) and add the problems that
+    are not an effect of what the schema refused.
+    """
     found = list(problems)
-    raw = validate_schema(config, schema)
+    try:
+        raw = validate_schema(config, schema)
+    except ConfigError as exc:
+        found += exc.problems
+        checkable = checkable_config(config, schema)
+        if checkable is not None:
+            repaired, taken_out, dropped = checkable
+            found += relevant_problems(_later_problems(repaired, base_dir), taken_out, dropped)
+        raise ConfigError(list(dict.fromkeys(found))) from None
     later = configuration_problems(raw, base_dir=base_dir)
     try:
         workflow = check_config(raw)
     except ConfigError as exc:
-        raise ConfigError(found + exc.problems + later) from None
-    raise_config_problems(found + later)
+        raise ConfigError(list(dict.fromkeys(found + exc.problems + later))) from None
+    raise_config_problems(list(dict.fromkeys(found + later)))
     return workflow
+
+
+def _later_problems(raw: Mapping[str, Any],
+                    base_dir: str | os.PathLike[str] | None) -> list[str]:
+    """The problems :func:`check_config` and :func:`configuration_problems` find in a
+    schema-valid ``raw``."""
+    found = configuration_problems(raw, base_dir=base_dir)
+    try:
+        check_config(raw)
+    except ConfigError as exc:
+        return exc.problems + found
+    return found

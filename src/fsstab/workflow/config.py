@@ -7,8 +7,9 @@ Two layers of checks run before any job (the Snakefile calls both):
 2. the semantic checks of :func:`check_config`: source specs parse, selector classes exist and
    accept the given parameters, measures exist and accept theirs, sweep parameters are
    final-model parameters, Canberra's location fits under the stored rank cap, adjusted measures
-   have a similarity matrix on every dataset... Every problem is reported at once, each naming
-   the key at fault and, for unknown names, listing the known ones.
+   have a similarity matrix on every dataset, the output folders are folders of their own
+   (:func:`fsstab.workflow.layout.folder_problems`)... Every problem is reported at once, each
+   naming the key at fault and, for unknown names, listing the known ones.
 
 :func:`check_config` returns a :class:`WorkflowConfig`: the datasets, the selector
 configurations (grid expanded, ids assigned, variants listed) and the settings of the later
@@ -27,15 +28,14 @@ import dataclasses
 import fnmatch
 import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-import yaml
-
 from fsstab.measures import MEASURES
+from fsstab.measures import parameter_problems as measure_parameter_problems
 from fsstab.resampling import SCHEMES
 from fsstab.sources import parse_source
 from fsstab.workflow.chunks import chunk_ids, chunk_range
+from fsstab.workflow.config_files import read_config_file
 from fsstab.workflow.config_objects import (
     DEFAULT_FIGURE_MEASURES,
     LOGS_DIR,
@@ -46,6 +46,7 @@ from fsstab.workflow.config_objects import (
     WorkflowConfig,
     _known,
 )
+from fsstab.workflow.layout import folder_problems
 from fsstab.workflow.schema import ConfigError, load_schema, validate_schema
 from fsstab.workflow.selector_checks import RANDOM_VARIANT_PREFIX, _check_selector
 from fsstab.workflow.sweeps import selector_parameters, sweep_parameters
@@ -77,13 +78,12 @@ _COMMON_RESAMPLING_PARAMETERS: tuple[str, ...] = ("stratify", "max_redraws")
 def load_config(
     path: str | os.PathLike[str], schema_path: str | os.PathLike[str]
 ) -> WorkflowConfig:
-    """Read a YAML configuration, validate it against the schema and semantically."""
-    path = Path(path)
-    if not path.is_file():
-        raise ValueError(f"configuration file {path} does not exist")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    if not isinstance(raw, dict):
-        raise ValueError(f"{path}: a configuration is a mapping, got {type(raw).__name__}")
+    """Read a YAML configuration, validate it against the schema and semantically.
+
+    Raises :class:`ConfigError`: YAML problems with the file, line and column
+    (:func:`fsstab.workflow.config_files.read_config_file`), then every schema and semantic
+    problem."""
+    raw = read_config_file(path)
     return check_config(validate_schema(raw, load_schema(schema_path)))
 
 
@@ -177,6 +177,9 @@ def _check_measures(
                 f"measures.params.{name}: {name} has no parameter(s) {extra}; it accepts: "
                 f"{list(MEASURES[name].params) or 'none'}"
             )
+        for key, problem in measure_parameter_problems(name, values).items():
+            if key != MEASURES[name].rank_depth:  # checked against rank_cap below
+                problems.append(f"measures.params.{name}.{key}: {problem}")
     cap = int(section["rank_cap"])
     for name in measures:
         depth = MEASURES[name].rank_depth if name in MEASURES else None
@@ -228,7 +231,7 @@ def check_config(config: Mapping[str, Any]) -> WorkflowConfig:
     Raises :class:`ConfigError` listing every problem, each naming its key.
     """
     raw = copy.deepcopy(dict(config))
-    problems: list[str] = []
+    problems: list[str] = folder_problems(raw)
     _check_resampling("resampling", raw["resampling"], problems)
     datasets = _check_datasets(raw, problems)
     _check_dataset_list("pareto.rank_datasets", raw["pareto"].get("rank_datasets"), datasets,

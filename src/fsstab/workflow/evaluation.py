@@ -38,7 +38,19 @@ ACCURACY_MODELS: Mapping[str, type] = {
 
 
 def accuracy_model_problems(spec: Mapping[str, Any] | None) -> list[str]:
-    """Problems of an ``accuracy_model`` configuration entry (empty list: valid)."""
+    """Problems of an ``accuracy_model`` configuration entry (empty list: valid): an unknown
+    class or parameter, ``random_state``, and every value the class's own parameter check
+    refuses (scikit-learn's ``_parameter_constraints``, which ``fit`` checks first), each
+    with its key path.
+
+    Examples
+    --------
+    >>> spec = {"class": "KNeighborsClassifier", "params": {"n_neighbors": -1}}
+    >>> for problem in accuracy_model_problems(spec):
+    ...     print(problem)
+    accuracy_model.params.n_neighbors: KNeighborsClassifier must be an int in the range
+    [1, inf) or None. Got -1 instead.
+    """
     if spec is None:
         return []
     name = spec.get("class")
@@ -55,7 +67,21 @@ def accuracy_model_problems(spec: Mapping[str, Any] | None) -> list[str]:
     if "random_state" in params:
         problems.append("accuracy_model.params: random_state is set by the workflow per "
                         "resample; remove it")
+    for key in sorted(set(params) & set(accepted) - {"random_state"}):
+        problem = _value_problem(ACCURACY_MODELS[name], key, params[key])
+        if problem is not None:
+            problems.append(f"accuracy_model.params.{key}: {problem}")
     return problems
+
+
+def _value_problem(cls: type, key: str, value: Any) -> str | None:
+    """What scikit-learn's own parameter check (the first step of ``fit``: the class's
+    ``_parameter_constraints``) says of ``key=value`` alone, or None."""
+    try:
+        cls(**{key: value})._validate_params()
+    except (TypeError, ValueError) as exc:  # sklearn's InvalidParameterError is both
+        return str(exc).replace(f"The {key!r} parameter of ", "").strip()
+    return None
 
 
 def make_accuracy_model(spec: Mapping[str, Any], random_state: int) -> Any:

@@ -183,7 +183,11 @@ def describe_schema_error(error: jsonschema.ValidationError,
     if kind == "required":
         missing = [k for k in error.validator_value if isinstance(value, Mapping)
                    and k not in value]
-        return f"{where}: missing required key(s) {', '.join(map(repr, missing))}"
+        prefix = "" if where == "(top level)" else f"{where}."
+        described = [schema.get("properties", {}).get(k, {}).get("description")
+                     for k in missing]
+        hint = f" ({described[0].strip()})" if len(missing) == 1 and described[0] else ""
+        return f"{', '.join(prefix + k for k in missing)}: required{hint}"
     if kind == "enum":
         allowed = ", ".join(repr(v) for v in error.validator_value)
         hint = _did_you_mean(str(value), [str(v) for v in error.validator_value]) \

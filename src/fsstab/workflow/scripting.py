@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["logged", "prepend_python_path", "resource_line"]
+__all__ = ["logged", "own_peak_rss_mb", "prepend_python_path", "resource_line"]
 
 
 def prepend_python_path(folder: str | os.PathLike[str]) -> str:
@@ -33,9 +33,41 @@ def prepend_python_path(folder: str | os.PathLike[str]) -> str:
 RESOURCE_PREFIX = "fsstab job resources:"
 
 
+def own_peak_rss_mb(status: str | os.PathLike[str] = "/proc/self/status") -> float | None:
+    """This process's own peak resident memory in MB (2**20 bytes): ``VmHWM`` of
+    ``/proc/self/status`` (Linux), None where there is none.
+
+    ``getrusage(RUSAGE_SELF).ru_maxrss`` is no measure of a job's memory on Linux: a process
+    started by ``fork`` and ``exec`` inherits the peak of the process that forked it (the
+    copied address space's high-water mark is kept across the exec), so every job Snakemake
+    starts reported Snakemake's own peak, 260-290 MB, however little it used. ``VmHWM``
+    belongs to the address space the exec created.
+
+    Examples
+    --------
+    >>> peak = own_peak_rss_mb()
+    >>> peak is None or 1 < peak < 100_000
+    True
+    """
+    try:
+        text = Path(status).read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith("VmHWM:"):
+            fields = line.split()
+            if len(fields) >= 2 and fields[1].isdigit():
+                return int(fields[1]) / 1024  # kB
+    return None
+
+
 def resource_line() -> str:
     """``fsstab job resources: CPU <s> s (user <s>, system <s>), peak RSS <MB> MB``: this
-    process and its finished child processes so far (``getrusage``; POSIX only)."""
+    process and its finished child processes so far (``getrusage``; POSIX only).
+
+    The peak is the larger of this process's own (:func:`own_peak_rss_mb`; where there is no
+    ``/proc``, ``ru_maxrss``) and that of its largest finished child process.
+    """
     try:
         import resource
     except ImportError:  # not on Windows
@@ -45,7 +77,11 @@ def resource_line() -> str:
     user, system = own.ru_utime + children.ru_utime, own.ru_stime + children.ru_stime
     # ru_maxrss is in kilobytes on Linux, bytes on macOS
     scale = 1.0 if sys.platform == "darwin" else 1024.0
-    peak = max(own.ru_maxrss, children.ru_maxrss) * scale / 2**20
+    mine = own_peak_rss_mb()
+    if mine is None:
+        mine = own.ru_maxrss * scale / 2**20
+    # a child's ru_maxrss includes this process's peak when it forked, at most `mine`
+    peak = max(mine, children.ru_maxrss * scale / 2**20)
     return (f"{RESOURCE_PREFIX} CPU {user + system:.3f} s (user {user:.3f}, system "
             f"{system:.3f}), peak RSS {peak:.0f} MB")
 

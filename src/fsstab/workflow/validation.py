@@ -8,18 +8,24 @@ what is allowed there, never a dump of the schema.
   the allowed keys / values / forms, with a "did you mean" for near misses;
 - :func:`validate_config_files` runs both on the configuration Snakemake loaded and fills in
   the schema's defaults (what ``snakemake.utils.validate`` did, with messages of this module).
+
+``python3 -m fsstab.workflow.validation FILE...`` prints the YAML problems of configuration
+files with their line and column (Snakemake's own loader, which reads ``--configfile``, says
+only "Config file is not valid JSON or YAML") and the keys defined twice.
 """
 
 from __future__ import annotations
 
 import copy
 import os
-from collections.abc import Iterable, MutableMapping
+import sys
+from collections.abc import Iterable, MutableMapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from fsstab.workflow.config_files import read_config_file, yaml_problem
 from fsstab.workflow.schema import (
     ConfigError,
     describe_schema_error,
@@ -70,8 +76,8 @@ def duplicate_keys(path: str | os.PathLike[str]) -> list[str]:
     path = Path(path)
     try:
         root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return []  # a syntax error is reported by the loader that reads the configuration
+    except yaml.YAMLError as exc:
+        return [yaml_problem(path, exc)]
     found: list[tuple[str, int, int]] = []
     if root is not None:
         _repeated_keys(root, [], found)
@@ -92,13 +98,14 @@ def validate_config_files(
     schema_path: str | os.PathLike[str],
     config_files: Iterable[str | os.PathLike[str]] = (),
 ) -> list[str]:
-    """Check the configuration Snakemake loaded and fill in the schema's defaults in place.
+    """Check the configuration Snakemake loaded; fill in the schema's defaults in place when
+    it satisfies the schema.
 
-    Raises :class:`fsstab.workflow.schema.ConfigError` listing every schema violation (and
-    every key defined twice in ``config_files``), each on its own line with the key path and
-    the allowed keys or values. Returns the keys defined twice when the schema is satisfied:
-    the caller reports them together with the semantic problems
-    (:func:`fsstab.workflow.checks.checked_workflow`).
+    Returns every key defined twice in ``config_files`` and every schema violation, each on
+    its own line with the key path and the allowed keys or values; the caller reports them
+    together with the problems the later layers find
+    (:func:`fsstab.workflow.checks.checked_workflow`, which checks what the schema accepts
+    of an invalid configuration too).
     """
     problems: list[str] = []
     for path in dict.fromkeys(os.fspath(p) for p in config_files):
@@ -107,7 +114,27 @@ def validate_config_files(
     try:
         filled = validate_schema(config, load_schema(schema_path))
     except ConfigError as exc:
-        raise ConfigError(problems + exc.problems) from None
+        return problems + exc.problems
     for key, value in filled.items():
         config[key] = copy.deepcopy(value)
     return problems
+
+
+def main(argv: Sequence[str]) -> int:
+    """Print every problem of the configuration files ``argv`` that the YAML reader sees
+    (file, line, column; empty files; keys defined twice); exit status 1 if there is one."""
+    status = 0
+    for name in argv:
+        try:
+            read_config_file(name)
+            problems = duplicate_keys(name)
+        except ConfigError as exc:
+            problems = exc.problems
+        if problems:
+            status = 1
+            print("\n".join(problems))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -12,7 +12,9 @@ one selection job at a time, minutes later, inside a log file:
   :func:`fsstab.selectors.parameter_problems`;
 - each resampling section (global and per dataset) by
   :func:`fsstab.resampling.scheme_parameter_problems`;
-- ``similarity: {method: groups}`` needs feature groups, which only synthetic designs record.
+- ``similarity: {method: groups}`` needs feature groups, which only synthetic designs record;
+- a source's ``classes`` option must keep two classes (any number with ``multiclass``) and
+  list each label once (:func:`fsstab.datasets.class_option_problem`, the fetch's own check).
 """
 
 from __future__ import annotations
@@ -83,6 +85,20 @@ def _groups_problem(name: str, entry: Mapping[str, Any]) -> str | None:
     )
 
 
+def _classes_problem(name: str, entry: Mapping[str, Any]) -> str | None:
+    from fsstab.datasets import class_option_problem
+
+    try:
+        spec = parse_source(copy.deepcopy(entry["source"]))
+    except ValueError:
+        return None  # reported by check_config
+    if "classes" not in spec.options:
+        return None
+    problem = class_option_problem(spec.options["classes"],
+                                   binary=not spec.options.get("multiclass", False))
+    return None if problem is None else f"datasets.{name}.source.classes: {problem}"
+
+
 def value_problems(raw: Mapping[str, Any]) -> list[str]:
     """Problems of the values of a schema-valid configuration (module docstring), each with
     its key path."""
@@ -95,7 +111,7 @@ def value_problems(raw: Mapping[str, Any]) -> list[str]:
         own = entry.get("resampling")
         if own and "params" in own:
             problems += _resampling_problems(f"datasets.{name}.resampling", own, scheme)
-        problem = _groups_problem(name, entry)
-        if problem:
-            problems.append(problem)
+        for problem in (_groups_problem(name, entry), _classes_problem(name, entry)):
+            if problem:
+                problems.append(problem)
     return problems

@@ -3,6 +3,7 @@
 ``"gamma=<γ>"`` (Hamer & Dupont 2021, §7.1), ``"epsilon"`` (Bommert 2020, Algorithm 3.2),
 ``"one_se"`` (the most stable candidate whose mean score is within one standard error of the
 best, :mod:`fsstab.one_se`), ``"accuracy"`` (GridSearchCV's choice), a callable, or False.
+Part of :mod:`fsstab.sklearn`.
 """
 
 from __future__ import annotations
