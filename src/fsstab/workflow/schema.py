@@ -187,7 +187,10 @@ def describe_schema_error(error: jsonschema.ValidationError,
         described = [schema.get("properties", {}).get(k, {}).get("description")
                      for k in missing]
         hint = f" ({described[0].strip()})" if len(missing) == 1 and described[0] else ""
-        return f"{', '.join(prefix + k for k in missing)}: required{hint}"
+        if len(missing) == 1:
+            return f"{prefix}{missing[0]}: required{hint}"
+        # several keys: one key path in front, so a caller can place the line under its prefix
+        return f"{where}: required keys {', '.join(map(repr, missing))}"
     if kind == "enum":
         allowed = ", ".join(repr(v) for v in error.validator_value)
         hint = _did_you_mean(str(value), [str(v) for v in error.validator_value]) \
