@@ -282,6 +282,14 @@ class WorkflowConfig:
     def rank_cap(self) -> int:
         return int(self.raw["measures"]["rank_cap"])
 
+    @property
+    def nested(self) -> Mapping[str, int] | None:
+        """``evaluation.nested`` (``outer``, ``repeats``), or None when not configured."""
+        nested = (self.raw.get("evaluation") or {}).get("nested")
+        if nested is None:
+            return None
+        return {"outer": int(nested["outer"]), "repeats": int(nested.get("repeats", 1))}
+
 
 # --------------------------------------------------------------------------------------------
 # Semantic checks
