@@ -24,8 +24,9 @@ WF = checked_workflow(
 DATA = WF.raw["data_dir"]
 
 # what the datasets prefiltered by earlier runs show (their d, n and classes): a selector
-# added since then is checked against them before any job
-for warning in check_stored_datasets(WF, DATA):
+# added since then is checked against them before any job; a local file not fetched yet is
+# checked on the classes of its labels (the target column or the sample sheet, not the matrix)
+for warning in check_stored_datasets(WF, DATA, base_dir=Path.cwd()):
     logger.warning(f"Warning: {warning}")
 RESULTS = WF.raw["results_dir"]
 

@@ -64,11 +64,21 @@ def test_the_readme_opens_on_the_two_commands():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     first = re.search(r"```bash\n(.*?)```", readme, flags=re.DOTALL).group(1)
     commands = [line for line in first.splitlines() if line and not line.startswith("#")]
-    assert commands == ['python3 -m pip install -e ".[workflow]" && snakemake --cores 2',
-                        'python3 -m pip install -e ".[test]" && python3 -m pytest']
+    # a virtual environment: Debian's and Ubuntu's system Python refuse a plain pip install
+    # (externally-managed-environment, PEP 668)
+    venv = "python3 -m venv .venv && . .venv/bin/activate && "
+    assert commands == [venv + 'pip install -e ".[workflow]" && snakemake --cores 2',
+                        venv + 'pip install -e ".[test]" && python -m pytest']
     assert readme.index("```bash") < readme.index("\n## ")
     ci = (REPO / ".ci" / "run").read_text().strip().splitlines()[-1]
     assert ci == commands[1]
+
+
+def test_the_security_page_is_in_the_readme_s_documentation_list():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    listing = readme.split("## Documentation", 1)[1]
+    assert "[docs/security.md](docs/security.md)" in listing
+    assert (REPO / "docs" / "security.md").is_file()
 
 
 #: User documents rewritten for the user: no development history, no paths of the

@@ -58,20 +58,13 @@ import fsstab
 
 SRC = Path(fsstab.__file__).resolve().parents[1]  # this checkout's package
 
-#: Cycles that remain, each with the reason it is tolerated: the selectors' hyper-parameter
-#: checks (``selectors/_constraints.py``, a table with lazy imports of the selector modules)
-#: are being moved onto the classes, which removes this component.
-KNOWN_CYCLES: dict[frozenset[str], str] = {
-    frozenset({
-        "fsstab.selectors._base", "fsstab.selectors._classifiers",
-        "fsstab.selectors._constraints", "fsstab.selectors._filters",
-        "fsstab.selectors._glmboost", "fsstab.selectors._outcome_models",
-        "fsstab.selectors._penalized", "fsstab.selectors._two_stage",
-    }): "selectors/_constraints.py (PARAMETER_CHECKS) imports the selector modules lazily",
-}
+#: Cycles that remain, each with the reason it is tolerated (none: the selectors'
+#: hyper-parameter checks, once a table in ``selectors/_constraints.py`` with lazy imports of
+#: the selector modules, are declared on the classes).
+KNOWN_CYCLES: dict[frozenset[str], str] = {}
 
 #: The modules whose rework removes a known cycle: a tolerated cycle must pass through one.
-BEING_REWORKED = frozenset({"fsstab.selectors._constraints"})
+BEING_REWORKED: frozenset[str] = frozenset()
 
 
 # --------------------------------------------------------------------------------------------

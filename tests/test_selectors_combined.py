@@ -221,11 +221,14 @@ def test_refit_final_refuses_filter_parameters():
 
 @pytest.mark.parametrize(("params", "match"), [
     ({"classifier": "knn", "C": 1.0}, r"\['C'\] are not hyperparameters of classifier 'knn'"),
-    ({"fraction": 1.5}, r"fraction must lie in \[0, 1\]"),
+    ({"fraction": 1.5}, r"'fraction' parameter of FilterClassifier must be a float in the range "
+                        r"\[0.0, 1.0\]"),
     ({"filter": "none", "fraction": 0.5}, "fraction must be 1"),
-    ({"classifier": "tree"}, "unknown classifier"),
-    ({"importance": "oob"}, "importance must be"),
-    ({"filter": "bogus"}, "unknown filter"),
+    ({"classifier": "tree"}, r"'classifier' parameter of FilterClassifier must be a known "
+                             r"classifier \('glm_boosting', 'knn',"),
+    ({"importance": "oob"}, "'importance' parameter of FilterClassifier must be a str among"),
+    ({"filter": "bogus"}, r"'filter' parameter of FilterClassifier must be a known filter "
+                          r"\('anova', 'auc',"),
 ])
 def test_bad_parameters_are_named(params, match):
     X, y = _data()

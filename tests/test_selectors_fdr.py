@@ -61,7 +61,8 @@ def test_stabl_frequencies_are_the_maximum_of_the_path_over_the_grid():
     again = Stabl(FilterSelector(method="anova"), grid={"n_features_to_select": [2, 6]},
                   subsamples=pairs, random_state=1).fit(X, y)
     np.testing.assert_array_equal(again.frequencies_, stabl.frequencies_)
-    with pytest.raises(ValueError, match="grid must map"):
+    with pytest.raises(ValueError, match="'grid' parameter of Stabl must be a mapping of "
+                                         "parameter names to non-empty lists"):
         Stabl(FilterSelector(), grid={"n_features_to_select": []}).fit(X, y)
     with pytest.raises(ValueError, match="has no parameter 'alpha'"):
         Stabl(FilterSelector(), grid={"alpha": [1.0]}, n_pairs=1).fit(X, y)

@@ -370,13 +370,18 @@ def test_same_random_state_gives_identical_results(selector):
     [
         (FilterSelector(method="mrmr", threshold=0.1), "iterative filter 'mrmr'"),
         (FilterSelector(threshold=1.0, n_features_to_select=3), "either n_features_to_select"),
-        (FilterSelector(threshold=np.nan), "threshold must be a finite"),
-        (FilterSelector(n_features_to_select=0), "n_features_to_select=0"),
+        (FilterSelector(threshold=np.nan), r"'threshold' parameter of FilterSelector must be a "
+                                           r"float in the range \(-inf, inf\) or None"),
+        (FilterSelector(n_features_to_select=0), r"'n_features_to_select' parameter of "
+         r"FilterSelector must be an int in the range \[1, inf\), a float in the range "
+         r"\(0.0, 1.0\) or None. Got 0 instead"),
         (FilterSelector(n_features_to_select=41), "n_features_to_select=41"),
-        (FilterSelector(n_features_to_select=1.5), "n_features_to_select must be"),
+        (FilterSelector(n_features_to_select=1.5), r"'n_features_to_select' parameter of "
+                                                   r"FilterSelector .* Got 1.5 instead"),
         (FilterSelector(method="mim", n_bins=1), "n_bins"),
         (FilterSelector(method="impurity", n_estimators=0), "n_estimators"),
-        (RandomForestSelector(mode="all"), "mode must be"),
+        (RandomForestSelector(mode="all"), "'mode' parameter of RandomForestSelector must be a "
+                                           "str among"),
         (RandomForestSelector(mode="tree_fraction", min_tree_fraction=0.0), "min_tree_fraction"),
         (ReliefSelector(n_neighbors=0), "n_neighbors"),
         (ReliefSelector(ramp=(0.5, 0.1)), "ramp"),

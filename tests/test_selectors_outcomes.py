@@ -158,7 +158,7 @@ def test_tasks_are_declared_and_wrong_ones_refused():
         name for name, cls in SELECTORS.items() if "classification" in cls.tasks}
     with pytest.raises(ValueError, match="LinearRFE cannot serve task 'classification'"):
         LinearRFE(task="classification").fit(*regression_data())
-    with pytest.raises(ValueError, match="task must be one of"):
+    with pytest.raises(ValueError, match="'task' parameter of LassoSelector must be a str among"):
         LassoSelector(task="cox").fit(*regression_data())
     assert HybridRFE.task_problem("regression", {}) is not None
     assert LassoSelector.task_problem("survival", {}) is None

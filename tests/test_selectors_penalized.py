@@ -172,7 +172,8 @@ def test_calibrate_C_errors():
 @pytest.mark.parametrize(
     ("selector", "match"),
     [
-        (LassoSelector(C=-1.0), "C must be"),
+        (LassoSelector(C=-1.0), r"'C' parameter of LassoSelector must be a float in the range "
+                                r"\(0.0, inf\)"),
         (LassoSelector(target_k=0), "target_k"),
         (ElasticNetSelector(l1_ratio=0.0), "l1_ratio"),
     ],

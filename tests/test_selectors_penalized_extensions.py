@@ -18,7 +18,7 @@ def test_target_k_as_a_fraction_of_the_features():
     assert selector.support_.sum() == 7
     same = LassoSelector(target_k=7).fit(X, y)
     assert selector.C_ == same.C_
-    with pytest.raises(ValueError, match="a fraction in"):
+    with pytest.raises(ValueError, match=r"'target_k' .* a float in the range \(0.0, 1.0\)"):
         LassoSelector(target_k=1.5).fit(X, y)
 
 

@@ -45,8 +45,10 @@ def test_every_registered_class_is_a_selector_importable_under_its_name():
 
 
 def test_every_public_selector_of_the_package_is_registered():
-    # no class forgets the decorator: the walk over every module finds no other selector
-    selectors = {name for name, cls in ESTIMATORS.items() if issubclass(cls, BaseSelector)}
+    # no class forgets the decorator: the walk over every module finds no other selector in
+    # fsstab.selectors (the simulator's forest is Onda's base selector, not a configured one)
+    selectors = {name for name, cls in ESTIMATORS.items() if issubclass(cls, BaseSelector)
+                 and cls.__module__.startswith("fsstab.selectors.")}
     assert selectors == set(SELECTORS)
 
 

@@ -325,7 +325,7 @@ def test_sweep_errors():
         ({"n_forced": 5, "n_features_to_select": 3}, "n_forced"),
         ({"epsilon": 0.0}, "epsilon"),
         ({"epsilon": 1.5}, "epsilon"),
-        ({"C": -1.0}, "C must be"),
+        ({"C": -1.0}, r"'C' parameter of HybridRFE must be a float in the range \(0.0, inf\)"),
         ({"final_C": 0}, "final_C"),
         ({"shrinkage_alpha": -0.5}, "shrinkage_alpha"),
         ({"variance_weight": 2.0, "n_forced": 1}, "variance_weight"),

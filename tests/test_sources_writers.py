@@ -302,3 +302,18 @@ def test_a_wide_line_names_exactly_the_fields_pandas_does_not_read_as_numbers(
     message = str(error.value)
     assert f"{len(text)} non-numeric feature(s) in line 2 (row 1): " in message
     assert [name for name in names if f"'{name}' (column" in message] == text
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_genes_in_rows_saved_by_excel(tmp_path, wide, monkeypatch):
+    """One sample per column, a byte-order mark before the first cell, CRLF line ends."""
+    lines = ["gene," + ",".join(SAMPLES), "status," + ",".join(
+        f'"{y}"' if "," in y else y for y in LABELS),
+        "TP53," + ",".join(map(str, TP53)), "BRCA1," + ",".join(map(str, BRCA1))]
+    (tmp_path / "genes.csv").write_bytes(BOM + "\r\n".join(lines).encode() + b"\r\n")
+    ds = _fetch({"source": "file:genes.csv", "transpose": True, "row_names": True,
+                 "id_column": "gene", "target": "status"}, tmp_path, wide=wide,
+                monkeypatch=monkeypatch)
+    assert ds.sample_ids == SAMPLES
+    assert ds.feature_names == ("TP53", "BRCA1")
+    np.testing.assert_array_equal(ds.X, np.column_stack([TP53, BRCA1]))

@@ -156,7 +156,8 @@ def test_path_selection_refuses_other_base_selectors_and_more_classes():
     with pytest.raises(ValueError, match="binary classification"):
         StabilitySelection(LassoSelector(), selection="path", q=2, pfer=None,
                            n_pairs=2).fit(X, y3)
-    with pytest.raises(ValueError, match=r"selection must be one of \['calibrated', 'path'\]"):
+    with pytest.raises(ValueError, match=r"'selection' parameter of StabilitySelection must be "
+                                         r"a str among .*'path'.*'glmnet' instead"):
         StabilitySelection(LassoSelector(), selection="glmnet", n_pairs=2).fit(X, y)
 
 

@@ -155,3 +155,20 @@ def test_the_stop_removes_only_the_configuration_the_start_wrote(tmp_path):
     assert not ours.exists()
     assert theirs.read_text().startswith("# the site's own")
     assert f"removed {ours}" in result.stderr
+
+
+def test_the_slurm_plugin_is_an_extra_of_its_own():
+    """What a laptop user installs (`workflow`) has no SLURM plugin, which Snakemake would
+    import at each start; `slurm` has it, and `test` brings it for the cluster test."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    names = {extra: {Requirement(r).name for r in requirements}
+             for extra, requirements in extras.items()}
+    plugin = "snakemake-executor-plugin-slurm"
+    assert plugin not in names["workflow"]
+    assert plugin in names["slurm"]
+    assert {"slurm"} <= Requirement(extras["test"][0]).extras

@@ -285,18 +285,22 @@ def test_measure_parameter_problems():
     assert "pareto.measures: ['jaccard_typo'] are not computed" in problems_of(raw)
 
 
-def test_selector_needing_an_object_is_a_config_error_not_a_traceback():
+def test_a_selector_without_its_required_base_selector_is_a_config_error_not_a_traceback():
     # StabilitySelection's base selector has no default: the check reads the constructor
-    # signature instead of instantiating the class with no arguments (a TypeError before)
-    for entry in ({"class": "StabilitySelection"},
-                  {"class": "StabilitySelection", "params": {"selector": "LassoSelector"}}):
-        message = problems_of(with_change("selectors.stabs", entry))
-        lines = [line for line in message.splitlines() if "selectors.stabs" in line]
-        assert len(lines) == 1, message
-        assert "selectors.stabs.class: StabilitySelection needs a Python object for " \
-            "['selector']" in lines[0]
-        assert "LassoSelector" in lines[0]  # what a configuration can build instead
-        assert "StabilitySelection," not in lines[0].split("can build:")[1]
+    # signature instead of instantiating the class with no arguments (a TypeError before), and
+    # says how to give it
+    message = problems_of(with_change("selectors.stabs", {"class": "StabilitySelection"}))
+    lines = [line for line in message.splitlines() if "selectors.stabs" in line]
+    assert len(lines) == 1, message
+    assert "selectors.stabs.params: StabilitySelection needs ['selector'], which have no " \
+        "default; give selector a selector specification, e.g. selector: {class: " \
+        "LassoSelector" in lines[0]
+    # given, it expands like any other selector: the nested specification is kept as given
+    nested = {"class": "FilterSelector", "params": {"method": "welch_t"}}
+    workflow = expand(with_change("selectors.stabs", {"class": "StabilitySelection",
+                                                      "params": {"selector": nested}}))
+    (stabs,) = [c for c in workflow.configurations if c.selector == "stabs"]
+    assert stabs.params == {"selector": nested}
 
 
 def test_parameters_without_default_are_objects():

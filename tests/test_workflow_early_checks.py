@@ -156,23 +156,66 @@ def test_impossible_resampling_and_too_many_neighbours_are_refused():
                      "dataset 'study'"]
 
 
+def _small_class_study(folder, suffix):
+    """g1..g6 and y: 3 samples of 'a', 40 of 'b'."""
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    frame = pd.DataFrame(rng.normal(size=(43, 6)).round(4), columns=[f"g{j}" for j in range(1, 7)])
+    frame["y"] = ["a"] * 3 + ["b"] * 40
+    if suffix == ".csv":
+        frame.to_csv(folder / "study.csv", index=False)
+    else:
+        frame.to_parquet(folder / "study.parquet", index=False)
+
+
+SMALL_CLASS_PROBLEM = (
+    "resampling.params.fraction: subsample with fraction=0.3 leaves 1 sample(s) of class 'a' "
+    "(3 in all) in each training set of dataset 'study'")
+
+
+def test_a_dataset_not_fetched_yet_is_checked_on_its_labels(tmp_path):
+    from fsstab.workflow.checks import check_stored_datasets
+
+    _small_class_study(tmp_path, ".csv")
+    wf = workflow_of(small_class_config())
+    with pytest.raises(ConfigError) as info:
+        check_stored_datasets(wf, tmp_path / "data", base_dir=tmp_path)
+    assert info.value.problems[0].startswith(SMALL_CLASS_PROBLEM)
+    holdout = small_class_config()  # a holdout split changes the samples: the job checks
+    holdout["datasets"]["study"]["prefilter"] = {"holdout": {"part": "train", "random_state": 0}}
+    assert check_stored_datasets(workflow_of(holdout), tmp_path / "data",
+                                 base_dir=tmp_path) == []
+    enough = small_class_config(params={"fraction": 0.5})
+    assert check_stored_datasets(workflow_of(enough), tmp_path / "data",
+                                 base_dir=tmp_path) == []
+
+
+@pytest.mark.workflow
+def test_the_dry_run_refuses_it_from_the_labels_of_a_csv_file(tmp_path):
+    """The target column alone is read (not the matrix): refused before the first job."""
+    _small_class_study(tmp_path, ".csv")
+    workdir = workflow_dir(tmp_path, small_class_config())
+    result = run_snakemake(workdir, "-n")
+    assert result.returncode != 0
+    assert f"  - {SMALL_CLASS_PROBLEM}" in result.stdout + result.stderr
+    assert not (workdir / "data").exists()
+    assert not (workdir / "logs").exists()
+
+
 @pytest.mark.workflow
 def test_the_prefilter_job_refuses_it_and_the_next_start_before_any_job(tmp_path):
-    rng = np.random.default_rng(0)
-    y = np.array(["a"] * 3 + ["b"] * 40)
-    X = rng.normal(size=(43, 6))
-    lines = ["g1,g2,g3,g4,g5,g6,y"] + [",".join(f"{v:.4f}" for v in row) + f",{label}"
-                                      for row, label in zip(X, y, strict=True)]
-    (tmp_path / "study.csv").write_text("\n".join(lines) + "\n")
-    workdir = workflow_dir(tmp_path, small_class_config())
-    expected = ("resampling.params.fraction: subsample with fraction=0.3 leaves 1 sample(s) "
-                "of class 'a' (3 in all) in each training set of dataset 'study'")
+    """A Parquet matrix: its labels are known once it is fetched."""
+    _small_class_study(tmp_path, ".parquet")
+    config = small_class_config()
+    config["datasets"]["study"]["source"] = "file:study.parquet"
+    workdir = workflow_dir(tmp_path, config)
     result = run_snakemake(workdir, "--cores", "1")
     assert result.returncode != 0
     log = (workdir / "logs" / "study" / "prefilter.log").read_text()
-    assert expected in log
+    assert SMALL_CLASS_PROBLEM in log
     assert not (workdir / "results" / "study" / "resamples.parquet").exists()
     again = run_snakemake(workdir, "--cores", "1")
     assert again.returncode != 0
-    assert f"  - {expected}" in again.stdout + again.stderr
+    assert f"  - {SMALL_CLASS_PROBLEM}" in again.stdout + again.stderr
     assert "Select jobs to execute" not in again.stdout + again.stderr  # no job started

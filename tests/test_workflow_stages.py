@@ -201,6 +201,27 @@ def test_select_chunk_tables(toy, toy_resamples):
     assert runs["ranked"].all()
 
 
+def test_a_nested_selector_specification_is_built_in_the_selection_job(toy, toy_resamples):
+    from fsstab.selectors import FilterSelector, StabilitySelection
+
+    stabs = {
+        "id": "stabs", "selector": "stabs", "class": "StabilitySelection",
+        "params": {"selector": {"class": "FilterSelector", "params": {"method": "welch_t"}},
+                   "q": 3, "pi_thr": 0.75, "pfer": None, "n_pairs": 5}, "grid": {},
+        "variants": [{"id": "default", "params": {}}], "calibrate_target_k": None,
+    }
+    train = toy_resamples.train[0]
+    X, y = toy.X[train], toy.y[train]
+    ((_, fitted, _),) = fit_variants(stabs, X, y, random_state=4)
+    direct = StabilitySelection(FilterSelector(method="welch_t"), q=3, pi_thr=0.75, pfer=None,
+                                n_pairs=5, random_state=4).fit(X, y)
+    assert fitted.selector.get_params() == FilterSelector(method="welch_t").get_params()
+    np.testing.assert_array_equal(fitted.frequencies_, direct.frequencies_)
+    np.testing.assert_array_equal(fitted.support_, direct.support_)
+    tables = select_chunk(toy, toy_resamples, stabs, [0, 1], seed=2, rank_cap=3)
+    assert len(tables["runs"]) == 2
+
+
 def test_select_chunk_gives_the_jobs_threads_to_n_jobs(toy, toy_resamples, monkeypatch):
     from fsstab.selectors import RandomForestSelector
 

@@ -50,9 +50,11 @@ class PrivateName:
 class PrivateMember:
     """A private method or attribute of a scikit-learn class that fsstab calls, overrides,
     reads or sets. ``kind`` is ``"method"`` (fsstab calls it), ``"hook"`` (fsstab overrides it
-    and scikit-learn calls it), ``"read"`` (an attribute fsstab reads) or ``"set"`` (an
+    and scikit-learn calls it), ``"read"`` (an attribute fsstab reads), ``"set"`` (an
     attribute fsstab sets where the class's ``fit`` sets it; one that a release no longer sets
-    is harmless, one that fit sets and fsstab does not is a difference)."""
+    is harmless, one that fit sets and fsstab does not is a difference) or ``"declared"`` (a
+    class attribute fsstab's classes declare and scikit-learn reads; ``owner`` is then the
+    scikit-learn function or method that reads it)."""
 
     owner: str  # "<module>.<class>"
     name: str
@@ -96,6 +98,38 @@ PRIVATE_NAMES: dict[str, PrivateName] = {
         "sklearn.tree._tree", "fsstab._forest: grows the trees of RandomForestClassifier.fit"),
     "Tree": PrivateName(
         "sklearn.tree._tree", "fsstab._forest: the fitted tree structure"),
+    # -- parameter validation: every estimator class of fsstab declares its
+    # _parameter_constraints in scikit-learn's format and validates them at fit
+    "_fit_context": PrivateName(
+        "sklearn.base",
+        "every fit of an fsstab estimator: validates the constructor parameters against the "
+        "class's _parameter_constraints (BaseEstimator._validate_params), as scikit-learn's "
+        "estimators do",
+        keywords=("prefer_skip_nested_validation",)),
+    "Interval": PrivateName(
+        "sklearn.utils._param_validation",
+        "fsstab.selectors._constraints, fsstab.sklearn: numeric ranges of parameters"),
+    "StrOptions": PrivateName(
+        "sklearn.utils._param_validation",
+        "fsstab.selectors._constraints: string options of parameters; base of Names",
+        keywords=("options",)),
+    "Options": PrivateName(
+        "sklearn.utils._param_validation",
+        "fsstab.selectors._constraints: base of UnitPair (make_constraint passes on instances "
+        "of scikit-learn's own constraint classes only)",
+        keywords=("type", "options")),
+    "HasMethods": PrivateName(
+        "sklearn.utils._param_validation",
+        "fsstab.selectors._constraints, fsstab.sklearn: estimator parameters; base of Selector",
+        keywords=("methods",)),
+    "RealNotInt": PrivateName(
+        "sklearn.utils._param_validation",
+        "fsstab.selectors._constraints: fractions beside integer counts (scikit-learn refuses "
+        "intervals of Integral and Real on one parameter)"),
+    "make_constraint": PrivateName(
+        "sklearn.utils._param_validation",
+        "fsstab.selectors._constraints: the constraint objects of a _parameter_constraints "
+        "entry, applied to a configured value before any fit"),
 }
 
 _SEARCH = "sklearn.model_selection._search.BaseSearchCV"
@@ -128,6 +162,16 @@ PRIVATE_MEMBERS: tuple[PrivateMember, ...] = (
     PrivateMember(_FOREST, "_sample_weight", "set",
                   "fsstab._forest: set as fit sets it from scikit-learn 1.9 (the bootstrap "
                   "reads it)"),
+    PrivateMember("sklearn.base.BaseEstimator._validate_params", "_parameter_constraints",
+                  "declared",
+                  "every fsstab estimator class: parameter -> constraints, scikit-learn's "
+                  "format (fsstab.selectors._constraints); fsstab.sklearn extends its own"),
+    PrivateMember("sklearn.base.BaseEstimator", "_validate_params", "method",
+                  "_fit_context calls it on every fsstab estimator's fit; it checks "
+                  "get_params() against the class attribute _parameter_constraints"),
+    PrivateMember("sklearn.utils._param_validation._Constraint", "is_satisfied_by", "hook",
+                  "fsstab.selectors._constraints: Names, Selector and UnitPair override it",
+                  parameters=("val",)),
 )
 
 

@@ -54,8 +54,9 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_consistent_length, check_is_fitted, validate_data
 
 from fsstab._forest import fit_forest
+from fsstab._sklearn_compat import _fit_context
 from fsstab.outcomes import as_regression_target, as_survival_target, check_task
-from fsstab.selectors._constraints import Check, parameter_constraints
+from fsstab.selectors._constraints import builds_selector
 
 
 class _ConstantModel(ClassifierMixin, BaseEstimator):
@@ -111,14 +112,6 @@ def _model_has(method: str):
     return check
 
 
-class _ConstraintsFromTable:
-    """``_parameter_constraints`` of the class it is read on, from :data:`PARAMETER_CHECKS`
-    (a descriptor: every subclass gets its own entry of the one table, no copy)."""
-
-    def __get__(self, instance: object, owner: type) -> dict[str, list[Check] | str]:
-        return parameter_constraints(owner)
-
-
 class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     """Base class of fsstab selectors (see the module docstring for the fitted contract)."""
 
@@ -138,10 +131,36 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     #: The tasks (:data:`fsstab.outcomes.TASKS`) the selector serves; a class serving more
     #: than classification takes the constructor parameter ``task``.
     tasks: ClassVar[frozenset[str]] = frozenset({"classification"})
-    #: scikit-learn's layout of the values each constructor parameter accepts, read from
-    #: :data:`fsstab.selectors.PARAMETER_CHECKS` (:func:`~fsstab.selectors.parameter_problems`
-    #: applies them).
-    _parameter_constraints = _ConstraintsFromTable()
+    #: The values each constructor parameter accepts, in scikit-learn's format (parameter ->
+    #: list of constraints; :mod:`fsstab.selectors._constraints`): ``fit`` validates them
+    #: (``_fit_context``), the workflow's configuration check applies them before any job
+    #: (:func:`~fsstab.selectors.parameter_problems`). Every class declares its own.
+    _parameter_constraints: ClassVar[dict[str, Any]] = {}
+
+    @classmethod
+    def joint_parameter_problems(cls, params: Mapping[str, Any]) -> dict[str, str]:
+        """Problems of the constructor parameters ``params`` taken together (each value
+        satisfies its constraint) that no data set can fix; ``{parameter: problem}``, ``""``
+        naming the parameters as a whole. ``params`` holds every parameter (defaults filled
+        in). ``fit`` raises each of them; the workflow reports them before any job.
+
+        Examples
+        --------
+        >>> from fsstab.selectors import LassoSelector, StabilitySelection
+        >>> LassoSelector.joint_parameter_problems({"C": 1.0})
+        {}
+        >>> StabilitySelection.joint_parameter_problems(
+        ...     {"selector": LassoSelector(), "size_parameter": "target_k", "q": 5,
+        ...      "pi_thr": 0.75, "pfer": 1.0})[""][:58]
+        'needs exactly two of q, pi_thr and pfer (the third follows'
+        """
+        return {}
+
+    def _nested_selectors(self) -> list[tuple[str, Any]]:
+        """``(parameter, selector)`` of the selector objects among the parameters (those a
+        :class:`~fsstab.selectors._constraints.Selector` constrains)."""
+        return [(name, getattr(self, name)) for name, entry in self._parameter_constraints.items()
+                if builds_selector(entry) and isinstance(getattr(self, name, None), BaseSelector)]
 
     @classmethod
     def uses_univariate_statistics(cls, params: Mapping[str, Any]) -> bool:
@@ -231,8 +250,10 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         check_consistent_length(X, target)
         return X, target
 
+    @_fit_context(prefer_skip_nested_validation=False)
     def fit(self, X: Any, y: Any) -> BaseSelector:
-        """Select features on ``(X, y)`` and fit the paired predictive model on them."""
+        """Select features on ``(X, y)`` and fit the paired predictive model on them (after
+        validating the parameters against ``_parameter_constraints``)."""
         task = self._task()
         if task != "classification":
             X, target = self._validated_outcome(X, y, task)
@@ -260,6 +281,10 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         if it can). ``fit`` raises it; the workflow asks it before any selection job runs."""
         if n_classes > 2 and not self._supports_multiclass:
             return f"{type(self).__name__} supports binary classification only"
+        for _, nested in self._nested_selectors():
+            problem = nested._class_count_problem(n_classes)
+            if problem is not None:
+                return problem
         return None
 
     @abstractmethod

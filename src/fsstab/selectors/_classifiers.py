@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from numbers import Integral, Real
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -44,7 +44,9 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from fsstab._sklearn_compat import _fit_context
 from fsstab.selectors._common import encode_binary_target
+from fsstab.selectors._constraints import POSITIVE
 from fsstab.selectors._glmboost import GLMBoostClassifier
 from fsstab.selectors._logistic import (
     PenalizedLogisticRegression,
@@ -65,11 +67,30 @@ class RidgeLogisticRegression(ClassifierMixin, BaseEstimator):
     """L2-penalised binary logistic regression ``C Σ ℓ + ½‖w‖²`` with an unpenalised intercept
     (scikit-learn's objective), solved by Newton's method -- in sample space when n ≤ d
     (:func:`fsstab.selectors._ridge_logistic.ridge_logistic`), which is fast and deterministic
-    for the wide data of the thesis."""
+    for the wide data of the thesis.
+
+    Examples
+    --------
+    The same model as scikit-learn's L2 ``LogisticRegression`` (run to a tight tolerance):
+
+    >>> import numpy as np
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from fsstab.selectors._classifiers import RidgeLogisticRegression
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(80, 4))
+    >>> y = (X[:, 0] - X[:, 1] + 0.5 * rng.normal(size=80) > 0).astype(int)
+    >>> model = RidgeLogisticRegression(C=0.5).fit(X, y)
+    >>> reference = LogisticRegression(C=0.5, tol=1e-12, max_iter=1000).fit(X, y)
+    >>> bool(np.allclose(model.coef_, reference.coef_, atol=1e-6))
+    True
+    """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {"C": [POSITIVE]}
 
     def __init__(self, *, C: float = 1.0):
         self.C = C
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: Any, y: Any) -> RidgeLogisticRegression:
         X, y = validate_data(self, X, y, dtype=np.float64)
         codes = encode_binary_target(self, y)

@@ -26,6 +26,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from fsstab._sklearn_compat import StrOptions
 from fsstab.importance import (
     flip_sensitivity,
     importances_on_support,
@@ -40,8 +41,15 @@ from fsstab.selectors._common import (
     ranking_from_order,
     spawn_seeds,
 )
+from fsstab.selectors._constraints import (
+    POSITIVE,
+    RANDOM_STATE,
+    UNIT,
+    Names,
+    integers,
+)
 from fsstab.selectors._filter_scores import GreedySelection
-from fsstab.selectors._filters import DEFAULT_FILTER_TREES, FilterInfo, get_filter
+from fsstab.selectors._filters import DEFAULT_FILTER_TREES, FILTERS, FilterInfo, get_filter
 from fsstab.selectors._registry import register_selector
 
 __all__ = ["FilterClassifier", "n_kept"]
@@ -211,6 +219,17 @@ class FilterClassifier(BaseSelector):
         "C", "sigma", "k", "lam", "n_trees", "node_size_exponent", "mtry_fraction",
         "n_iterations",
     )
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "filter": [Names(FILTERS, what="filter", lookup=get_filter), StrOptions({"none"})],
+        "fraction": [UNIT], "classifier": [Names(CLASSIFIERS, what="classifier")],
+        "C": [POSITIVE, None], "sigma": [POSITIVE, None], "k": [integers(1), None],
+        "lam": [POSITIVE, None], "n_trees": [integers(1), None],
+        "node_size_exponent": [UNIT, None], "mtry_fraction": [UNIT, None],
+        "n_iterations": [integers(1), None], "n_bins": [integers(2), None],
+        "filter_trees": [integers(1)], "importance": [StrOptions({"auto", "uniform"})],
+        "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,

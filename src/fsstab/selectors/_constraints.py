@@ -1,271 +1,356 @@
-"""The values each selector parameter accepts, checked without data and without fitting.
+"""The values the estimators' constructor parameters accept, in scikit-learn's own format.
 
-A selector checks its parameters when it is fitted -- in a workflow that is inside a selection
-job, after the data were fetched, resampled and other jobs ran. :func:`parameter_problems`
-checks the same conditions on the parameter values alone (what a value must be regardless of
-the data: ``C > 0``, an integer ``n_estimators >= 1``, a known filter ``method``), so that a
-configuration can be refused before any job with every bad value at once. Conditions that
-need the data (``n_features_to_select <= d``) stay with ``fit`` and the workflow's dataset
-checks. A parameter without an entry here is not checked early (objects such as a nested
-``selector`` or ``estimator``; ``random_state``; ``groups``).
+Every estimator class of fsstab declares ``_parameter_constraints``: constructor parameter ->
+list of scikit-learn constraints (:class:`~sklearn.utils._param_validation.Interval`,
+``StrOptions``, ``HasMethods``, ``"boolean"``, ``"random_state"``, ``"array-like"``, a type,
+``None``, ...; a value is valid when it satisfies one of them). Two places apply them:
 
-Every selector exposes its entries as scikit-learn's ``_parameter_constraints`` class attribute
-(:func:`parameter_constraints`, read from this table, not copied): constructor parameter ->
-``[check]``, or ``"no_validation"`` for a parameter without an entry. The checks are fsstab's
-(a function returning what is wrong, or None), which :func:`parameter_problems` applies;
-scikit-learn's ``_validate_params`` is not used.
+- ``fit``, through scikit-learn's machinery (``@_fit_context``, which calls
+  ``BaseEstimator._validate_params``): a bad value raises
+  :class:`~sklearn.utils._param_validation.InvalidParameterError` before any work;
+- the workflow's configuration check, before any job, through :func:`value_problem` (via
+  :func:`fsstab.selectors.parameter_problems`), whose messages are written for a YAML file:
+  ``null``, ``true or false``, the allowed values sorted, and a "did you mean".
+
+The building blocks shared by many classes are defined here (:data:`POSITIVE`,
+:data:`N_FEATURES`, ...), with the constraints scikit-learn does not have: :class:`Names` (a
+key of an fsstab registry: the filters, the classifiers),
+:class:`Selector` (a nested selector; in a configuration a specification ``{class: ...,
+params: {...}}``) and :class:`UnitPair`. scikit-learn's ``make_constraint`` passes on
+instances of its own constraint classes only (``Interval``, ``StrOptions``, ``Options``,
+``HasMethods``, ``MissingValues``) and raises for any other ``_Constraint``, so each derives
+from the closest of those and overrides ``is_satisfied_by`` and ``__str__``.
 
 Examples
 --------
->>> from fsstab.selectors import parameter_problems
->>> parameter_problems("LassoSelector", {"C": -1, "max_iter": 2.5})
-{'C': 'must be a positive finite number, got -1', 'max_iter': 'must be an integer >= 1, got 2.5'}
->>> parameter_problems("FilterSelector", {"method": "mrmrr"})["method"][:60]
-"must be a known filter, got 'mrmrr' (did you mean 'mrmr'?); "
+>>> from fsstab.selectors._constraints import N_FEATURES, POSITIVE, value_problem
+>>> value_problem([POSITIVE], -1)
+'must be a positive finite number, got -1'
+>>> value_problem(N_FEATURES, 1.5)
+'must be an integer >= 1, a fraction in (0, 1) or null, got 1.5'
+>>> value_problem(N_FEATURES, 0.25) is None
+True
 """
 
 from __future__ import annotations
 
 import difflib
-import inspect
-import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from numbers import Integral, Real
 from typing import Any
 
-__all__ = ["PARAMETER_CHECKS", "parameter_constraints", "parameter_problems"]
+import numpy as np
 
-Check = Callable[[Any], "str | None"]
+from fsstab._sklearn_compat import (
+    HasMethods,
+    Interval,
+    Options,
+    RealNotInt,
+    StrOptions,
+    make_constraint,
+)
+from fsstab.outcomes import TASKS
 
-
-def _shown(value: Any) -> str:
-    return repr(value)
-
-
-def _real(value: Any) -> bool:
-    return isinstance(value, Real) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _integer(value: Any) -> bool:
-    return isinstance(value, Integral) and not isinstance(value, bool)
-
-
-def positive() -> Check:
-    return lambda v: None if _real(v) and v > 0 else \
-        f"must be a positive finite number, got {_shown(v)}"
-
-
-def non_negative() -> Check:
-    return lambda v: None if _real(v) and v >= 0 else \
-        f"must be a finite number >= 0, got {_shown(v)}"
-
-
-def integer(minimum: int) -> Check:
-    return lambda v: None if _integer(v) and v >= minimum else \
-        f"must be an integer >= {minimum}, got {_shown(v)}"
-
-
-def interval(low: float, high: float, *, low_open: bool, high_open: bool = False) -> Check:
-    left, right = "(" if low_open else "[", ")" if high_open else "]"
-
-    def check(v: Any) -> str | None:
-        inside = _real(v) and (v > low if low_open else v >= low) and (
-            v < high if high_open else v <= high)
-        return None if inside else f"must lie in {left}{low:g}, {high:g}{right}, got {_shown(v)}"
-
-    return check
+__all__ = [
+    "BOOLEAN",
+    "ESTIMATOR",
+    "FRACTION",
+    "NON_NEGATIVE",
+    "N_FEATURES",
+    "POSITIVE",
+    "RANDOM_STATE",
+    "STEP",
+    "TASK",
+    "UNIT",
+    "Names",
+    "ParameterGridSpec",
+    "Selector",
+    "UnitList",
+    "UnitPair",
+    "builds_selector",
+    "describe",
+    "integers",
+    "value_problem",
+]
 
 
-def options(*allowed: str) -> Check:
-    return lambda v: None if isinstance(v, str) and v in allowed else \
-        f"must be one of {list(allowed)}, got {_shown(v)}"
+def integers(minimum: int) -> Interval:
+    """An integer ``>= minimum`` (``Interval(Integral, minimum, None, closed="left")``)."""
+    return Interval(Integral, minimum, None, closed="left")
 
 
-def boolean() -> Check:
-    return lambda v: None if isinstance(v, bool) else f"must be true or false, got {_shown(v)}"
+#: A positive finite number (``C``, ``pfer``, ...).
+POSITIVE = Interval(Real, 0, None, closed="neither")
+#: A finite number >= 0.
+NON_NEGATIVE = Interval(Real, 0, None, closed="left")
+#: A number in [0, 1].
+UNIT = Interval(Real, 0, 1, closed="both")
+#: A fraction of the features, in (0, 1); ``RealNotInt`` because scikit-learn refuses intervals
+#: of ``Integral`` and ``Real`` on one parameter.
+FRACTION = Interval(RealNotInt, 0, 1, closed="neither")
+#: A number of features to select: an integer >= 1, a fraction of them in (0, 1), or None
+#: (:func:`fsstab.selectors.default_n_features`); the bound ``<= d`` needs the data.
+N_FEATURES: list[Any] = [integers(1), FRACTION, None]
+#: The features an RFE step eliminates: a count >= 1, or a fraction of the remaining ones.
+STEP: list[Any] = [integers(1), FRACTION]
+#: true or false.
+BOOLEAN: list[Any] = ["boolean"]
+#: A seed, a ``RandomState`` or None (scikit-learn's ``check_random_state``).
+RANDOM_STATE: list[Any] = ["random_state"]
+#: A predictive model (any object with ``fit``), or None for the class's default.
+ESTIMATOR: list[Any] = [HasMethods(["fit"]), None]
+#: An outcome of :data:`fsstab.outcomes.TASKS`; the tasks a class serves are checked by its
+#: ``task_problem`` (and, in the workflow, against each dataset's task).
+TASK: list[Any] = [StrOptions(set(TASKS))]
 
 
-def optional(check: Check) -> Check:
-    return lambda v: None if v is None else check(v)
+class Names(StrOptions):
+    """A name in an fsstab registry (a mapping from names to entries).
 
-
-def either(*checks: Check, text: str) -> Check:
-    return lambda v: None if any(c(v) is None for c in checks) else \
-        f"must be {text}, got {_shown(v)}"
-
-
-def count_or_fraction() -> Check:
-    """An integer number of features >= 1, a fraction of them in (0, 1), or None (default)."""
-    return optional(either(integer(1), interval(0, 1, low_open=True, high_open=True),
-                           text="an integer >= 1, a fraction in (0, 1) or null"))
-
-
-def _filter_method(value: Any) -> str | None:
-    from fsstab.selectors._filters import FILTERS, get_filter
-
-    try:
-        get_filter(value)
-    except ValueError:
-        close = difflib.get_close_matches(str(value), list(FILTERS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return (f"must be a known filter, got {_shown(value)}{hint}; known filters: "
-                f"{sorted(FILTERS)}")
-    return None
-
-
-def _filter_or_none(value: Any) -> str | None:
-    return None if value == "none" else _filter_method(value)
-
-
-def _classifier(value: Any) -> str | None:
-    from fsstab.selectors._classifiers import CLASSIFIERS
-
-    return None if isinstance(value, str) and value in CLASSIFIERS else \
-        f"must be one of {sorted(CLASSIFIERS)}, got {_shown(value)}"
-
-
-def _ramp(value: Any) -> str | None:
-    if value is None:
-        return None
-    ok = isinstance(value, list | tuple) and len(value) == 2 and all(map(_real, value)) and \
-        0 <= value[0] <= value[1] <= 1
-    return None if ok else f"must be null or a pair [t_equal, t_different] with " \
-        f"0 <= t_equal <= t_different <= 1, got {_shown(value)}"
-
-
-def _grid(value: Any) -> str | None:
-    """Stabl's grid: null or a mapping of parameter names to non-empty lists of values."""
-    if value is None:
-        return None
-    ok = isinstance(value, Mapping) and len(value) > 0 and all(
-        isinstance(k, str) and isinstance(v, list | tuple) and len(v) > 0
-        for k, v in value.items())
-    return None if ok else \
-        f"must be null or a mapping of parameter names to non-empty lists, got {_shown(value)}"
-
-
-def _thresholds(value: Any) -> str | None:
-    """Null or a non-empty list of frequency thresholds in [0, 1]."""
-    if value is None:
-        return None
-    ok = isinstance(value, list | tuple) and len(value) > 0 and all(
-        _real(v) and 0 <= v <= 1 for v in value)
-    return None if ok else f"must be null or a non-empty list of numbers in [0, 1], got " \
-        f"{_shown(value)}"
-
-
-_STEP = either(integer(1), interval(0, 1, low_open=True, high_open=True),
-               text="an integer >= 1 or a fraction in (0, 1)")
-_PENALIZED = {"C": positive(), "target_k": count_or_fraction(), "tol": positive(),
-              "max_iter": integer(1)}
-_RFE = {"n_features_to_select": count_or_fraction(), "C": positive(),
-        "final_C": optional(positive()), "step": _STEP}
-_N_BINS = optional(integer(2))
-
-#: Class name -> parameter -> check (a function returning None or what is wrong).
-PARAMETER_CHECKS: dict[str, dict[str, Check]] = {
-    "LassoSelector": dict(_PENALIZED),
-    "ElasticNetSelector": {**_PENALIZED, "l1_ratio": interval(0, 1, low_open=True)},
-    "GroupLassoSelector": dict(_PENALIZED),
-    "LogisticRFE": dict(_RFE),
-    "LinearRFE": dict(_RFE),
-    "SVMRFE": {**_RFE, "kernel": options("linear", "rbf"),
-               "gamma": either(options("scale", "auto"), positive(),
-                               text="'scale', 'auto' or a positive number")},
-    "HybridRFE": {**_RFE, "n_forced": integer(0), "epsilon": interval(0, 1, low_open=True),
-                  "shrinkage_alpha": non_negative(),
-                  "variance_weight": interval(0, 1, low_open=False)},
-    "L0Selector": {"max_support_size": optional(integer(1)), "l2": non_negative(),
-                   "backend": options("auto", "l0learn", "abess")},
-    "RandomForestSelector": {
-        "n_estimators": integer(1), "n_features_to_select": count_or_fraction(),
-        "mode": options("top_k", "tree_fraction"),
-        "min_tree_fraction": interval(0, 1, low_open=True),
-        # None: the task's default (gini; squared error for a continuous outcome)
-        "criterion": optional(options("gini", "entropy", "log_loss", "squared_error",
-                                      "absolute_error", "friedman_mse", "poisson")),
-        "max_features": optional(either(options("sqrt", "log2"), integer(1),
-                                        interval(0, 1, low_open=True),
-                                        text="'sqrt', 'log2', an integer >= 1, a fraction "
-                                             "in (0, 1] or null")),
-        "n_jobs": optional(either(integer(1), lambda v: None if v == -1 else "",
-                                  text="an integer >= 1, -1 or null")),
-    },
-    "ReliefSelector": {"n_neighbors": integer(1), "n_features_to_select": count_or_fraction(),
-                       "ramp": _ramp},
-    "FilterSelector": {"method": _filter_method, "n_features_to_select": count_or_fraction(),
-                       "threshold": optional(lambda v: None if _real(v) else
-                                             f"must be a finite number, got {_shown(v)}"),
-                       "n_bins": _N_BINS, "n_estimators": integer(1)},
-    "FilterClassifier": {
-        "filter": _filter_or_none, "fraction": interval(0, 1, low_open=False),
-        "classifier": _classifier, "C": optional(positive()), "sigma": optional(positive()),
-        "k": optional(integer(1)), "lam": optional(positive()), "n_trees": optional(integer(1)),
-        "node_size_exponent": optional(interval(0, 1, low_open=False)),
-        "mtry_fraction": optional(interval(0, 1, low_open=False)),
-        "n_iterations": optional(integer(1)), "n_bins": _N_BINS, "filter_trees": integer(1),
-        "importance": options("auto", "uniform"),
-    },
-    "GBMSelector": {"n_estimators": integer(1), "n_features_to_select": count_or_fraction(),
-                    "learning_rate": non_negative(), "max_depth": integer(1),
-                    "subsample": interval(0, 1, low_open=True)},
-    "GLMBoostSelector": {"n_iter": integer(1), "nu": interval(0, 1, low_open=True),
-                         "intercept_learner": boolean()},
-    # pi_thr in (0, 1]: below 1/2 only under the r-concave bound, which fit checks
-    "StabilitySelection": {"q": optional(integer(1)),
-                           "pi_thr": optional(interval(0, 1, low_open=True)),
-                           "pfer": optional(positive()), "n_pairs": integer(1),
-                           "sampling": options("SS", "MB"),
-                           "assumption": options("none", "unimodal", "r-concave"),
-                           "selection": options("calibrated", "path"),
-                           "stratify": boolean()},
-    "EnsembleSelector": {"n_bootstrap": integer(1), "n_features_to_select": count_or_fraction(),
-                         "stratify": boolean()},
-    "Stabl": {"grid": _grid, "artificial": options("permutation", "knockoff"),
-              "artificial_proportion": interval(0, 1, low_open=True), "n_pairs": integer(1),
-              "thresholds": _thresholds, "stratify": boolean()},
-    "KnockoffSelector": {"fdr": interval(0, 1, low_open=True, high_open=True),
-                         "knockoffs": options("gaussian", "fixed"),
-                         "offset": lambda v: None if v in (0, 1) and not isinstance(v, bool)
-                         else f"must be 1 (knockoff+) or 0 (knockoff), got {_shown(v)}",
-                         "covariance": options("ledoit_wolf", "sample"),
-                         "max_features": integer(1)},
-}
-
-
-def parameter_problems(selector: str | type, params: Mapping[str, Any]) -> dict[str, str]:
-    """``{parameter: what is wrong}`` for the values in ``params`` that the selector class (a
-    registered name or the class) can never accept (module docstring); empty if none.
-    Parameters the class does not have are not looked at (the caller reports those)."""
-    name = selector if isinstance(selector, str) else selector.__name__
-    checks = PARAMETER_CHECKS.get(name, {})
-    problems = {}
-    for parameter, value in params.items():
-        check = checks.get(parameter)
-        if check is not None:
-            problem = check(value)
-            if problem:
-                problems[parameter] = problem
-    return problems
-
-
-def parameter_constraints(selector: type) -> dict[str, list[Check] | str]:
-    """A selector class's :data:`PARAMETER_CHECKS` entry in the layout of scikit-learn's
-    ``_parameter_constraints``: every constructor parameter -> ``[its check]``, or
-    ``"no_validation"`` where the table has none (the value is checked by ``fit`` only).
+    Parameters
+    ----------
+    registry
+        The mapping; read when a value is checked, so entries registered later count.
+    what
+        What an entry is, for messages ("filter": "a known filter").
+    lookup
+        A function that finds the entry of a name and raises ``ValueError`` for an unknown one,
+        when it accepts more than the keys (e.g. a filter's thesis name, any case).
 
     Examples
     --------
-    >>> from fsstab.selectors import GLMBoostSelector, LassoSelector
-    >>> constraints = GLMBoostSelector._parameter_constraints
-    >>> sorted(constraints)
-    ['intercept_learner', 'n_iter', 'nu']
-    >>> constraints["nu"][0](0.0)
-    'must lie in (0, 1], got 0.0'
-    >>> LassoSelector._parameter_constraints["task"]
-    'no_validation'
+    >>> from fsstab.selectors._constraints import Names, value_problem
+    >>> colours = Names({"red": 1, "green": 2}, what="colour")
+    >>> colours.is_satisfied_by("red"), colours.is_satisfied_by("blue")
+    (True, False)
+    >>> value_problem([colours], "gren")
+    "must be a known colour, got 'gren' (did you mean 'green'?); known colours: ['green', 'red']"
     """
-    checks = PARAMETER_CHECKS.get(selector.__name__, {})
-    parameters = [name for name in inspect.signature(selector.__init__).parameters
-                  if name != "self"]
-    return {name: [checks[name]] if name in checks else "no_validation" for name in parameters}
+
+    def __init__(self, registry: Mapping[str, Any], *, what: str,
+                 lookup: Callable[[str], Any] | None = None) -> None:
+        super().__init__(registry.keys())
+        self.registry = registry
+        self.what = what
+        self.lookup = lookup
+
+    def is_satisfied_by(self, val: Any) -> bool:
+        if not isinstance(val, str):
+            return False
+        if val in self.registry:
+            return True
+        if self.lookup is None:
+            return False
+        try:
+            self.lookup(val)
+        except ValueError:
+            return False
+        return True
+
+    def names(self) -> list[str]:
+        """The registered names, sorted."""
+        return sorted(self.registry)
+
+    def __str__(self) -> str:
+        return f"a known {self.what} ({', '.join(map(repr, self.names()))})"
+
+
+class Selector(HasMethods):
+    """A selector: an object with ``fit`` and ``get_support`` (the base selector of a
+    meta-selector). In a workflow configuration the value is a specification ``{class: <a
+    registered selector>, params: {...}}``, checked and built recursively
+    (:func:`fsstab.selectors.build_selector`): any parameter constrained by a ``Selector``
+    takes one.
+
+    Examples
+    --------
+    >>> from fsstab.selectors import LassoSelector
+    >>> from fsstab.selectors._constraints import Selector
+    >>> Selector().is_satisfied_by(LassoSelector()), Selector().is_satisfied_by("LassoSelector")
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(["fit", "get_support"])
+
+    def __str__(self) -> str:
+        return "a selector (an object with 'fit' and 'get_support')"
+
+
+class UnitPair(Options):
+    """A pair ``(low, high)`` of numbers with ``0 <= low <= high <= 1`` (a list, tuple or
+    1-d array of two).
+
+    Examples
+    --------
+    >>> from fsstab.selectors._constraints import UnitPair
+    >>> UnitPair().is_satisfied_by([0.1, 0.3]), UnitPair().is_satisfied_by((0.3, 0.1))
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(tuple, frozenset())
+
+    def is_satisfied_by(self, val: Any) -> bool:
+        if not isinstance(val, list | tuple | np.ndarray) or np.ndim(val) != 1 or len(val) != 2:
+            return False
+        if not all(isinstance(v, Real) and not isinstance(v, bool) for v in val):
+            return False
+        low, high = (float(v) for v in val)
+        return 0 <= low <= high <= 1
+
+    def __str__(self) -> str:
+        return "a pair [low, high] with 0 <= low <= high <= 1"
+
+
+class ParameterGridSpec(Options):
+    """A grid of parameters: a non-empty mapping of parameter names to non-empty lists of
+    values (scikit-learn's ``ParameterGrid`` of one dict).
+
+    Examples
+    --------
+    >>> from fsstab.selectors._constraints import ParameterGridSpec
+    >>> grid = ParameterGridSpec()
+    >>> grid.is_satisfied_by({"C": [0.1, 1.0]}), grid.is_satisfied_by({"C": []})
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(dict, frozenset())
+
+    def is_satisfied_by(self, val: Any) -> bool:
+        return isinstance(val, Mapping) and len(val) > 0 and all(
+            isinstance(k, str) and isinstance(v, list | tuple) and len(v) > 0
+            for k, v in val.items())
+
+    def __str__(self) -> str:
+        return "a mapping of parameter names to non-empty lists"
+
+
+class UnitList(Options):
+    """A non-empty list of numbers in [0, 1] (e.g. frequency thresholds).
+
+    Examples
+    --------
+    >>> from fsstab.selectors._constraints import UnitList
+    >>> UnitList().is_satisfied_by([0.3, 0.9]), UnitList().is_satisfied_by([1.5])
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(list, frozenset())
+
+    def is_satisfied_by(self, val: Any) -> bool:
+        if not isinstance(val, list | tuple | np.ndarray) or np.ndim(val) != 1 or len(val) == 0:
+            return False
+        return all(isinstance(v, Real) and not isinstance(v, bool) and 0 <= float(v) <= 1
+                   for v in val)
+
+    def __str__(self) -> str:
+        return "a non-empty list of numbers in [0, 1]"
+
+
+def builds_selector(constraints: Any) -> bool:
+    """Whether a ``_parameter_constraints`` entry admits a nested selector (a
+    :class:`Selector`), so that a configuration may give it a specification."""
+    return isinstance(constraints, list) and any(isinstance(c, Selector) for c in constraints)
+
+
+# -- messages for a configuration file ---------------------------------------------------------
+
+def _bound(value: float) -> str:
+    return f"{value:g}"
+
+
+def _describe_interval(interval: Interval) -> str:
+    left, right = interval.left, interval.right
+    left_open = interval.closed in ("neither", "right")
+    right_open = interval.closed in ("neither", "left")
+    if interval.type is Integral:
+        low = None if left is None else left + left_open
+        high = None if right is None else right - right_open
+        if high is None:
+            return "an integer" if low is None else f"an integer >= {low}"
+        return f"an integer <= {high}" if low is None else f"an integer in [{low}, {high}]"
+    kind = "a fraction" if interval.type is RealNotInt and (left, right) == (0, 1) else "a number"
+    if right is None and left is None:
+        return "a finite number"
+    if right is None:
+        if left == 0:
+            return "a positive finite number" if left_open else "a finite number >= 0"
+        return f"a finite number {'>' if left_open else '>='} {_bound(left)}"
+    if left is None:
+        return f"a finite number {'<' if right_open else '<='} {_bound(right)}"
+    return (f"{kind} in {'(' if left_open else '['}{_bound(left)}, {_bound(right)}"
+            f"{')' if right_open else ']'}")
+
+
+_TYPE_NAMES = {str: "a string", dict: "a mapping", Mapping: "a mapping", list: "a list",
+               tuple: "a list", bool: "true or false", Integral: "an integer",
+               Real: "a number"}
+
+
+def describe(constraint: Any) -> str:
+    """One entry of a ``_parameter_constraints`` list, as a configuration's message says it.
+
+    Examples
+    --------
+    >>> from fsstab.selectors._constraints import STEP, describe
+    >>> [describe(c) for c in [*STEP, None, "boolean"]]
+    ['an integer >= 1', 'a fraction in (0, 1)', 'null', 'true or false']
+    """
+    if constraint is None:
+        return "null"
+    if isinstance(constraint, str):
+        return {"boolean": "true or false", "random_state": "a seed (an integer >= 0) or null",
+                "array-like": "a list", "verbose": "an integer >= 0 or true/false",
+                "cv_object": "a number of folds >= 2 or a splitter"}.get(constraint, constraint)
+    if constraint is callable:
+        return "a callable (not available in a configuration)"
+    if isinstance(constraint, type):
+        return _TYPE_NAMES.get(constraint, f"an instance of {constraint.__name__}")
+    if isinstance(constraint, Names):
+        return f"a known {constraint.what}"
+    if isinstance(constraint, Selector):
+        return "a selector specification {class: <selector>, params: {...}}"
+    if isinstance(constraint, Interval):
+        return _describe_interval(constraint)
+    if isinstance(constraint, StrOptions):
+        return f"one of {sorted(constraint.options)}"
+    if isinstance(constraint, HasMethods):
+        methods = " and ".join(constraint.methods)
+        return f"an object with {methods} (not available in a configuration)"
+    return str(constraint)
+
+
+def _joined(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
+
+
+def _hints(constraints: Sequence[Any], value: Any) -> tuple[str, str]:
+    """``(did-you-mean, listing)`` for a string among string options and registry names."""
+    if not isinstance(value, str):
+        return "", ""
+    candidates: list[str] = []
+    listings = []
+    for constraint in constraints:
+        if isinstance(constraint, Names):
+            candidates += constraint.names()
+            listings.append(f"known {constraint.what}s: {constraint.names()}")
+        elif isinstance(constraint, StrOptions):
+            candidates += sorted(constraint.options)
+    close = difflib.get_close_matches(value, candidates, n=1)
+    return (f" (did you mean {close[0]!r}?)" if close else ""), "; ".join(listings)
+
+
+def value_problem(constraints: Any, value: Any) -> str | None:
+    """What is wrong with ``value`` for a ``_parameter_constraints`` entry (None if it
+    satisfies one of its constraints): ``"must be <the constraints>, got <value>"``, in the
+    words of a configuration file, with a "did you mean" for a near-miss string."""
+    if constraints == "no_validation":
+        return None
+    if any(make_constraint(c).is_satisfied_by(value) for c in constraints):
+        return None
+    hint, listing = _hints(constraints, value)
+    text = f"must be {_joined([describe(c) for c in constraints])}, got {value!r}{hint}"
+    return f"{text}; {listing}" if listing else text

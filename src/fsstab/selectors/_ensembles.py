@@ -17,6 +17,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
+from fsstab._sklearn_compat import Interval, StrOptions
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -25,10 +26,25 @@ from fsstab.selectors._common import (
     spawn_seeds,
     top_k_mask,
 )
-from fsstab.selectors._error_bounds import stability_selection_parameters
+from fsstab.selectors._constraints import (
+    BOOLEAN,
+    ESTIMATOR,
+    N_FEATURES,
+    POSITIVE,
+    RANDOM_STATE,
+    Selector,
+    integers,
+)
+from fsstab.selectors._error_bounds import (
+    ASSUMPTIONS,
+    SAMPLINGS,
+    stability_selection_parameters,
+)
 from fsstab.selectors._filters import FilterSelector
 from fsstab.selectors._lasso_path import path_selection_counts
+from fsstab.selectors._penalized import _PenalizedSelector
 from fsstab.selectors._registry import register_selector
+from fsstab.selectors._specs import constructor_parameters, selector_class
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
 
 
@@ -107,6 +123,20 @@ def _frequent(frequencies: np.ndarray, pi_thr: float) -> np.ndarray:
     """``frequencies >= pi_thr``; a tolerance guards π̂ = π_thr against rounding in
     counts / 2B."""
     return frequencies >= pi_thr - 1e-12
+
+
+def _selector_parameters(selector: Any) -> tuple[type, list[str]] | None:
+    """``(class, constructor parameters)`` of a base selector given as an object or as a
+    specification of a registered class; None when neither (its constraint reports it)."""
+    if isinstance(selector, Mapping):
+        try:
+            cls = selector_class(selector.get("class"))
+        except ValueError:
+            return None
+        return cls, list(constructor_parameters(cls))
+    if hasattr(selector, "get_params"):
+        return type(selector), list(selector.get_params(deep=False))
+    return None
 
 
 def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
@@ -218,6 +248,17 @@ class StabilitySelection(TwoStageSelector):
 
     _supports_multiclass: ClassVar[bool] = True
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector()], "q": [integers(1), None],
+        # pi_thr in (0, 1]: at most 1/2 only under the r-concave bound (joint_parameter_problems)
+        "pi_thr": [Interval(Real, 0, 1, closed="right"), None], "pfer": [POSITIVE, None],
+        "n_pairs": [integers(1)], "sampling": [StrOptions(set(SAMPLINGS))],
+        "assumption": [StrOptions(set(ASSUMPTIONS))],
+        "selection": [StrOptions({"calibrated", "path"})], "size_parameter": [str],
+        "estimator": ESTIMATOR, "stratify": BOOLEAN, "subsamples": ["array-like", None],
+        "random_state": RANDOM_STATE,
+    }
+
     @classmethod
     def min_class_samples(cls, params: Mapping[str, Any]) -> int:
         """2 for stratified subsamples (one sample of each class per half)."""
@@ -254,6 +295,50 @@ class StabilitySelection(TwoStageSelector):
         self.stratify = stratify
         self.subsamples = subsamples
         self.random_state = random_state
+
+    @classmethod
+    def joint_parameter_problems(cls, params: Mapping[str, Any]) -> dict[str, str]:
+        """What ``fit`` refuses of the parameters together, before any data: exactly two of
+        ``q``, ``pi_thr``, ``pfer``; a bound's assumption with its sampling, ``pi_thr`` and
+        ``n_pairs``; a ``size_parameter`` the base selector has (``"calibrated"``) or a
+        LASSO-type base selector (``"path"``). The base selector may be an object or a
+        specification ``{class, params}``."""
+        problems = {}
+        given = sorted(name for name in ("q", "pi_thr", "pfer") if params.get(name) is not None)
+        if len(given) != 2:
+            problems[""] = (
+                "needs exactly two of q, pi_thr and pfer (the third follows from the error "
+                f"bound), got {given or 'none'} (the defaults are pi_thr=0.75, pfer=1.0; set one "
+                "of them to null to fix q)"
+            )
+        assumption, sampling = params.get("assumption", "none"), params.get("sampling", "SS")
+        if assumption in ("unimodal", "r-concave") and sampling == "MB":
+            problems["assumption"] = (
+                f"{assumption!r} needs complementary pairs (sampling: SS; Shah & Samworth 2013); "
+                "sampling MB has assumption none")
+        pi_thr = params.get("pi_thr")
+        if (isinstance(pi_thr, Real) and pi_thr <= 0.5 and assumption in ASSUMPTIONS
+                and assumption != "r-concave"):
+            problems["pi_thr"] = (f"must lie in (0.5, 1] with assumption {assumption!r} (below "
+                                  f"only under r-concave), got {pi_thr!r}")
+        n_pairs = params.get("n_pairs")
+        if (assumption == "r-concave" and params.get("subsamples") is None
+                and isinstance(n_pairs, int) and n_pairs < 2):
+            problems["n_pairs"] = f"the r-concave bound needs n_pairs >= 2, got {n_pairs!r}"
+        base = _selector_parameters(params.get("selector"))
+        if base is not None and params.get("selection", "calibrated") == "path":
+            if not issubclass(base[0], _PenalizedSelector):
+                problems["selection"] = (
+                    "'path' needs a LASSO-type base selector (LassoSelector, "
+                    f"ElasticNetSelector or GroupLassoSelector), got {base[0].__name__}")
+        elif base is not None:
+            size = params.get("size_parameter", "n_features_to_select")
+            if isinstance(size, str) and size not in base[1]:
+                problems["size_parameter"] = (
+                    f"{base[0].__name__} has no parameter {size!r} to receive q (the number of "
+                    f"features of each subsample); its parameters: {', '.join(sorted(base[1]))}"
+                )
+        return problems
 
     def _given_subsamples(self, n_samples: int) -> np.ndarray:
         rows = np.asarray(self.subsamples)
@@ -418,6 +503,12 @@ class EnsembleSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector(), None], "n_bootstrap": [integers(1)],
+        "n_features_to_select": N_FEATURES, "estimator": ESTIMATOR, "stratify": BOOLEAN,
+        "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,

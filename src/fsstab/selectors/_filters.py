@@ -22,6 +22,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from fsstab._forest import fit_forest
+from fsstab._sklearn_compat import Interval
 from fsstab.importance import oob_permutation_importance
 from fsstab.selectors._common import (
     check_positive_int,
@@ -30,6 +31,14 @@ from fsstab.selectors._common import (
     resolve_n_features,
     spawn_seeds,
     top_k_mask,
+)
+from fsstab.selectors._constraints import (
+    ESTIMATOR,
+    N_FEATURES,
+    RANDOM_STATE,
+    TASK,
+    Names,
+    integers,
 )
 from fsstab.selectors._filter_outcomes import (
     score_cox,
@@ -301,6 +310,14 @@ class FilterSelector(TwoStageSelector):
 
     _supports_multiclass: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "method": [Names(FILTERS, what="filter", lookup=get_filter)],
+        "n_features_to_select": N_FEATURES,
+        "threshold": [Interval(Real, None, None, closed="neither"), None],
+        "estimator": ESTIMATOR, "n_bins": [integers(2), None], "n_estimators": [integers(1)],
+        "random_state": RANDOM_STATE, "task": TASK,
+    }
 
     def __init__(
         self,

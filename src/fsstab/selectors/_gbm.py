@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from numbers import Real
 from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.ensemble import GradientBoostingClassifier
 
+from fsstab._sklearn_compat import Interval
 from fsstab.selectors._common import (
     check_positive_int,
     descending_order,
@@ -15,6 +17,7 @@ from fsstab.selectors._common import (
     resolve_n_features,
     top_k_mask,
 )
+from fsstab.selectors._constraints import N_FEATURES, NON_NEGATIVE, RANDOM_STATE, integers
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
 
@@ -54,6 +57,12 @@ class GBMSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "n_estimators": [integers(1)], "n_features_to_select": N_FEATURES,
+        "learning_rate": [NON_NEGATIVE], "max_depth": [integers(1)],
+        "subsample": [Interval(Real, 0, 1, closed="right")], "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,

@@ -21,15 +21,18 @@ sign of ``f``.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from numbers import Real
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from fsstab._sklearn_compat import Interval, _fit_context
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import check_positive_int, encode_binary_target
+from fsstab.selectors._constraints import BOOLEAN, integers
 from fsstab.selectors._registry import register_selector
 
 __all__ = ["GLMBoostClassifier", "GLMBoostFit", "GLMBoostSelector", "glm_boost"]
@@ -166,6 +169,13 @@ def glm_boost(
     )
 
 
+#: The constraints of the boosting parameters (:func:`glm_boost`).
+_BOOSTING: dict[str, list[Any]] = {
+    "n_iter": [integers(1)], "nu": [Interval(Real, 0, 1, closed="right")],
+    "intercept_learner": BOOLEAN,
+}
+
+
 class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
     """A scikit-learn classifier around :func:`glm_boost` (binary labels).
 
@@ -190,11 +200,14 @@ class GLMBoostClassifier(ClassifierMixin, BaseEstimator):
     [1.0, -1.0]
     """
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = dict(_BOOSTING)
+
     def __init__(self, *, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
         self.n_iter = n_iter
         self.nu = nu
         self.intercept_learner = intercept_learner
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: Any, y: Any) -> GLMBoostClassifier:
         X, y = validate_data(self, X, y, dtype=np.float64)
         codes = encode_binary_target(self, y)
@@ -254,6 +267,8 @@ class GLMBoostSelector(BaseSelector):
     >>> np.flatnonzero(selector.get_support()).tolist()
     [2, 5]
     """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = dict(_BOOSTING)
 
     def __init__(self, *, n_iter: int = 100, nu: float = 0.1, intercept_learner: bool = True):
         self.n_iter = n_iter

@@ -8,12 +8,15 @@ elimination paths. The elimination and the final model are those of
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from numbers import Real
 from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.base import clone
 from sklearn.model_selection import ParameterGrid
 
+from fsstab._sklearn_compat import Interval
+from fsstab.selectors._constraints import N_FEATURES, NON_NEGATIVE, POSITIVE, STEP, UNIT, integers
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._rfe import _LogisticRFEBase, _PathCache
 
@@ -82,6 +85,12 @@ class HybridRFE(_LogisticRFEBase):
     [2, 5]
     """
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "n_features_to_select": N_FEATURES, "n_forced": [integers(0)],
+        "epsilon": [Interval(Real, 0, 1, closed="right")], "C": [POSITIVE],
+        "final_C": [POSITIVE, None], "shrinkage_alpha": [NON_NEGATIVE], "variance_weight": [UNIT],
+        "step": STEP,
+    }
     refit_parameters: ClassVar[tuple[str, ...]] = ("final_C", "shrinkage_alpha")
 
     def __init__(

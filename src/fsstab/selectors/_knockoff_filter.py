@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from numbers import Integral, Real
 from typing import Any, ClassVar
 
 import numpy as np
 
+from fsstab._sklearn_compat import Interval, StrOptions
 from fsstab.error_control.fdr import knockoff_threshold
 from fsstab.error_control.guarantees import ErrorGuarantee
 from fsstab.error_control.knockoffs import (
@@ -16,6 +18,13 @@ from fsstab.error_control.knockoffs import (
     gaussian_knockoffs,
 )
 from fsstab.selectors._common import descending_order, ranking_from_order, spawn_seeds
+from fsstab.selectors._constraints import (
+    ESTIMATOR,
+    RANDOM_STATE,
+    TASK,
+    Selector,
+    integers,
+)
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
 from fsstab.selectors._wrapping import (
@@ -103,6 +112,14 @@ class KnockoffSelector(TwoStageSelector):
 
     _supports_multiclass: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector(), None], "fdr": [Interval(Real, 0, 1, closed="neither")],
+        "knockoffs": [StrOptions({"gaussian", "fixed"})],
+        # 1: knockoff+, 0: knockoff (Barber & Candès 2015, Theorems 1 and 2)
+        "offset": [Interval(Integral, 0, 1, closed="both")],
+        "covariance": [StrOptions({"ledoit_wolf", "sample"})], "max_features": [integers(1)],
+        "estimator": ESTIMATOR, "task": TASK, "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,

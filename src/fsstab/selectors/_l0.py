@@ -13,15 +13,17 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import warnings
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 
+from fsstab._sklearn_compat import StrOptions
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._common import resolve_n_features
+from fsstab.selectors._constraints import N_FEATURES, NON_NEGATIVE
 from fsstab.selectors._logistic import single_threaded_blas, standardize
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
@@ -188,6 +190,11 @@ class L0Selector(TwoStageSelector):
     >>> np.flatnonzero(selector.get_support()).tolist()
     [2, 5]
     """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "max_support_size": N_FEATURES, "l2": [NON_NEGATIVE],
+        "backend": [StrOptions(set(BACKENDS))],
+    }
 
     def __init__(
         self, *, max_support_size: int | None = None, l2: float = 0.01, backend: str = "auto"

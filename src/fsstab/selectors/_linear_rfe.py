@@ -21,6 +21,7 @@ from fsstab.importance import importances_on_support, linear_importance
 from fsstab.outcomes import as_survival_target
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import resolve_n_features
+from fsstab.selectors._constraints import N_FEATURES, POSITIVE, STEP, TASK
 from fsstab.selectors._logistic import GroupStructure, single_threaded_blas, standardize
 from fsstab.selectors._outcome_models import PenalizedCoxRegression, PenalizedLinearRegression
 from fsstab.selectors._penalized_losses import CoxLoss, penalized_fit
@@ -105,6 +106,11 @@ class LinearRFE(BaseSelector):
     """
 
     tasks: ClassVar[frozenset[str]] = frozenset({"regression", "survival"})
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "n_features_to_select": N_FEATURES, "C": [POSITIVE], "final_C": [POSITIVE, None],
+        "step": STEP, "task": TASK,
+    }
 
     def __init__(self, *, n_features_to_select: int | float | None = None, C: float = 1.0,
                  final_C: float | None = None, step: int | float = 0.2,

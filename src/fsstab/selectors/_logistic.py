@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import functools
 from contextlib import AbstractContextManager
-from typing import Any
+from numbers import Real
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy.special import expit
@@ -30,7 +31,9 @@ from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import ThreadpoolController
 
+from fsstab._sklearn_compat import Interval, _fit_context
 from fsstab.selectors._common import encode_binary_target
+from fsstab.selectors._constraints import NON_NEGATIVE, POSITIVE, integers
 
 # Re-exported: the selectors, tests and benchmarks import these names from here.
 from fsstab.selectors._group_logistic import (  # noqa: F401
@@ -78,11 +81,24 @@ class FeatureScaler(TransformerMixin, BaseEstimator):
     the rescaled features ``x_j / c_j`` with ``v_j = c_j w_j`` (same decision values), so the
     fitted coefficients of the next step are ``v`` and the model's weights are ``w = v / c``.
     Exposes ``affine_slope_ = 1 / factors`` for :func:`fsstab.importance.flip_sensitivity`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.selectors._logistic import FeatureScaler
+    >>> scaler = FeatureScaler(factors=[2.0, 4.0]).fit(np.zeros((1, 2)))
+    >>> scaler.transform(np.array([[2.0, 4.0], [6.0, 2.0]])).tolist()   # 2/2, 4/4; 6/2, 2/4
+    [[1.0, 1.0], [3.0, 0.5]]
+    >>> scaler.affine_slope_.tolist()
+    [0.5, 0.25]
     """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {"factors": ["array-like", None]}
 
     def __init__(self, *, factors: Any = None):
         self.factors = factors
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: Any, y: Any = None) -> FeatureScaler:
         X = validate_data(self, X, dtype=np.float64)
         factors = (
@@ -119,7 +135,29 @@ class PenalizedLogisticRegression(ClassifierMixin, BaseEstimator):
     :meth:`sklearn.linear_model.SGDClassifier.fit`), which the selectors use to refit on the
     selected columns from the solution found on all columns: by convexity that solution,
     restricted, already satisfies the optimality conditions, so the refit returns it unchanged.
+
+    Examples
+    --------
+    The LASSO (``l1_ratio=1``) solves scikit-learn's L1 problem (here against its SAGA solver
+    run to a tight tolerance):
+
+    >>> import numpy as np
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from fsstab.selectors._logistic import PenalizedLogisticRegression
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(80, 4))
+    >>> y = (X[:, 0] - X[:, 1] + 0.5 * rng.normal(size=80) > 0).astype(int)
+    >>> model = PenalizedLogisticRegression(C=0.5, l1_ratio=1.0).fit(X, y)
+    >>> saga = LogisticRegression(C=0.5, l1_ratio=1.0, solver="saga", tol=1e-12,
+    ...                           max_iter=100_000).fit(X, y)
+    >>> bool(np.allclose(model.coef_, saga.coef_, atol=1e-5)), float(model.coef_[0, 2])
+    (True, 0.0)
     """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "C": [POSITIVE], "l1_ratio": [Interval(Real, 0, 1, closed="right")],
+        "groups": ["array-like", None], "tol": [NON_NEGATIVE], "max_iter": [integers(1)],
+    }
 
     def __init__(
         self,
@@ -136,6 +174,7 @@ class PenalizedLogisticRegression(ClassifierMixin, BaseEstimator):
         self.tol = tol
         self.max_iter = max_iter
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(
         self,
         X: Any,

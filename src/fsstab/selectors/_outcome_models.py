@@ -13,17 +13,20 @@ training set of one resample as a penalised problem.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_consistent_length, check_is_fitted, validate_data
 
+from fsstab._sklearn_compat import _fit_context
 from fsstab.outcomes import as_regression_target, as_survival_target
+from fsstab.selectors._constraints import NON_NEGATIVE, POSITIVE, UNIT, integers
 from fsstab.selectors._logistic import GroupStructure
 from fsstab.selectors._penalized_losses import (
     CoxLoss,
     LeastSquaresLoss,
+    PathSolution,
     null_model_C_for,
     penalized_fit,
 )
@@ -36,6 +39,13 @@ def _check_C(C: Any) -> float:
     if isinstance(C, bool) or not isinstance(C, int | float) or not (np.isfinite(C) and C > 0):
         raise ValueError(f"C must be a positive finite number, got {C!r}")
     return float(C)
+
+
+#: The constraints of the penalised least-squares and Cox models (``l1_ratio = 0``: ridge).
+_LINEAR_MODEL: dict[str, list[Any]] = {
+    "C": [POSITIVE], "l1_ratio": [UNIT], "groups": ["array-like", None], "tol": [NON_NEGATIVE],
+    "max_iter": [integers(1)],
+}
 
 
 class PenalizedLinearRegression(RegressorMixin, BaseEstimator):
@@ -58,6 +68,8 @@ class PenalizedLinearRegression(RegressorMixin, BaseEstimator):
     ([1.8, 0.0], 1.3)
     """
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = dict(_LINEAR_MODEL)
+
     def __init__(self, *, C: float = 1.0, l1_ratio: float = 1.0, groups: Any = None,
                  tol: float = 1e-7, max_iter: int = 200):
         self.C = C
@@ -66,6 +78,7 @@ class PenalizedLinearRegression(RegressorMixin, BaseEstimator):
         self.tol = tol
         self.max_iter = max_iter
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: Any, y: Any, coef_init: np.ndarray | None = None
             ) -> PenalizedLinearRegression:
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
@@ -108,6 +121,8 @@ class PenalizedCoxRegression(BaseEstimator):
     (True, 1.0)
     """
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = dict(_LINEAR_MODEL)
+
     def __init__(self, *, C: float = 1.0, l1_ratio: float = 1.0, groups: Any = None,
                  tol: float = 1e-7, max_iter: int = 200):
         self.C = C
@@ -116,6 +131,7 @@ class PenalizedCoxRegression(BaseEstimator):
         self.tol = tol
         self.max_iter = max_iter
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: Any, y: Any, coef_init: np.ndarray | None = None) -> PenalizedCoxRegression:
         X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
         target = as_survival_target(y)
@@ -160,12 +176,10 @@ class _LossProblem:
     max_iter: int
 
     def solve(self, C: float, start: Any) -> Any:
-        from fsstab.selectors._penalized import _Solution
-
         fit = penalized_fit(self.loss, C, self.groups, l1_ratio=self.l1_ratio,
                             coef_init=None if start is None else start.coef,
                             tol=self.tol, max_iter=self.max_iter)
-        return _Solution(C, fit.coef, 0.0, self.support_size(fit.coef), fit.n_iter)
+        return PathSolution(C, fit.coef, 0.0, self.support_size(fit.coef), fit.n_iter)
 
     def support(self, w: np.ndarray) -> np.ndarray:
         return (self.groups.norms(w) > 0)[self.groups.codes]

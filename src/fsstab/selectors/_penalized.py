@@ -21,6 +21,7 @@ import math
 import warnings
 from abc import abstractmethod
 from dataclasses import dataclass
+from numbers import Real
 from typing import Any, ClassVar
 
 import numpy as np
@@ -28,8 +29,10 @@ from sklearn.multiclass import OneVsRestClassifier
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 
+from fsstab._sklearn_compat import Interval
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._base import BaseSelector
+from fsstab.selectors._constraints import N_FEATURES, NON_NEGATIVE, POSITIVE, TASK, integers
 from fsstab.selectors._logistic import (
     GroupStructure,
     PenalizedLogisticRegression,
@@ -38,6 +41,7 @@ from fsstab.selectors._logistic import (
     single_threaded_blas,
     standardize,
 )
+from fsstab.selectors._penalized_losses import PathSolution as _Solution
 from fsstab.selectors._registry import register_selector
 
 #: Resolution of the regularisation path: points per decade of C and decades explored.
@@ -78,15 +82,6 @@ class _PenaltyProblem:
 
     def start_C(self) -> float:
         return null_model_C(self.X, self.y, self.groups, self.l1_ratio)
-
-
-@dataclass(frozen=True)
-class _Solution:
-    C: float
-    coef: np.ndarray
-    intercept: float
-    k: int
-    n_iter: int
 
 
 @dataclass(frozen=True)
@@ -187,6 +182,14 @@ def _path_to_target(problem: _PenaltyProblem, target_k: int) -> tuple[_Solution,
             stacklevel=4,
         )
     return best, sorted(evaluated, key=lambda s: s.C)
+
+
+#: The constraints of the penalised selectors' shared parameters (``tol = 0`` runs
+#: ``max_iter`` iterations).
+_PENALIZED: dict[str, list[Any]] = {
+    "C": [POSITIVE], "target_k": N_FEATURES, "tol": [NON_NEGATIVE], "max_iter": [integers(1)],
+    "task": TASK,
+}
 
 
 class _PenalizedSelector(BaseSelector):
@@ -385,6 +388,8 @@ class LassoSelector(_PenalizedSelector):
     [2, 5]
     """
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = dict(_PENALIZED)
+
     def __init__(
         self, *, C: float = 1.0, target_k: int | None = None, tol: float = 1e-7,
         max_iter: int = 200, task: str = "classification",
@@ -423,6 +428,10 @@ class ElasticNetSelector(_PenalizedSelector):
     >>> np.flatnonzero(selector.get_support()).tolist()
     [2, 5]
     """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        **_PENALIZED, "l1_ratio": [Interval(Real, 0, 1, closed="right")],
+    }
 
     def __init__(
         self,
@@ -476,6 +485,10 @@ class GroupLassoSelector(_PenalizedSelector):
     >>> np.flatnonzero(selector.get_support()).tolist()
     [2, 3, 4, 5]
     """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "groups": ["array-like", None], **_PENALIZED,
+    }
 
     def __init__(
         self,

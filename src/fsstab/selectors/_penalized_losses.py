@@ -25,6 +25,7 @@ with the same convergence criterion (largest violation of the optimality conditi
 from __future__ import annotations
 
 import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,18 @@ from fsstab.selectors._group_logistic import (
     kkt_violation,
 )
 from fsstab.selectors._ridge_logistic import _armijo, _solve_spd
+
+
+@dataclass(frozen=True)
+class PathSolution:
+    """One point of a regularisation path: ``C``, the coefficients and intercept, the support
+    size ``k`` and the solver's iterations (the penalised selectors' paths and calibration)."""
+
+    C: float
+    coef: np.ndarray
+    intercept: float
+    k: int
+    n_iter: int
 
 __all__ = ["CoxLoss", "LeastSquaresLoss", "null_model_C_for", "penalized_fit"]
 

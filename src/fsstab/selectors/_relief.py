@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.neighbors import KNeighborsClassifier
@@ -15,6 +15,7 @@ from fsstab.selectors._common import (
     resolve_n_features,
     top_k_mask,
 )
+from fsstab.selectors._constraints import N_FEATURES, UnitPair, integers
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._relief_scores import relief_scores
 from fsstab.selectors._two_stage import TwoStageSelector
@@ -68,6 +69,11 @@ class ReliefSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "n_neighbors": [integers(1)], "n_features_to_select": N_FEATURES,
+        "ramp": [UnitPair(), None],
+    }
 
     def __init__(
         self,

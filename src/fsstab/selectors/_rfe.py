@@ -35,6 +35,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from fsstab.importance import importances_on_support, linear_importance
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import resolve_n_features
+from fsstab.selectors._constraints import N_FEATURES, POSITIVE, STEP
 from fsstab.selectors._elimination import (  # noqa: F401 (two names re-exported)
     RFEPath,
     _check_positive,
@@ -255,6 +256,7 @@ class _LogisticRFEBase(BaseSelector):
                 "X or y differ"
             )
         new = clone(self).set_params(**params)
+        new._validate_params()  # what fit validates (_fit_context)
         for name, value in vars(self).items():
             if (name.endswith("_") and not name.endswith("__")) or name == "_training_fingerprint":
                 setattr(new, name, value)
@@ -289,6 +291,10 @@ class LogisticRFE(_LogisticRFEBase):
     [2, 5]
     """
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "n_features_to_select": N_FEATURES, "C": [POSITIVE], "final_C": [POSITIVE, None],
+        "step": STEP,
+    }
     refit_parameters: ClassVar[tuple[str, ...]] = ("final_C",)
 
     def __init__(

@@ -5,11 +5,13 @@ discovery proportion."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from numbers import Real
 from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.model_selection import ParameterGrid
 
+from fsstab._sklearn_compat import Interval, StrOptions
 from fsstab.error_control.fdr import stabl_fdp_curve
 from fsstab.error_control.guarantees import ErrorGuarantee
 from fsstab.error_control.knockoffs import gaussian_knockoffs
@@ -18,6 +20,15 @@ from fsstab.selectors._common import (
     descending_order,
     ranking_from_order,
     spawn_seeds,
+)
+from fsstab.selectors._constraints import (
+    ESTIMATOR,
+    RANDOM_STATE,
+    TASK,
+    ParameterGridSpec,
+    Selector,
+    UnitList,
+    integers,
 )
 from fsstab.selectors._ensembles import _configured_clone, complementary_pairs
 from fsstab.selectors._registry import register_selector
@@ -181,6 +192,14 @@ class Stabl(TwoStageSelector):
 
     _supports_multiclass: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "selector": [Selector(), None], "grid": [ParameterGridSpec(), None],
+        "artificial": [StrOptions({"permutation", "knockoff"})],
+        "artificial_proportion": [Interval(Real, 0, 1, closed="right")],
+        "n_pairs": [integers(1)], "thresholds": [UnitList(), None], "estimator": ESTIMATOR,
+        "stratify": ["boolean"], "subsamples": ["array-like", None], "task": TASK,
+        "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,
@@ -208,6 +227,12 @@ class Stabl(TwoStageSelector):
         self.subsamples = subsamples
         self.task = task
         self.random_state = random_state
+
+    @classmethod
+    def min_class_samples(cls, params: Mapping[str, Any]) -> int:
+        """2 for stratified subsamples (one sample of each class per half)."""
+        stratified = params.get("stratify", True) and params.get("subsamples") is None
+        return 2 if stratified else 1
 
     @classmethod
     def task_problem(cls, task: str, params: Mapping[str, Any]) -> str | None:

@@ -6,13 +6,14 @@ The features are standardised on the training data and eliminated in steps along
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
+from fsstab._sklearn_compat import StrOptions
 from fsstab.importance import (
     importances_on_support,
     linear_importance,
@@ -21,6 +22,7 @@ from fsstab.importance import (
 )
 from fsstab.selectors._base import BaseSelector
 from fsstab.selectors._common import resolve_n_features
+from fsstab.selectors._constraints import N_FEATURES, POSITIVE, STEP
 from fsstab.selectors._elimination import (
     _check_positive,
     _GramCache,
@@ -123,6 +125,12 @@ class SVMRFE(BaseSelector):
     >>> np.flatnonzero(selector.get_support()).tolist()
     [2, 5]
     """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "n_features_to_select": N_FEATURES, "kernel": [StrOptions({"linear", "rbf"})],
+        "C": [POSITIVE], "final_C": [POSITIVE, None],
+        "gamma": [StrOptions({"scale", "auto"}), POSITIVE], "step": STEP,
+    }
 
     def __init__(
         self,

@@ -3,7 +3,7 @@ boosting with decision stumps is in :mod:`fsstab.selectors._gbm`."""
 
 from __future__ import annotations
 
-from numbers import Real
+from numbers import Integral, Real
 from typing import Any, ClassVar
 
 import numpy as np
@@ -13,6 +13,7 @@ from sklearn.ensemble import (
 )
 
 from fsstab._forest import fit_forest
+from fsstab._sklearn_compat import Interval, RealNotInt, StrOptions
 from fsstab.importance import oob_permutation_importance
 from fsstab.selectors._common import (
     check_positive_int,
@@ -22,8 +23,14 @@ from fsstab.selectors._common import (
     spawn_seeds,
     top_k_mask,
 )
+from fsstab.selectors._constraints import N_FEATURES, RANDOM_STATE, TASK, integers
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._two_stage import TwoStageSelector
+
+#: ``max_features`` of scikit-learn's forests: an integer >= 1, a fraction of the features in
+#: (0, 1], "sqrt", "log2" or None (all features).
+MAX_FEATURES: list[Any] = [integers(1), Interval(RealNotInt, 0, 1, closed="right"),
+                           StrOptions({"sqrt", "log2"}), None]
 
 
 def tree_usage_fraction(forest: Any, n_features: int) -> np.ndarray:
@@ -133,6 +140,18 @@ class RandomForestSelector(TwoStageSelector):
 
     _supports_multiclass: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "n_estimators": [integers(1)], "n_features_to_select": N_FEATURES,
+        "mode": [StrOptions({"top_k", "tree_fraction"})],
+        "min_tree_fraction": [Interval(Real, 0, 1, closed="right")],
+        # None: the task's default (gini; squared error for a continuous outcome; the log-rank
+        # statistic of a survival forest, which takes no other)
+        "criterion": [StrOptions({"gini", "entropy", "log_loss", "squared_error",
+                                  "absolute_error", "friedman_mse", "poisson"}), None],
+        "max_features": MAX_FEATURES, "n_jobs": [Integral, None], "random_state": RANDOM_STATE,
+        "task": TASK,
+    }
 
     def __init__(
         self,

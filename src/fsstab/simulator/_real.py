@@ -27,7 +27,9 @@ from fsstab.selectors._common import (
     spawn_seeds,
     top_k_mask,
 )
+from fsstab.selectors._constraints import ESTIMATOR, N_FEATURES, RANDOM_STATE, integers
 from fsstab.selectors._ensembles import _configured_clone
+from fsstab.selectors._trees import MAX_FEATURES
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
 from fsstab.simulator._common import (
     check_int,
@@ -75,12 +77,31 @@ class OndaForestSelector(TwoStageSelector):
         Gini importances.
     ranking_ : ndarray (d,)
         1 = most important (ties in random order).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fsstab.simulator import OndaForestSelector
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(60, 20))
+    >>> y = (X[:, 2] - X[:, 5] > 0).astype(int)   # features 2 and 5 decide the class
+    >>> selector = OndaForestSelector(n_estimators=50, n_features_to_select=2,
+    ...                               random_state=0).fit(X, y)
+    >>> np.flatnonzero(selector.get_support()).tolist()
+    [2, 5]
+    >>> selector.ranking_[[2, 5]].tolist()
+    [1, 2]
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "n_estimators": [integers(1)], "max_features": MAX_FEATURES,
+        "n_features_to_select": N_FEATURES, "estimator": ESTIMATOR, "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,
+        *,
         n_estimators: int = 500,
         max_features: Any = "sqrt",
         n_features_to_select: int | float | None = None,

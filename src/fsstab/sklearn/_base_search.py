@@ -9,22 +9,27 @@ import time
 import warnings
 from collections.abc import Callable, Mapping
 from itertools import product
-from typing import Any
+from numbers import Integral, Real
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 from sklearn.base import clone, is_classifier
-from sklearn.metrics import check_scoring
+from sklearn.metrics import check_scoring, get_scorer_names
 from sklearn.model_selection import check_cv
 from sklearn.utils.parallel import Parallel, delayed
 from sklearn.utils.validation import check_is_fitted, indexable
 
 from fsstab._sklearn_compat import (
     BaseSearchCV,
+    HasMethods,
+    Interval,
+    StrOptions,
     _check_method_params,
     _check_multimetric_scoring,
     _fit_and_score,
+    _fit_context,
     _insert_error_scores,
     _MultimetricScorer,
     _warn_or_raise_about_fit_failures,
@@ -78,6 +83,21 @@ class _BaseStabilitySearch(BaseSearchCV):
     GridSearchCV's; the selection of every fitted model is read in the worker and the stability
     of each candidate across the splits is added to ``cv_results_``.
     """
+
+    #: The constraints of the parameters shared by both searches: GridSearchCV's for the
+    #: parameters it has; the measure (``stability``) and the refit rule are checked by ``fit``
+    #: with messages naming what a search accepts.
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        "estimator": [HasMethods(["fit"])],
+        "scoring": [StrOptions(set(get_scorer_names())), callable, list, tuple, dict, None],
+        "stability": [str, callable], "stability_params": [Mapping, None],
+        "confidence_level": [Interval(Real, 0, 1, closed="neither")],
+        "refit": ["boolean", str, callable], "acc_const": [Real], "stab_const": [Real],
+        "metric": [str, None], "cv": ["cv_object"], "n_jobs": [Integral, None],
+        "verbose": ["verbose"], "pre_dispatch": [Integral, str],
+        "error_score": [StrOptions({"raise"}), Real], "return_train_score": ["boolean"],
+        "random_state": ["random_state"],
+    }
 
     def __init__(
         self,
@@ -164,6 +184,7 @@ class _BaseStabilitySearch(BaseSearchCV):
 
     # -- fit ---------------------------------------------------------------------------------
 
+    @_fit_context(prefer_skip_nested_validation=False)  # the estimator is not validated yet
     def fit(self, X: Any, y: Any = None, **params: Any) -> _BaseStabilitySearch:
         """Evaluate every candidate on every split, measure its stability, choose and refit.
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.model_selection import ParameterGrid, ParameterSampler
 
+from fsstab._sklearn_compat import Interval
 from fsstab.sklearn._base_search import _BaseStabilitySearch
 
 _SEARCH_PARAMETERS_DOC = """
@@ -157,6 +158,10 @@ class StabilitySearchCV(_BaseStabilitySearch):
     (4, 5, 8)
     """
 
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        **_BaseStabilitySearch._parameter_constraints, "param_grid": [Mapping, list, tuple],
+    }
+
     def __init__(
         self,
         estimator: Any,
@@ -232,6 +237,12 @@ class RandomizedStabilitySearchCV(_BaseStabilitySearch):
     ...     random_state=0)
     True
     """
+
+    _parameter_constraints: ClassVar[dict[str, Any]] = {
+        **_BaseStabilitySearch._parameter_constraints,
+        "param_distributions": [Mapping, list, tuple],
+        "n_iter": [Interval(numbers.Integral, 1, None, closed="left")],
+    }
 
     def __init__(
         self,

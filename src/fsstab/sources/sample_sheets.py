@@ -341,12 +341,15 @@ def _row_counters(features: pd.DataFrame | list[int], names: list[str] | None,
 
 
 def read_study(matrix: SourceMatrix, options: Mapping[str, Any], name: str,
-               *, base_dir: str | os.PathLike[str] | None = None) -> StudyTable:
+               *, base_dir: str | os.PathLike[str] | None = None,
+               labels_only: bool = False) -> StudyTable:
     """The study of a matrix as its reader returned it
     (:func:`fsstab.sources.formats.read_source_file`) and of the sample sheet of ``options``.
 
     See the module docstring; errors name the file, the column and the 1-based row (or
-    column, for genes in rows) and the sample.
+    column, for genes in rows) and the sample. ``labels_only``: the matrix holds only the
+    columns the options name (:mod:`fsstab.sources.study_labels`); the study's samples,
+    targets and groups are returned without features (``X`` None).
     """
     path = matrix.path
     _where(matrix, options.get("where"), name)
@@ -402,6 +405,9 @@ def read_study(matrix: SourceMatrix, options: Mapping[str, Any], name: str,
         record["groups"] = {"column": options["groups"], "n_groups": len(set(groups_list))}
     if matrix.notes:
         record["notes"] = list(matrix.notes)
+    if labels_only:
+        return StudyTable(None, None, matrix.ids, target_frame,
+                          None if groups is None else groups_list, record, positions)
     if matrix.is_table and matrix.X is not None:  # features of a wide table, already apart
         if matrix.non_numeric is not None:
             raise ValueError(matrix.non_numeric.message(name, path, matrix.sample_of))

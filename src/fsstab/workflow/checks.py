@@ -14,12 +14,16 @@ checks here relate keys to each other and to the data:
   multi-class data, classes too small to appear in a training and a test set, training sets
   with fewer samples of a class than a selector needs
   (:func:`fsstab.workflow.resampling_checks.resampling_class_problems`); and
-  :func:`dataset_warnings` for data too small for meaningful estimates.
+  :func:`dataset_warnings` for data too small for meaningful estimates. Given the class
+  counts alone (``n_features=None``), the problems that the labels show.
 
 The workflow runs :func:`configuration_problems` when the Snakefile is read, and
-:func:`dataset_problems` both in the prefilter job (before the dataset's resampling and
-selection jobs exist) and when the Snakefile is read, for every dataset prefiltered earlier
-(a selector added later is checked against the stored dataset).
+:func:`dataset_problems` in the prefilter job (before the dataset's resampling and selection
+jobs exist) and, by :func:`check_stored_datasets`, when the Snakefile is read: for every
+dataset prefiltered or fetched earlier (a selector added later is checked against the stored
+dataset), and, for a ``file:`` source not fetched yet, on the classes read from its labels
+alone (:func:`fsstab.sources.study_labels.source_class_counts`: the target column or the
+sample sheet, not the matrix) -- before the first job.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ from typing import Any
 
 from fsstab.io import read_json
 from fsstab.outcomes import describe_target
-from fsstab.selectors import SELECTORS
+from fsstab.selectors import SELECTORS, build_selector
 from fsstab.sources import missing_file_message, parse_source
+from fsstab.sources.study_labels import source_class_counts
 from fsstab.workflow.config import (
     ConfigError,
     Configuration,
@@ -64,6 +69,7 @@ __all__ = [
     "dataset_problems",
     "dataset_warnings",
     "fetched_dataset_summary",
+    "label_class_counts",
     "raise_config_problems",
     "stored_dataset_summary",
 ]
@@ -146,7 +152,7 @@ def _class_problems(config: Configuration, n_classes: int, dataset: str) -> list
     seen = set()
     for _, params in _settings(config):
         try:
-            selector = SELECTORS[config.cls](**params)
+            selector = build_selector({"class": config.cls, "params": params})
         except (TypeError, ValueError):
             continue  # check_config reports bad parameters
         problem = selector._class_count_problem(n_classes)
@@ -250,12 +256,13 @@ def configuration_problems(
 
 
 def dataset_problems(
-    workflow: WorkflowConfig, dataset: str, *, n_features: int,
+    workflow: WorkflowConfig, dataset: str, *, n_features: int | None,
     class_counts: Mapping[str, int], target: Mapping[str, Any] | None = None,
 ) -> list[str]:
     """Problems of the configurations running on ``dataset`` given its prefiltered size and
-    class counts (see the module docstring); ``target``: the description of a regression or
-    survival outcome (:func:`fsstab.outcomes.describe_target`), whose class counts are
+    class counts (see the module docstring); ``n_features`` None: the size is not known yet
+    (the labels were read without the matrix); ``target``: the description of a regression
+    or survival outcome (:func:`fsstab.outcomes.describe_target`), whose class counts are
     empty."""
     raw = workflow.raw
     problems: list[str] = [] if target is None else outcome_dataset_problems(dataset, target)
@@ -269,7 +276,8 @@ def dataset_problems(
         )
     what = f"the features of dataset {dataset!r} after prefiltering"
     for config in workflow.configurations_for(dataset):
-        problems += _size_problems(config, raw, n_features, what)
+        if n_features is not None:
+            problems += _size_problems(config, raw, n_features, what)
         if len(class_counts) > 2:
             problems += _class_problems(config, len(class_counts), dataset)
     if not small and len(class_counts) >= 2:
@@ -363,11 +371,29 @@ def check_prefiltered_dataset(config: Mapping[str, Any], ds: Any) -> list[str]:
                             target=target)
 
 
-def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[str]
-                          ) -> list[str]:
-    """:func:`dataset_problems` of every dataset already prefiltered under ``data_dir`` (run
-    when the Snakefile is read: a selector added later meets a stored dataset); raises
-    :class:`ConfigError`, returns the warnings."""
+def label_class_counts(dataset: DatasetConfig,
+                       base_dir: str | os.PathLike[str] | None = None
+                       ) -> dict[str, int] | None:
+    """The classes of a dataset not fetched yet, read from its labels alone
+    (:func:`fsstab.sources.study_labels.source_class_counts`), when the fetch and the
+    prefilter keep every sample (no holdout split); None when they cannot be read so. A file
+    that cannot be read gives None too: the fetch job names what is wrong with it."""
+    if dataset.holdout is not None:
+        return None
+    try:
+        return source_class_counts(dataset.source, base_dir=base_dir)
+    except (ValueError, OSError, EOFError):
+        return None
+
+
+def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[str],
+                          base_dir: str | os.PathLike[str] | None = None) -> list[str]:
+    """:func:`dataset_problems` of every dataset already prefiltered (or fetched) under
+    ``data_dir``, and of every ``file:`` dataset not fetched yet on the classes its labels
+    give (:func:`label_class_counts`; relative paths below ``base_dir``, default the working
+    directory). Run when the Snakefile is read: a selector added later meets a stored
+    dataset, a resampling that leaves too few samples of a class is refused before the first
+    job. Raises :class:`ConfigError`, returns the warnings."""
     problems: list[str] = []
     warnings: list[str] = []
     for name in workflow.selected_datasets:
@@ -381,6 +407,11 @@ def check_stored_datasets(workflow: WorkflowConfig, data_dir: str | os.PathLike[
                 problems += dataset_problems(workflow, name, n_features=stored["d"],
                                              class_counts=stored["class_counts"],
                                              target=stored["target"])
+                continue
+            counts = label_class_counts(workflow.datasets[name], base_dir)
+            if counts is not None:
+                problems += dataset_problems(workflow, name, n_features=None,
+                                             class_counts=counts)
             continue
         problems += dataset_problems(workflow, name, n_features=stored["d"],
                                      class_counts=stored["class_counts"],

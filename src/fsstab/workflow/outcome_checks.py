@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fsstab.selectors import SELECTORS, selectors_for_task
+from fsstab.selectors import task_problems as selector_task_problems
 
 __all__ = [
     "MIN_EVENTS",
@@ -90,16 +91,17 @@ def task_problems(raw: Mapping[str, Any], configurations: Sequence[Any]) -> list
             if task is None:
                 continue
             for variant in config.variants:
-                problem = cls.task_problem(task, {**config.params, **variant.params})
-                if problem is None:
-                    continue
-                problems.append(
-                    f"selectors.{config.selector}: {problem}, but dataset {name!r} has task "
-                    f"{task} ({_task_key(raw, name)}); selectors for {task}: "
-                    f"{', '.join(selectors_for_task(task))} (restrict this selector with "
-                    "'datasets:')"
-                )
-                break
+                found = selector_task_problems(cls, {**config.params, **variant.params}, task)
+                for problem in found:
+                    where = f".params.{problem.path}" if problem.path else ""
+                    problems.append(
+                        f"selectors.{config.selector}{where}: {problem.problem}, but dataset "
+                        f"{name!r} has task {task} ({_task_key(raw, name)}); selectors for "
+                        f"{task}: {', '.join(selectors_for_task(task))} (restrict this selector "
+                        "with 'datasets:')"
+                    )
+                if found:
+                    break
     return list(dict.fromkeys(problems))
 
 

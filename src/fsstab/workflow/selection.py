@@ -36,10 +36,11 @@ from fsstab.resampling import Resamples
 from fsstab.scores import Score
 from fsstab.seeds import derive_seed, resample_seed
 from fsstab.selectors import (
-    SELECTORS,
     BaseSelector,
     UnreachableTargetError,
+    build_selector,
     calibrate_C,
+    constructor_parameters,
     default_n_features,
     total_ranking,
 )
@@ -87,7 +88,7 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
             f"dataset {ds.name!r}: calibrate_target_k={target} exceeds its {ds.n_features} "
             "features"
         )
-    selector = SELECTORS[spec["class"]](**spec["params"], **_task_parameter(ds.task))
+    selector = _built(spec["class"], spec["params"], ds.task)
     train_sets = list(resamples.train)[: spec.get("calibrate_resamples") or None]
     started = time.perf_counter()
     _LOGGER.info("dataset %r, configuration %r: calibrating C to %d features on average over "
@@ -123,21 +124,22 @@ def calibrate(ds: Dataset, resamples: Resamples, spec: Mapping[str, Any]) -> dic
 # --------------------------------------------------------------------------------------------
 
 
-def _task_parameter(task: str) -> dict[str, str]:
-    """The ``task`` constructor parameter outside classification (classification selectors
-    are built as they always were)."""
-    return {} if task == "classification" else {"task": task}
+def _built(cls_name: str, params: Mapping[str, Any], task: str) -> BaseSelector:
+    """The selector of a configuration with ``params``, nested selector specifications built;
+    outside classification every class of it that takes ``task`` is given the dataset's
+    (classification selectors are built as they always were)."""
+    return build_selector({"class": cls_name, "params": params},
+                          task=None if task == "classification" else task)
 
 
 def _constructor_params(
     spec: Mapping[str, Any], random_state: int, calibrated_C: float | None,
-    n_jobs: int | None = None, task: str = "classification",
+    n_jobs: int | None = None,
 ) -> dict[str, Any]:
-    cls = SELECTORS[spec["class"]]
-    params = {**spec["params"], **_task_parameter(task)}
+    params = dict(spec["params"])
     if calibrated_C is not None:
         params.update(C=float(calibrated_C), target_k=None)
-    accepted = cls().get_params(deep=False)
+    accepted = constructor_parameters(spec["class"])
     if "random_state" in accepted:
         params["random_state"] = int(random_state)
     if n_jobs is not None and "n_jobs" in accepted and params.get("n_jobs") is None:
@@ -168,8 +170,7 @@ def fit_variants(
     threads) goes to selectors that take an ``n_jobs`` parameter the configuration leaves unset.
     ``task`` (the dataset's) is given to the selectors outside classification.
     """
-    cls = SELECTORS[spec["class"]]
-    params = _constructor_params(spec, random_state, calibrated_C, n_jobs, task)
+    params = _constructor_params(spec, random_state, calibrated_C, n_jobs)
     final_parameters = set(sweep_parameters(spec["class"]))
     fitted: list[tuple[str, BaseSelector, float]] = []
     paths: dict[str, BaseSelector] = {}
@@ -182,11 +183,11 @@ def fit_variants(
             selector = paths[key].refit_final(X, y, **final)
         elif univariate is not None:
             # given only to classes that read them (BaseSelector.uses_univariate_statistics)
-            selector = cls(**{**params, **variant["params"]}).fit(
+            selector = _built(spec["class"], {**params, **variant["params"]}, task).fit(
                 X, y, univariate_statistics=univariate
             )
         else:
-            selector = cls(**{**params, **variant["params"]}).fit(X, y)
+            selector = _built(spec["class"], {**params, **variant["params"]}, task).fit(X, y)
         paths.setdefault(key, selector)
         fitted.append((variant["id"], selector, time.perf_counter() - start))
     return fitted

@@ -14,7 +14,12 @@ from typing import Any
 
 from fsstab.search import sample_space
 from fsstab.seeds import derive_seed
-from fsstab.selectors import SELECTORS
+from fsstab.selectors import (
+    SELECTORS,
+    constructor_parameters,
+    nested_specifications,
+    selector_valued_parameters,
+)
 from fsstab.workflow.config_objects import Configuration, DatasetConfig, Variant, _known
 from fsstab.workflow.naming import DEFAULT_VARIANT, parameter_id
 from fsstab.workflow.sweeps import (
@@ -67,6 +72,34 @@ def _random_variants(
     )
 
 
+def _specification_hint(cls_name: str, names: Sequence[str]) -> str:
+    """How to give the parameters ``names`` that take a selector specification."""
+    takes = [name for name in names if name in selector_valued_parameters(cls_name)]
+    if not takes:
+        return ""
+    return (f"; give {takes[0]} a selector specification, e.g. {takes[0]}: {{class: "
+            "LassoSelector, params: {C: 0.1}}")
+
+
+def _nested_workflow_parameters(
+    cls_name: str, part: str, values: Mapping[str, Any]
+) -> list[tuple[str, str, list[str]]]:
+    """``(key path, class, parameters)`` of the nested selector specifications in a ``params``
+    or ``grid`` section that set what the workflow sets (``random_state``, ``task``)."""
+    settings = [("", values)] if part == "params" else [
+        (f"[{index}]", {name: value}) for name, listed in values.items()
+        for index, value in enumerate(listed if isinstance(listed, list) else [listed])]
+    found = []
+    for suffix, setting in settings:
+        for path, nested, nested_params in nested_specifications(cls_name, setting):
+            own = set(constructor_parameters(nested))  # others: "has no parameter"
+            fixed = sorted(set(nested_params) & {*_WORKFLOW_SET_PARAMETERS, "task"} & own)
+            if fixed:
+                name, _, rest = path.partition(".")
+                found.append((f"{name}{suffix}{'.' + rest if rest else ''}", nested, fixed))
+    return found
+
+
 def _grid_combinations(grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     names = sorted(grid)
     return [dict(zip(names, values, strict=True)) for values in
@@ -89,17 +122,23 @@ def _check_selector(
     grid = dict(entry.get("grid") or {})
     sweep = dict(entry.get("sweep") or {})
     ok = True
-    # a selector's parameters without a default hold Python objects (StabilitySelection's base
-    # selector; tests/test_workflow_config.py pins it), which YAML cannot give
-    objects = required_parameters(cls_name)
-    if objects:
-        configurable = [name for name in SELECTORS if not required_parameters(name)]
+    # parameters without a default (StabilitySelection's base selector) must be given, in
+    # params (a grid gives one value per configuration)
+    missing = sorted(set(required_parameters(cls_name)) - set(params) - set(grid))
+    if missing:
         problems.append(
-            f"{key}.class: {cls_name} needs a Python object for {list(objects)}, which a "
-            "configuration cannot give (use the class from Python); selectors a configuration "
-            f"can build: {_known(configurable)}"
+            f"{key}.params: {cls_name} needs {missing}, which have no default"
+            + _specification_hint(cls_name, missing)
         )
         ok = False
+    for part, values in (("params", params), ("grid", grid)):
+        for where, nested, set_by_workflow in _nested_workflow_parameters(cls_name, part, values):
+            problems.append(
+                f"{key}.{part}.{where}.params: {set_by_workflow} of the nested {nested} is set by "
+                "the workflow (through the selector that contains it) from the global seed and "
+                "the dataset; remove it"
+            )
+            ok = False
     for part, values in (("params", params), ("grid", grid), ("sweep", sweep)):
         unknown = sorted(set(values) - set(accepted))
         if unknown:

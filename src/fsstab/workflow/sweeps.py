@@ -36,8 +36,9 @@ def selector_parameters(cls_name: str) -> tuple[str, ...]:
 
 
 def required_parameters(cls_name: str) -> tuple[str, ...]:
-    """Constructor parameters without a default (e.g. the base ``selector`` object of
-    :class:`fsstab.selectors.StabilitySelection`), sorted by name."""
+    """Constructor parameters without a default (e.g. the base ``selector`` of
+    :class:`fsstab.selectors.StabilitySelection`, a nested specification in a configuration),
+    sorted by name."""
     return tuple(sorted(
         parameter.name for parameter in _constructor_parameters(cls_name)
         if parameter.default is parameter.empty

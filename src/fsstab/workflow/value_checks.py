@@ -7,9 +7,11 @@ here look at the values, so that a value no data set can accept -- ``C: -1``, ``
 when the Snakefile is read, with every such value at once and its key path, instead of failing
 one selection job at a time, minutes later, inside a log file:
 
-- each configured selector is built (without fitting) from its ``params`` and every ``grid``
-  and ``sweep`` value, and its parameters are checked by
-  :func:`fsstab.selectors.parameter_problems`;
+- each configured selector's ``params`` and every ``grid`` and ``sweep`` value are checked
+  against the class's constraints -- the ``_parameter_constraints`` its ``fit`` validates --
+  and nested selector specifications recursively, then the parameters taken together in every
+  setting (:func:`fsstab.selectors.specification_problems`), each with its key path
+  (``selectors.stabs.params.selector.params.C``);
 - each resampling section (global and per dataset) by
   :func:`fsstab.resampling.scheme_parameter_problems`;
 - ``similarity: {method: groups}`` needs feature groups, which only synthetic designs record;
@@ -20,40 +22,61 @@ one selection job at a time, minutes later, inside a log file:
 from __future__ import annotations
 
 import copy
+import inspect
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
 from fsstab.resampling import scheme_parameter_problems
-from fsstab.selectors import SELECTORS, parameter_problems
+from fsstab.selectors import (
+    SELECTORS,
+    ParameterProblem,
+    constructor_parameters,
+    specification_problems,
+)
 from fsstab.sources import parse_source
 
 __all__ = ["value_problems"]
+
+
+def _line(where: str, path: str, problem: ParameterProblem) -> str:
+    return f"{where}{'.' + path if path else ''}: {problem.problem} ({problem.selector})"
 
 
 def _selector_problems(label: str, entry: Mapping[str, Any]) -> list[str]:
     cls_name = entry["class"]
     if cls_name not in SELECTORS:
         return []  # reported by check_config
-    cls = SELECTORS[cls_name]
     key = f"selectors.{label}"
-    params = dict(entry.get("params") or {})
-    problems = []
-    try:
-        built = cls(**params)  # the selector as configured, with its defaults; not fitted
-    except TypeError:
-        built = None  # unknown or missing parameters: check_config names them
-    values = built.get_params(deep=False) if built is not None else params
-    for name, problem in parameter_problems(cls_name, values).items():
-        where = f"{key}.params.{name}" if name in params else f"{key} (default of {name})"
-        problems.append(f"{where}: {problem} ({cls_name})")
-    for part in ("grid", "sweep"):
-        for name, values in (entry.get(part) or {}).items():
-            listed = values if isinstance(values, list) else [values]
-            for position, value in enumerate(listed):
-                problem = parameter_problems(cls_name, {name: value}).get(name)
-                if problem:
-                    problems.append(f"{key}.{part}.{name}[{position}]: {problem} ({cls_name})")
-    return problems
+    accepted = constructor_parameters(cls_name)
+    # parameters the class does not have, or lacks, are reported by check_config
+    params = {k: v for k, v in (entry.get("params") or {}).items() if k in accepted}
+    listed = {part: {name: values if isinstance(values, list) else [values]
+                     for name, values in (entry.get(part) or {}).items() if name in accepted}
+              for part in ("grid", "sweep")}
+    problems = [_line(f"{key}.params", p.path, p)
+                for p in specification_problems(cls_name, params, joint=False)]
+    for part, values in listed.items():
+        for name, choices in values.items():
+            for position, value in enumerate(choices):
+                problems += [
+                    _line(f"{key}.{part}.{name}[{position}]", p.path.removeprefix(name)[1:], p)
+                    for p in specification_problems(cls_name, {name: value}, joint=False)]
+    missing = [name for name, default in accepted.items()
+               if default is inspect.Parameter.empty and name not in {**params, **listed["grid"]}]
+    if problems or missing:
+        return problems
+    # the parameters taken together, in every setting of the grid and the sweep
+    joint = [_line(f"{key}.params", p.path, p)
+             for grid in _combinations(listed["grid"]) for sweep in _combinations(listed["sweep"])
+             for p in specification_problems(cls_name, {**params, **grid, **sweep})]
+    return list(dict.fromkeys(joint))
+
+
+def _combinations(grid: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
+    names = sorted(grid)
+    return [dict(zip(names, values, strict=True))
+            for values in itertools.product(*(grid[name] for name in names))]
 
 
 def _resampling_problems(key: str, section: Mapping[str, Any] | None,
