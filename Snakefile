@@ -45,7 +45,7 @@ from fsstab.workflow.validation import validate_config_files
 
 CONFIG_FILE_PROBLEMS = validate_config_files(
     config,
-    Path(workflow.basedir) / "config" / "schema" / "config.schema.yaml",
+    Path(workflow.basedir) / "config" / "schemas" / "config.schema.yaml",
     [*workflow.overwrite_configfiles, *workflow.configfiles],
 )
 

@@ -129,7 +129,7 @@ def naive_fit(X: np.ndarray, y: np.ndarray, params: dict) -> np.ndarray:
 
 def naive_settings(workdir: Path) -> list[dict]:
     """Every setting (constructor parameters) of the §7.1 selectors on singh."""
-    config = load_config(CONFIG, REPO / "config" / "schema" / "config.schema.yaml")
+    config = load_config(CONFIG, REPO / "config" / "schemas" / "config.schema.yaml")
     settings = []
     for c in config.configurations:
         if "s71_singh" in c.datasets and c.selector in ("rfe", "hybrid", "filter"):

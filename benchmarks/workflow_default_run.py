@@ -344,7 +344,7 @@ def main() -> int:
     from fsstab.workflow.config import load_config
 
     wf = load_config(workdir / "config" / "config.yaml",
-                     REPO / "config" / "schema" / "config.schema.yaml")
+                     REPO / "config" / "schemas" / "config.schema.yaml")
     measured = components(workdir, wf, args.repeats)
     rf_floor = defaultdict(float)
     for c in wf.configurations:

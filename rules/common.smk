@@ -17,7 +17,7 @@ from fsstab.workflow.resources import memory, runtime
 # selected features, sizes above a prefilter's size, binary-only selectors on multi-class
 # data, missing local files) before any job; the message lists every problem with its key,
 # together with the keys defined twice in a configuration file (Snakefile)
-SCHEMA = Path(workflow.basedir) / "config" / "schema" / "config.schema.yaml"
+SCHEMA = Path(workflow.basedir) / "config" / "schemas" / "config.schema.yaml"
 WF = checked_workflow(
     config, load_schema(SCHEMA), problems=CONFIG_FILE_PROBLEMS, base_dir=Path.cwd()
 )

@@ -187,7 +187,7 @@ def paper_workflow(name: str, change=None):
     raw = paper_config(name)
     if change is not None:
         change(raw)
-    schema = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+    schema = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
     return check_config(validate_schema(raw, schema))
 
 

@@ -84,7 +84,8 @@ def test_the_security_page_is_in_the_readme_s_documentation_list():
 #: User documents rewritten for the user: no development history, no paths of the
 #: development machine.
 USER_DOCUMENTS = ["README.md", "docs/api.md", "docs/workflow.md", "docs/sklearn.md",
-                  "docs/selectors.md", "docs/decisions-and-figures.md", "docs/security.md"]
+                  "docs/selectors.md", "docs/decisions-and-figures.md", "docs/security.md",
+                  "docs/cli.md"]
 
 
 @pytest.mark.parametrize("name", USER_DOCUMENTS)

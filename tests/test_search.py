@@ -58,7 +58,7 @@ def test_bad_spaces_name_the_parameter(space, match):
 # The workflow: selectors.<label>.random_search
 # --------------------------------------------------------------------------------------------
 
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 CONFIG = {
     "seed": 5,
     "datasets": {"a": {"source": "sklearn:breast_cancer"}},

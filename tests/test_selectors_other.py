@@ -20,10 +20,10 @@ from fsstab.selectors import (
     RandomForestSelector,
     ReliefSelector,
     StabilitySelection,
+    complementary_pairs,
     get_filter,
     stability_selection_parameters,
 )
-from fsstab.selectors._ensembles import complementary_pairs
 from fsstab.selectors._trees import tree_usage_fraction
 from fsstab.selectors._two_stage import fit_selection
 

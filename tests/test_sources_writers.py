@@ -273,7 +273,7 @@ def test_options_of_another_format_are_refused_by_the_configuration_check(
     raw = {"datasets": {"mine": {"source": spec}},
            "selectors": {"lasso": {"class": "LassoSelector"}},
            "measures": {"names": ["nogueira"]}}
-    schema = load_schema(Path(__file__).resolve().parents[1] / "config" / "schema"
+    schema = load_schema(Path(__file__).resolve().parents[1] / "config" / "schemas"
                          / "config.schema.yaml")
     with pytest.raises(ConfigError) as info:
         checked_workflow(raw, schema, problems=[])

@@ -18,7 +18,7 @@ from fsstab.workflow.checks import (
 from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 
 BASE = {
     "datasets": {
@@ -178,3 +178,47 @@ def test_the_prefilter_job_and_the_stored_datasets_are_checked(tmp_path):
     # ... unless the stored dataset was made with other settings (the prefilter remakes it)
     raw["datasets"]["toy"]["prefilter"] = {"n_features": 0.9}
     assert check_stored_datasets(expand(raw), tmp_path) == []
+
+
+def test_bounds_that_cannot_be_met_and_fixed_x_knockoffs_are_refused_with_what_works():
+    """Shah & Samworth's bound without assumption: q = 20 on p = 30 features needs
+    pi_thr = (q²/(PFER p) + 1)/2 = (400/30 + 1)/2 > 1, and q <= isqrt(PFER p) = 5 works
+    (PFER = 1); fixed-X knockoffs need n >= 2d + 1: 36 training rows (subsample 0.9 of 40)
+    allow d <= 17."""
+    raw = copy.deepcopy(BASE)
+    raw["selectors"] = {
+        "stabs": {"class": "StabilitySelection",
+                  "params": {"selector": {"class": "FilterSelector"}, "q": 20, "pi_thr": None}},
+        "knockoffs": {"class": "KnockoffSelector",
+                      "params": {"knockoffs": "fixed", "task": "regression"}},
+    }
+    raw["resampling"] = {"scheme": "subsample", "params": {"fraction": 0.9}}
+    workflow = expand(raw)
+    problems = dataset_problems(workflow, "toy", n_features=30,
+                                class_counts={"a": 20, "b": 20})
+    stabs = [p for p in problems if p.startswith("selectors.stabs.params: ")]
+    assert len(stabs) == 1, problems
+    assert "q <= 5 works, or raise pfer" in stabs[0]
+    assert "training sets of 36 rows, 30 features" in stabs[0]
+    knock = [p for p in problems if p.startswith("selectors.knockoffs.params.knockoffs: ")]
+    assert len(knock) == 1
+    assert "n=36 and d=30: keep at most d=17 features" in knock[0]
+    # p = 400: pi_thr = (400/400 + 1)/2 = 1 meets PFER 1; d = 17 = (36 - 1) // 2 fixed-X
+    assert not [p for p in dataset_problems(workflow, "toy", n_features=400,
+                                            class_counts={"a": 20, "b": 20})
+                if p.startswith("selectors.stabs")]
+    assert not [p for p in dataset_problems(workflow, "toy", n_features=17,
+                                            class_counts={"a": 20, "b": 20})
+                if p.startswith("selectors.knockoffs")]
+
+
+def test_a_nested_knockoff_problem_names_its_key_path():
+    raw = copy.deepcopy(BASE)
+    raw["selectors"] = {"stabs": {"class": "StabilitySelection", "params": {
+        "selector": {"class": "KnockoffSelector", "params": {"knockoffs": "fixed"}},
+        "size_parameter": "max_features", "q": 2, "pi_thr": None}}}
+    workflow = expand(raw)
+    problems = dataset_problems(workflow, "toy", n_features=30,
+                                class_counts={"a": 20, "b": 20})
+    assert any(p.startswith("selectors.stabs.params.selector.params.knockoffs: fixed-X "
+                            "knockoffs need n >= 2d + 1") for p in problems), problems

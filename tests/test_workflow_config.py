@@ -15,7 +15,7 @@ from fsstab.workflow.config import ConfigError, check_config, load_schema, valid
 from fsstab.workflow.naming import MAX_ID_LENGTH, format_value, parameter_id
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 
 BASE = {
     "datasets": {
@@ -228,7 +228,7 @@ def test_keys_given_twice_in_a_yaml_file_are_reported(tmp_path):
         "mapping keeps only the last definition, so merge the two or rename one",
     ]
     config = yaml.safe_load(path.read_text())  # what Snakemake loads: the last definitions
-    schema_path = REPO / "config/schema/config.schema.yaml"
+    schema_path = REPO / "config/schemas/config.schema.yaml"
     # the keys defined twice, then the schema's problems, are returned to be reported with
     # the problems of the later layers (fsstab.workflow.checks.checked_workflow)
     assert validate_config_files(config, schema_path, [path]) == duplicate_keys(path)
@@ -327,7 +327,7 @@ def test_every_problem_is_reported_at_once():
 
 def test_every_config_file_of_the_project_is_valid():
     for path in [*sorted((REPO / "config").rglob("*.yaml")), REPO / ".test/config/config.yaml"]:
-        if "schema" in path.parts:
+        if "schemas" in path.parts:
             continue
         raw = yaml.safe_load(path.read_text())
         wf = check_config(validate_schema(raw, SCHEMA))

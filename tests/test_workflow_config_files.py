@@ -17,7 +17,7 @@ from fsstab.workflow.config_files import read_config_file
 from fsstab.workflow.validation import duplicate_keys
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEMA_PATH = REPO / "config" / "schema" / "config.schema.yaml"
+SCHEMA_PATH = REPO / "config" / "schemas" / "config.schema.yaml"
 SCHEMA = load_schema(SCHEMA_PATH)
 
 

@@ -208,7 +208,7 @@ def test_one_resample_per_job_gives_identical_bytes(tiny_run, tmp_path):
 
 
 def project_configs() -> list[Path]:
-    configs = [p for p in sorted((REPO / "config").rglob("*.yaml")) if "schema" not in p.parts]
+    configs = [p for p in sorted((REPO / "config").rglob("*.yaml")) if "schemas" not in p.parts]
     return [*configs, REPO / ".test/config/config.yaml"]
 
 

@@ -14,7 +14,7 @@ from fsstab.workflow.config import ConfigError, check_config, load_schema, valid
 from fsstab.workflow.evaluation import ACCURACY_MODELS, accuracy_model_problems
 from fsstab.workflow.value_checks import value_problems
 
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 
 
 def config_problems(config: dict) -> list[str]:

@@ -15,7 +15,7 @@ from fsstab.workflow.config import ConfigError, check_config, load_schema, valid
 from fsstab.workflow.layout import folder_problems, product_collisions
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 HOME = "/home/me"
 CWD = "/home/me/study"
 

@@ -25,7 +25,7 @@ from fsstab.workflow.checks import checked_workflow
 from fsstab.workflow.config import ConfigError, load_schema
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA = ROOT / "config" / "schema" / "config.schema.yaml"
+SCHEMA = ROOT / "config" / "schemas" / "config.schema.yaml"
 
 
 def _example(name: str, tmp_path: Path) -> dict:

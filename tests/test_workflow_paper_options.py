@@ -19,7 +19,7 @@ from fsstab.workflow.evaluation import make_accuracy_model, selection_accuracy
 from fsstab.workflow.selection import select_chunk
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 
 BASE = {
     "datasets": {

@@ -18,7 +18,7 @@ from fsstab.synthetic import informative
 from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
 from fsstab.workflow.selection import calibrate, fit_variants
 
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 
 BASE = {
     "resampling": {"scheme": "subsample", "n_resamples": 6, "params": {"fraction": 0.8}},

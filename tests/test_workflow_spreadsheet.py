@@ -33,6 +33,6 @@ def test_write_csv_keeps_the_bytes_unless_asked(tmp_path):
 
 
 def test_the_key_is_off_by_default():
-    schema = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+    schema = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
     raw = validate_schema({"datasets": {"x": {"source": "sklearn:wine"}}}, schema)
     assert raw["tables"] == {"escape_formulas": False}

@@ -20,7 +20,7 @@ from fsstab.workflow.config import ConfigError, load_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "config" / "examples" / "patient_study.yaml"
-SCHEMA = ROOT / "config" / "schema" / "config.schema.yaml"
+SCHEMA = ROOT / "config" / "schemas" / "config.schema.yaml"
 
 
 def _example(tmp_path: Path) -> dict:

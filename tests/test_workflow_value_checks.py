@@ -29,7 +29,7 @@ from fsstab.workflow.checks import checked_workflow
 from fsstab.workflow.config import ConfigError, load_schema, validate_schema
 from fsstab.workflow.value_checks import value_problems
 
-SCHEMA = load_schema(REPO / "config" / "schema" / "config.schema.yaml")
+SCHEMA = load_schema(REPO / "config" / "schemas" / "config.schema.yaml")
 
 
 def _raw(config: dict) -> dict:
@@ -270,7 +270,7 @@ def test_every_shipped_configuration_passes_the_value_checks():
     import yaml
 
     files = sorted((REPO / "config").rglob("*.yaml"))
-    files = [f for f in files if "schema" not in f.parts] + [REPO / ".test/config/config.yaml"]
+    files = [f for f in files if "schemas" not in f.parts] + [REPO / ".test/config/config.yaml"]
     for path in files:
         config = yaml.safe_load(path.read_text())
         if isinstance(config, dict) and "datasets" in config:

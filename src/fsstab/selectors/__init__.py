@@ -24,6 +24,7 @@ _EXPORTS = {
     "ParameterProblem": "_specs",
     "build_selector": "_specs",
     "constructor_parameters": "_specs",
+    "data_problems": "_specs",
     "nested_specifications": "_specs",
     "parameter_problems": "_specs",
     "selector_class": "_specs",
@@ -36,7 +37,9 @@ _EXPORTS = {
     "descending_order": "_common",
     "total_ranking": "_common",
     # -- helpers of the tree, neighbour, filter and resampling-ensemble selectors
-    "complementary_pairs": "_ensembles",
+    "complementary_pairs": "_stability_subsamples",
+    "stability_subsamples": "_stability_subsamples",
+    "subsample_selection_counts": "_stability_subsamples",
     "StabilityParameters": "_error_bounds",
     "stability_selection_bound": "_error_bounds",
     "stability_selection_parameters": "_error_bounds",

@@ -156,6 +156,27 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
         """
         return {}
 
+    @classmethod
+    def data_problems(cls, params: Mapping[str, Any], *, n_samples: int,
+                      n_features: int) -> dict[str, str]:
+        """Problems of the constructor parameters ``params`` (defaults filled in) with training
+        sets of ``n_samples`` rows and ``n_features`` features, each with the values that would
+        work; ``{parameter: problem}``, ``""`` naming the parameters as a whole. What ``fit``
+        would refuse once it sees such data; the workflow reports them as soon as the
+        dataset's size is known.
+
+        Examples
+        --------
+        >>> from fsstab.selectors import FilterSelector, LassoSelector, StabilitySelection
+        >>> LassoSelector.data_problems({}, n_samples=50, n_features=10)
+        {}
+        >>> StabilitySelection.data_problems(
+        ...     {"selector": FilterSelector(), "q": 20, "pfer": 1.0, "pi_thr": None},
+        ...     n_samples=50, n_features=100)[""][:60]
+        'q=20 cannot guarantee PFER <= 1.0 with p=100 features: it wo'
+        """
+        return {}
+
     def _nested_selectors(self) -> list[tuple[str, Any]]:
         """``(parameter, selector)`` of the selector objects among the parameters (those a
         :class:`~fsstab.selectors._constraints.Selector` constrains)."""

@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 
 import numpy as np
 from scipy.stats import rankdata
-from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
@@ -32,6 +31,7 @@ from fsstab.selectors._constraints import (
     N_FEATURES,
     POSITIVE,
     RANDOM_STATE,
+    TASK,
     Selector,
     integers,
 )
@@ -41,71 +41,16 @@ from fsstab.selectors._error_bounds import (
     stability_selection_parameters,
 )
 from fsstab.selectors._filters import FilterSelector
-from fsstab.selectors._lasso_path import path_selection_counts
 from fsstab.selectors._penalized import _PenalizedSelector
 from fsstab.selectors._registry import register_selector
 from fsstab.selectors._specs import constructor_parameters, selector_class
+from fsstab.selectors._stability_subsamples import (
+    _configured_clone,
+    stability_subsamples,
+    subsample_selection_counts,
+)
 from fsstab.selectors._two_stage import TwoStageSelector, fit_selection
-
-
-def _check_samples_per_class(y: np.ndarray, minimum: int, name: str) -> None:
-    counts = np.bincount(y)
-    if counts.min() < minimum:
-        raise ValueError(
-            f"{name} needs at least {minimum} samples of every class; class counts are "
-            f"{counts.tolist()}"
-        )
-
-
-def complementary_pairs(
-    y: np.ndarray, n_pairs: int, random_state: Any, stratify: bool = True
-) -> np.ndarray:
-    """Complementary pairs of subsamples: ``n_pairs`` pairs of disjoint halves of the rows
-    (Shah & Samworth 2013, the subsamples of complementary-pairs stability selection).
-
-    With ``stratify``, each half receives every class in (almost) equal parts: a random order
-    is grouped by class and dealt alternately; for odd ``n`` one random index of the larger
-    half is left out.
-
-    Parameters
-    ----------
-    y
-        The labels, length ``n``.
-    n_pairs
-        The number of pairs.
-    random_state
-        Seed or ``RandomState``.
-    stratify
-        Deal each class evenly to the two halves.
-
-    Returns
-    -------
-    ndarray of int, shape (2 n_pairs, n // 2)
-        Sorted row indices; rows ``2b`` and ``2b + 1`` form a pair.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from fsstab.selectors import complementary_pairs
-    >>> halves = complementary_pairs(np.array([0, 0, 0, 1, 1, 1]), 2, random_state=0)
-    >>> halves.shape
-    (4, 3)
-    >>> sorted(np.concatenate([halves[0], halves[1]]).tolist())
-    [0, 1, 2, 3, 4, 5]
-    """
-    rng = check_random_state(random_state)
-    n = y.size
-    half = n // 2
-    out = np.empty((2 * n_pairs, half), dtype=np.int64)
-    for b in range(n_pairs):
-        order = rng.permutation(n)
-        if stratify:
-            order = order[np.argsort(y[order], kind="stable")]
-        first, second = order[0::2], order[1::2]
-        if first.size > half:
-            first = np.delete(first, rng.randint(first.size))
-        out[2 * b], out[2 * b + 1] = np.sort(first), np.sort(second)
-    return out
+from fsstab.selectors._wrapping import base_for_task, paired_model
 
 
 def stratified_bootstrap(y: np.ndarray, random_state: Any, stratify: bool = True) -> np.ndarray:
@@ -137,20 +82,6 @@ def _selector_parameters(selector: Any) -> tuple[type, list[str]] | None:
     if hasattr(selector, "get_params"):
         return type(selector), list(selector.get_params(deep=False))
     return None
-
-
-def _configured_clone(selector: Any, seed: int, **params: Any) -> Any:
-    """A fresh copy of ``selector`` with ``params`` set and its ``random_state`` (if any) seeded."""
-    base = clone(selector)
-    available = base.get_params(deep=False)
-    for name in params:
-        if name not in available:
-            raise ValueError(
-                f"{type(base).__name__} has no parameter {name!r}; known: {sorted(available)}"
-            )
-    if "random_state" in available:
-        params = {**params, "random_state": int(seed)}
-    return base.set_params(**params)
 
 
 @register_selector(
@@ -194,9 +125,9 @@ class StabilitySelection(TwoStageSelector):
         ``glmnet.lasso``; :func:`fsstab.selectors._lasso_path.truncated_lasso_path`).
     size_parameter : str
         Name of the base selector's parameter that receives ``q`` (``"calibrated"``).
-    estimator : classifier or None
+    estimator : estimator or None
         Model fitted on the kept features; ``None`` is unregularised logistic regression
-        (thesis Ch. 8).
+        (thesis Ch. 8) for classification, the task's ridge model otherwise.
     stratify : bool
         Split every class evenly between the two halves of a pair (keeps both classes in every
         subsample).
@@ -206,6 +137,11 @@ class StabilitySelection(TwoStageSelector):
         should be a complementary pair. Like scikit-learn's ``cv`` given as splits: several
         fits on the same data share their subsamples, so that their frequencies differ only by
         ``q`` (Bommert 2020, §8.3.1, tunes ``q`` and ``π_thr`` on the same B pairs).
+    task : {"classification", "regression", "survival"}
+        The outcome (:data:`fsstab.outcomes.TASKS`), given to the base selector (which must
+        serve it); outside classification the halves are stratified by the event indicator
+        (survival) or not at all (regression), ``selection="path"`` runs the least-squares or
+        Cox LASSO path, and the default paired model is the task's ridge model.
     random_state : int, RandomState or None
 
     Attributes
@@ -247,6 +183,7 @@ class StabilitySelection(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
 
     _parameter_constraints: ClassVar[dict[str, Any]] = {
         "selector": [Selector()], "q": [integers(1), None],
@@ -256,7 +193,7 @@ class StabilitySelection(TwoStageSelector):
         "assumption": [StrOptions(set(ASSUMPTIONS))],
         "selection": [StrOptions({"calibrated", "path"})], "size_parameter": [str],
         "estimator": ESTIMATOR, "stratify": BOOLEAN, "subsamples": ["array-like", None],
-        "random_state": RANDOM_STATE,
+        "task": TASK, "random_state": RANDOM_STATE,
     }
 
     @classmethod
@@ -280,6 +217,7 @@ class StabilitySelection(TwoStageSelector):
         estimator: Any = None,
         stratify: bool = True,
         subsamples: Any = None,
+        task: str = "classification",
         random_state: Any = None,
     ) -> None:
         self.selector = selector
@@ -294,6 +232,7 @@ class StabilitySelection(TwoStageSelector):
         self.estimator = estimator
         self.stratify = stratify
         self.subsamples = subsamples
+        self.task = task
         self.random_state = random_state
 
     @classmethod
@@ -340,6 +279,24 @@ class StabilitySelection(TwoStageSelector):
                 )
         return problems
 
+    @classmethod
+    def data_problems(cls, params: Mapping[str, Any], *, n_samples: int,
+                      n_features: int) -> dict[str, str]:
+        """The error bound on ``n_features`` features: a ``(q, pi_thr, pfer)`` it cannot meet
+        is refused with the values that would work (:func:`stability_selection_parameters`),
+        e.g. a ``q`` too large for the PFER."""
+        if cls.joint_parameter_problems(params) or params.get("subsamples") is not None:
+            return {}
+        try:
+            stability_selection_parameters(
+                int(n_features), q=params.get("q"), pi_thr=params.get("pi_thr"),
+                pfer=params.get("pfer"), sampling=params.get("sampling", "SS"),
+                assumption=params.get("assumption", "none"),
+                n_pairs=params.get("n_pairs", 50))
+        except ValueError as exc:
+            return {"": str(exc)}
+        return {}
+
     def _given_subsamples(self, n_samples: int) -> np.ndarray:
         rows = np.asarray(self.subsamples)
         if rows.ndim != 2 or rows.shape[0] < 1 or rows.shape[1] < 2 or (
@@ -355,17 +312,16 @@ class StabilitySelection(TwoStageSelector):
             )
         return rows.astype(np.int64, copy=False)
 
-    def _subsamples(self, y: np.ndarray, random_state: int) -> tuple[int, list[int]]:
+    def _subsamples(self, y: np.ndarray, random_state: int, task: str
+                    ) -> tuple[int, np.ndarray]:
         """Set ``subsamples_``; return B and the seeds of the subsample fits."""
         if self.subsamples is None:
             n_pairs = check_positive_int(self.n_pairs, "n_pairs")
-            if self.stratify:
-                _check_samples_per_class(y, 2, "stratified stability selection")
-            split_seed, *fit_seeds = spawn_seeds(random_state, 1 + 2 * n_pairs)
-            pairs = complementary_pairs(y, n_pairs, split_seed, self.stratify)
-            self.subsamples_ = pairs if self.sampling == "SS" else pairs[0::2]
-            return n_pairs, fit_seeds[: len(self.subsamples_)]
-        self.subsamples_ = self._given_subsamples(y.size)
+            self.subsamples_, seeds = stability_subsamples(
+                y, n_pairs, random_state, sampling=self.sampling, stratify=self.stratify,
+                task=task)
+            return n_pairs, seeds
+        self.subsamples_ = self._given_subsamples(len(y))
         _, *fit_seeds = spawn_seeds(random_state, 1 + len(self.subsamples_))
         count = len(self.subsamples_)
         if self.sampling == "SS" and self.assumption != "none" and count % 2:
@@ -373,23 +329,21 @@ class StabilitySelection(TwoStageSelector):
                 f"subsamples must hold complementary pairs (an even number of rows) for the "
                 f"{self.assumption} bound; got {count} subsamples"
             )
-        return (max(1, count // 2) if self.sampling == "SS" else count), fit_seeds
+        return (max(1, count // 2) if self.sampling == "SS" else count), np.asarray(fit_seeds)
 
     def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
         _check_option(self.selection, "selection", ("calibrated", "path"))
         _check_option(self.sampling, "sampling", ("SS", "MB"))
-        n_pairs, fit_seeds = self._subsamples(y, random_state)
+        task = self._task()
+        base = base_for_task(self.selector, task, "StabilitySelection", _no_default)
+        n_pairs, fit_seeds = self._subsamples(y, random_state, task)
         self.q_, self.pi_thr_, self.pfer_ = stability_selection_parameters(
             X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer, sampling=self.sampling,
             assumption=self.assumption, n_pairs=n_pairs,
         )
-        if self.selection == "path":
-            counts = path_selection_counts(self.selector, X, y, self.subsamples_, self.q_)
-        else:
-            counts = np.zeros(X.shape[1])
-            for rows, seed in zip(self.subsamples_, fit_seeds, strict=True):
-                base = _configured_clone(self.selector, seed, **{self.size_parameter: self.q_})
-                counts += fit_selection(base, X[rows], y[rows]).get_support()
+        counts = subsample_selection_counts(
+            base, X, y, self.subsamples_, fit_seeds, q=self.q_, selection=self.selection,
+            size_parameter=self.size_parameter, task=task)
         self.frequencies_ = counts / len(self.subsamples_)
         self.scores_ = self.frequencies_
         self.ranking_ = ranking_from_order(descending_order(self.frequencies_))
@@ -418,9 +372,15 @@ class StabilitySelection(TwoStageSelector):
         return _frequent(self.frequencies_, float(pi_thr))
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:
-        if self.estimator is None:  # unregularised, as in thesis Ch. 8
-            return LogisticRegression(C=np.inf, max_iter=1000)
-        return self.estimator
+        if self.estimator is not None:
+            return self.estimator
+        if self._task() != "classification":
+            return paired_model(self._task())
+        return LogisticRegression(C=np.inf, max_iter=1000)  # unregularised, thesis Ch. 8
+
+
+def _no_default() -> Any:
+    raise ValueError("StabilitySelection needs a base selector (selector=...)")
 
 
 def _check_option(value: Any, name: str, allowed: tuple[str, ...]) -> None:

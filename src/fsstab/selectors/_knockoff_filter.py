@@ -15,6 +15,7 @@ from fsstab.error_control.guarantees import ErrorGuarantee
 from fsstab.error_control.knockoffs import (
     MAX_KNOCKOFF_FEATURES,
     fixed_x_knockoffs,
+    fixed_x_problem,
     gaussian_knockoffs,
 )
 from fsstab.selectors._common import descending_order, ranking_from_order, spawn_seeds
@@ -152,6 +153,16 @@ class KnockoffSelector(TwoStageSelector):
             return (f"KnockoffSelector(knockoffs='fixed') serves regression (the Gaussian linear "
                     f"model), not {task}; use knockoffs='gaussian'")
         return base_task_problem(cls, task, params)
+
+    @classmethod
+    def data_problems(cls, params: Mapping[str, Any], *, n_samples: int,
+                      n_features: int) -> dict[str, str]:
+        """Fixed-X knockoffs on ``n_samples`` rows need ``n >= 2d + 1``
+        (:func:`fsstab.error_control.fixed_x_problem`, with the ``d`` that would work)."""
+        if params.get("knockoffs", "gaussian") != "fixed":
+            return {}
+        problem = fixed_x_problem(int(n_samples), int(n_features))
+        return {} if problem is None else {"knockoffs": problem}
 
     def _knockoffs(self, X: np.ndarray, seed: int, task: str) -> np.ndarray:
         if self.knockoffs == "fixed":

@@ -44,6 +44,7 @@ __all__ = [
     "ParameterProblem",
     "build_selector",
     "constructor_parameters",
+    "data_problems",
     "nested_specifications",
     "parameter_problems",
     "selector_class",
@@ -247,6 +248,38 @@ def task_problems(selector: str | type, params: Mapping[str, Any], task: str
         if problem is not None:
             problems.append(ParameterProblem(path, problem, cls_name))
     return problems
+
+
+def data_problems(selector: str | type, params: Mapping[str, Any], *, n_samples: int,
+                  n_features: int) -> list[ParameterProblem]:
+    """What a selector with ``params`` (the defaults complete them) -- or a selector nested in
+    them -- cannot do on training sets of ``n_samples`` rows and ``n_features`` features (each
+    class's :meth:`~fsstab.selectors.BaseSelector.data_problems`, with the values that would
+    work); path ``""`` is the class itself, ``selector`` a nested one.
+
+    Examples
+    --------
+    >>> from fsstab.selectors import data_problems
+    >>> spec = {"selector": {"class": "LassoSelector"}, "size_parameter": "target_k",
+    ...         "q": 30, "pi_thr": None}
+    >>> [p.path for p in data_problems("StabilitySelection", spec, n_samples=60,
+    ...                                n_features=200)]
+    ['']
+    >>> data_problems("StabilitySelection", {**spec, "q": 10}, n_samples=60, n_features=200)
+    []
+    """
+    cls = _class_of(selector)
+    found = []
+    settings = [("", cls, params), *((path, selector_class(name), nested)
+                                     for path, name, nested in nested_specifications(cls, params))]
+    for path, owner, values in settings:
+        defaults = {name: default for name, default in constructor_parameters(owner).items()
+                    if default is not inspect.Parameter.empty}
+        for name, problem in owner.data_problems({**defaults, **values}, n_samples=n_samples,
+                                                 n_features=n_features).items():
+            where = f"{path}.params.{name}" if path and name else (path or name)
+            found.append(ParameterProblem(where, problem, owner.__name__))
+    return found
 
 
 def build_selector(spec: Mapping[str, Any], *, task: str | None = None) -> Any:

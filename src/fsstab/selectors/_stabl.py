@@ -30,8 +30,8 @@ from fsstab.selectors._constraints import (
     UnitList,
     integers,
 )
-from fsstab.selectors._ensembles import _configured_clone, complementary_pairs
 from fsstab.selectors._registry import register_selector
+from fsstab.selectors._stability_subsamples import _configured_clone, complementary_pairs
 from fsstab.selectors._two_stage import TwoStageSelector
 from fsstab.selectors._wrapping import (
     augmented_fit,

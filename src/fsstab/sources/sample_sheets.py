@@ -67,6 +67,7 @@ __all__ = [
     "dataset_from_study",
     "read_sample_sheet",
     "read_study",
+    "sheet_separator",
     "unsupported_task_message",
 ]
 
@@ -165,8 +166,8 @@ _SHEET_SEPARATORS: dict[str, str] = {
        for suffix in fmt.suffixes}, ".txt": "\t"}
 
 
-def _separator_of(path: Path) -> str:
-    """The sheet's separator: the suffix's (``.csv`` ``,``; ``.tsv``/``.tab``/``.txt`` tab),
+def sheet_separator(path: Path) -> str:
+    """The sample sheet's separator: the suffix's (``.csv`` ``,``; ``.tsv``/``.tab``/``.txt`` tab),
     or ``;``/tab/``,`` if that splits the header into more fields (Excel's ``;`` CSV)."""
     default = _SHEET_SEPARATORS[Path(inner_name(path.name)).suffix.lower()]
     with open_text(path, errors="replace") as stream:
@@ -188,7 +189,7 @@ def read_sample_sheet(path: str | os.PathLike[str], *, sample_id: str | None = N
     if Path(inner_name(path.name)).suffix.lower() not in _SHEET_SEPARATORS:
         raise ValueError(f"sample sheet {path}: expected a {', '.join(_SHEET_SEPARATORS)} file "
                          "(compressed or not)")
-    sep = _separator_of(path)
+    sep = sheet_separator(path)
     table = read_delimited(path, "sample sheet", sep=sep, text_columns=None)
     frame, ids = table.frame, table.row_names
     if sample_id is not None:

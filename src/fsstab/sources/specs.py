@@ -119,6 +119,10 @@ class SourceSpec:
 def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
     """Parse and validate a source spec (see the module docstring).
 
+    A source without a kind that names a file (a folder or a suffix in it: ``data/expr.csv``)
+    is a ``file:`` source, and the sample sheet may be written ``file:sheet.tsv`` as well:
+    wherever a path is expected, ``file:`` is optional.
+
     Raises ``ValueError`` naming the spec for an unknown kind or option, an empty location,
     a malformed OpenML id, SHA-256 or dataset name.
     """
@@ -131,6 +135,9 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
         options = {k: v for k, v in spec.items() if k != "source"}
     else:
         raise ValueError(f"a source spec is a string or a mapping, got {type(spec).__name__}")
+    if isinstance(source, str) and ":" not in source and (
+            "/" in source or Path(source.strip()).suffix):
+        source = f"file:{source.strip()}"  # a path: ``file:`` may be left out
     if not isinstance(source, str) or ":" not in source:
         raise ValueError(
             f"source {source!r} must look like '<kind>:<location>' with kind one of "
@@ -171,6 +178,9 @@ def parse_source(spec: str | Mapping[str, Any]) -> SourceSpec:
             raise ValueError(f"source {source!r}: {flag} must be true or false")
     _check_layout_options(options, source)
     if kind in ("file", "url"):
+        sheet = options.get("samples")
+        if isinstance(sheet, str) and sheet.strip().startswith("file:"):
+            options["samples"] = sheet.strip()[len("file:"):]  # a path, as in source: file:
         problems = format_problems(format_of(location, options, source), location, options)
         if problems:
             raise ValueError(f"source {source!r}: {'; '.join(problems)}")

@@ -6,9 +6,10 @@ checks here relate keys to each other and to the data:
 - :func:`configuration_problems` -- what the configuration alone shows: forced features
   beyond the number of selected ones, sizes above a dataset's ``prefilter.n_features``, a
   binary-only selector on a dataset whose ``classes`` keep three or more classes, a missing
-  ``file:`` source, a selector that cannot serve a dataset's task
-  (:mod:`fsstab.workflow.outcome_checks`), and every value no data set can accept
-  (:func:`fsstab.workflow.value_checks.value_problems`);
+  ``file:`` source, a column its files do not have (target, groups, sample ids:
+  :mod:`fsstab.workflow.column_checks`, reading only the headers), a selector that cannot
+  serve a dataset's task (:mod:`fsstab.workflow.outcome_checks`), and every value no data
+  set can accept (:func:`fsstab.workflow.value_checks.value_problems`);
 - :func:`dataset_problems` -- what the data show as soon as a dataset is fetched and
   prefiltered (its ``n``, ``d`` and class counts): sizes above ``d``, binary-only selectors on
   multi-class data, classes too small to appear in a training and a test set, training sets
@@ -37,7 +38,8 @@ from typing import Any
 
 from fsstab.io import read_json
 from fsstab.outcomes import describe_target
-from fsstab.selectors import SELECTORS, build_selector
+from fsstab.resampling import training_class_counts
+from fsstab.selectors import SELECTORS, build_selector, data_problems
 from fsstab.sources import missing_file_message, parse_source
 from fsstab.sources.study_labels import source_class_counts
 from fsstab.workflow.config import (
@@ -147,6 +149,42 @@ def _forced_problems(config: Configuration, raw: Mapping[str, Any]) -> list[str]
     return problems
 
 
+def _training_rows(workflow: WorkflowConfig, dataset: str, n_samples: int,
+                   class_counts: Mapping[str, int]) -> int:
+    """The rows of a training set of ``dataset`` (its resampling scheme on ``n_samples``
+    rows; ``n_samples`` where the scheme's draws are not fixed)."""
+    section = workflow.resampling_for(dataset)
+    params = dict(section.get("params") or {})
+    counts = list(class_counts.values()) if len(class_counts) >= 2 else \
+        [n_samples - n_samples // 2, n_samples // 2]
+    if len(class_counts) < 2:
+        params["stratify"] = True  # a split of the rows in two, for the count only
+    try:
+        training = training_class_counts(section["scheme"], counts, **params)
+    except (TypeError, ValueError):
+        return n_samples
+    return n_samples if training is None else int(training.sum())
+
+
+def _data_problems(config: Configuration, raw: Mapping[str, Any], n_samples: int,
+                   n_features: int, what: str) -> list[str]:
+    """What a configuration cannot do on training sets of ``n_samples`` rows and
+    ``n_features`` features (:func:`fsstab.selectors.data_problems`: an error bound that
+    cannot be met, fixed-X knockoffs with n < 2d + 1), with the values that would work."""
+    problems = []
+    for label, params in _settings(config):
+        try:
+            found = data_problems(config.cls, params, n_samples=n_samples,
+                                  n_features=n_features)
+        except (TypeError, ValueError):
+            continue  # check_config reports bad parameters
+        for problem in found:
+            key = f"selectors.{config.selector}.params"
+            where = f"{key}.{problem.path}" if problem.path else key
+            problems.append(f"{where}: {problem.problem} ({what}; configuration {label})")
+    return problems
+
+
 def _class_problems(config: Configuration, n_classes: int, dataset: str) -> list[str]:
     problems = []
     seen = set()
@@ -235,8 +273,10 @@ def configuration_problems(
             missing = missing_file_message(f"samples: {sheet}", sheet, base_dir)
             if missing is not None:
                 problems.append(f"datasets.{name}.source.samples: {missing}")
+    from fsstab.workflow.column_checks import column_problems
     from fsstab.workflow.value_checks import value_problems
 
+    problems += column_problems(raw, base_dir=base_dir)
     problems += value_problems(raw)
     for config in _raw_configurations(raw):
         problems += _forced_problems(config, raw)
@@ -275,9 +315,16 @@ def dataset_problems(
             "'classes:' or merge it into another class"
         )
     what = f"the features of dataset {dataset!r} after prefiltering"
+    n_samples = int(target["n"]) if target is not None and "n" in target else \
+        sum(int(c) for c in class_counts.values())
+    n_train = _training_rows(workflow, dataset, n_samples, class_counts)
     for config in workflow.configurations_for(dataset):
         if n_features is not None:
             problems += _size_problems(config, raw, n_features, what)
+        if n_features is not None and n_train > 0:
+            problems += _data_problems(
+                config, raw, n_train, n_features,
+                f"dataset {dataset!r}: training sets of {n_train} rows, {n_features} features")
         if len(class_counts) > 2:
             problems += _class_problems(config, len(class_counts), dataset)
     if not small and len(class_counts) >= 2:

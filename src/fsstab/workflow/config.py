@@ -2,7 +2,7 @@
 
 Two layers of checks run before any job (the Snakefile calls both):
 
-1. the JSON schema ``config/schema/config.schema.yaml`` (types, allowed keys, ranges; defaults
+1. the JSON schema ``config/schemas/config.schema.yaml`` (types, allowed keys, ranges; defaults
    are filled in) -- :func:`validate_schema`;
 2. the semantic checks of :func:`check_config`: source specs parse, selector classes exist and
    accept the given parameters, measures exist and accept theirs, sweep parameters are

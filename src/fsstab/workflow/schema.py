@@ -1,7 +1,7 @@
 """The configuration's JSON schema: loading it, validating against it with its defaults filled
 in, and one line a user can act on per violation.
 
-- :func:`load_schema` reads ``config/schema/config.schema.yaml``;
+- :func:`load_schema` reads ``config/schemas/config.schema.yaml``;
 - :func:`validate_schema` checks a configuration against it and returns a copy with the
   schema's ``default`` values filled in, or raises :class:`ConfigError`;
 - :func:`describe_schema_error` turns one ``jsonschema`` error into one line: the dotted key

@@ -11,7 +11,7 @@ from conftest import REPO, paper_config
 from fsstab.papers.bommert2020.settings import SETTINGS
 from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
 
-SCHEMA = load_schema(REPO / "config/schema/config.schema.yaml")
+SCHEMA = load_schema(REPO / "config/schemas/config.schema.yaml")
 
 
 def workflow(name, change=None):

@@ -13,7 +13,7 @@ from fsstab.papers.nogueira2016.settings import SETTINGS
 from fsstab.workflow.config import ConfigError, check_config, load_schema, validate_schema
 
 CONFIG = yaml.safe_load((REPO / "config/paper/nogueira2016.test.yaml").read_text())
-SCHEMA = load_schema(REPO / "config/schema/config.schema.yaml")
+SCHEMA = load_schema(REPO / "config/schemas/config.schema.yaml")
 
 
 def workflow(change=None):
