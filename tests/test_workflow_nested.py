@@ -36,7 +36,7 @@ from fsstab.workflow.nested import (
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "config" / "examples" / "nested_patient_study.yaml"
-SCHEMA = ROOT / "config" / "schema" / "config.schema.yaml"
+SCHEMA = ROOT / "config" / "schemas" / "config.schema.yaml"
 
 SEED = 3
 INNER_M = 4
