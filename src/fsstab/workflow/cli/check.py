@@ -47,7 +47,7 @@ WORKFLOW_ENV = "FSSTAB_WORKFLOW"
 
 
 def workflow_root() -> Path:
-    """The folder of the workflow (``Snakefile``, ``config/schema``): ``$FSSTAB_WORKFLOW``,
+    """The folder of the workflow (``Snakefile``, ``config/schemas``): ``$FSSTAB_WORKFLOW``,
     else the checkout this package was imported from."""
     named = os.environ.get(WORKFLOW_ENV)
     root = Path(named) if named else Path(__file__).resolve().parents[4]
@@ -62,7 +62,7 @@ def workflow_root() -> Path:
 
 def schema_path(root: Path | None = None) -> Path:
     """The configuration schema of the workflow in ``root``."""
-    return (root or workflow_root()) / "config" / "schema" / "config.schema.yaml"
+    return (root or workflow_root()) / "config" / "schemas" / "config.schema.yaml"
 
 
 @dataclass
