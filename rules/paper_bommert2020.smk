@@ -11,6 +11,7 @@
 
 from fsstab.papers.bommert2020.comparison import not_run_rows, table_4_1_datasets
 from fsstab.papers.bommert2020.settings import SETTINGS
+from fsstab.papers.bommert2020.settings import conclusions_run as bommert2020_conclusions_run
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
 BOMMERT = SETTINGS.checked(WF)

@@ -9,7 +9,7 @@
 # Outputs: <results>/paper/hamer2021/. The template of a paper's rules: docs/papers.md.
 
 from fsstab.papers.hamer2021.plan import DECISION_FIGURES, MAP_FIGURES, TRAJECTORY_FIGURES, Plan
-from fsstab.papers.hamer2021.settings import SETTINGS, run_settings
+from fsstab.papers.hamer2021.settings import SETTINGS, conclusions_run, run_settings
 from fsstab.papers.hamer2021.toy import TOY_DESCRIPTIONS
 from fsstab.seeds import derive_seed
 
@@ -293,6 +293,7 @@ rule hamer2021_table5:
         **{paper: get_stability(dataset) for paper, dataset in S72.items()},
     output:
         table=get_paper_table("table5_lasso"),
+        settings=get_paper_table("sec7_2_settings"),
     log:
         get_paper_log("table5"),
     benchmark:
@@ -305,6 +306,7 @@ rule hamer2021_table5:
         runtime=15,
     params:
         selector=HAMER["section72"]["methods"].get("lasso"),
+        methods=list(HAMER["section72"]["methods"].values()),
     script:
         "../scripts/paper_hamer2021/table5.py"
 
@@ -634,7 +636,14 @@ rule hamer2021_conclusions:
             )
             for paper in DECISIONS
         },
-        **({"table5": rules.hamer2021_table5.output.table} if S72 else {}),
+        **(
+            {
+                "table5": rules.hamer2021_table5.output.table,
+                "settings72": rules.hamer2021_table5.output.settings,
+            }
+            if S72
+            else {}
+        ),
         **(
             {
                 "variation": rules.hamer2021_variability.output.cv,
@@ -651,7 +660,6 @@ rule hamer2021_conclusions:
             if S72
             else {}
         ),
-        **{f"summary72_{paper}": get_stability(dataset) for paper, dataset in S72.items()},
         **{
             f"trajectory_{method}": expand(
                 rules.hamer2021_trajectories.output.table,
@@ -669,6 +677,7 @@ rule hamer2021_conclusions:
         canberra_replicates=rules.hamer2021_toy.output.replicates,
         correlated=rules.hamer2021_correlated_figures.output.table,
     output:
+        inputs=get_paper_file("conclusions_inputs", "json"),
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
     log:
@@ -682,14 +691,9 @@ rule hamer2021_conclusions:
         mem_mb=2000,
         runtime=15,
     params:
-        configured={
-            "section71": list(HAMER["section71"]["datasets"]),
-            "frequency_score": list(HAMER["section71"]["frequency_score"]["datasets"]),
-            "section72": list(HAMER["section72"]["datasets"]),
-            "section73": list(HAMER["section73"]["datasets"]),
-        },
-        methods=HAMER["section72"]["methods"],
-        run=run_settings(HAMER, WF),
+        # the paper data sets configured, the §7.2 methods and the run's settings: written to
+        # conclusions_inputs.json with the tables read
+        run=conclusions_run(WF),
     script:
         "../scripts/paper_hamer2021/conclusions.py"
 

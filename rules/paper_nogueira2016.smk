@@ -9,7 +9,8 @@
 # Outputs: <results>/paper/nogueira2016/ (docs/paper-nogueira2016.md). The template of a
 # paper's rules: docs/papers.md.
 
-from fsstab.papers.nogueira2016.settings import SETTINGS, run_settings
+from fsstab.papers.nogueira2016.reference import PAPER_FIGURE2
+from fsstab.papers.nogueira2016.settings import SETTINGS, conclusions_run, run_settings
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
 NOGUEIRA = SETTINGS.checked(WF)
@@ -122,6 +123,7 @@ rule nogueira2016_pairs:
         features=[get_features(d, c.id) for d in DATASETS for c in WF.configurations_for(d)],
     output:
         table=get_paper_table("sec5_pair_statistics"),
+        jackknife=get_paper_table("fig02_jackknife"),
     log:
         get_paper_log("pairs"),
     benchmark:
@@ -134,6 +136,8 @@ rule nogueira2016_pairs:
         runtime=5,
     params:
         datasets=list(DATASETS),
+        # Fig. 2's measures in the paper (their noise: one set left out in turn)
+        measures=list(PAPER_FIGURE2),
     script:
         "../scripts/paper_nogueira2016/pairs.py"
 
@@ -173,7 +177,9 @@ rule nogueira2016_conclusions:
         pairs=rules.nogueira2016_properties.output.pairs,
         theorem1=rules.nogueira2016_properties.output.theorem1,
         pair_statistics=rules.nogueira2016_pairs.output.table,
+        jackknife=rules.nogueira2016_pairs.output.jackknife,
     output:
+        inputs=get_paper_file("conclusions_inputs", "json"),
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
     log:
@@ -187,8 +193,9 @@ rule nogueira2016_conclusions:
         mem_mb=1000,
         runtime=5,
     params:
-        configured=NOGUEIRA_CONFIGURED,
-        run=NOGUEIRA_RUN,
+        # the data sets configured (those not run keep the paper's rows) and the run's
+        # settings: written to conclusions_inputs.json with the tables read
+        run=conclusions_run(WF),
     script:
         "../scripts/paper_nogueira2016/conclusions.py"
 

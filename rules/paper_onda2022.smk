@@ -9,7 +9,12 @@
 
 from fsstab.papers.onda2022.experiment import EXPERIMENT_FILES, experiment_id
 from fsstab.papers.onda2022.figures import DATASET_FIGURES, MAIN_FIGURES
-from fsstab.papers.onda2022.settings import SETTINGS, dataset_n_trees
+from fsstab.papers.onda2022.settings import (
+    SETTINGS,
+    conclusions_run,
+    dataset_n_trees,
+    figure_n_tree,
+)
 from fsstab.papers.onda2022.stages import run_plan
 from fsstab.seeds import derive_seed
 
@@ -35,6 +40,7 @@ if WF.raw["localrules"]:
         onda2022_figure15,
         onda2022_main_figures,
         onda2022_tables,
+        onda2022_timings,
         onda2022_conclusions,
 
 
@@ -120,7 +126,9 @@ rule onda2022_fixed_point:
         grid=rules.onda2022_parameter_map.output.grid,
     output:
         summary=get_paper_file("experiments/{dataset}/fixed_point", "json"),
-        curves=get_paper_file("experiments/{dataset}/fixed_point_curves", "parquet"),
+        # the summary and the curves as tables of the paper's folder: the conclusions read them
+        table=get_paper_table("fig11_fixed_point_{dataset}"),
+        curves=get_paper_table("fig11_fixed_point_curves_{dataset}"),
         figure=get_paper_figure("fig11_fixed_point_{dataset}"),
     log:
         get_paper_log("{dataset}/fixed_point"),
@@ -222,7 +230,6 @@ rule onda2022_tables:
         table2=get_paper_table("table2_n_useful"),
         table4=get_paper_table("table4_t_uniform"),
         parameters=get_paper_table("fitted_parameters"),
-        timings=get_paper_table("timings_speedup"),
         comparison=get_paper_table("comparison"),
         curves=get_paper_table("ensemble_stability"),
         diagnostics=get_paper_table("simulator_diagnostics"),
@@ -248,6 +255,31 @@ rule onda2022_tables:
         "../scripts/paper_onda2022/tables.py"
 
 
+rule onda2022_timings:
+    # §3.6: the times of the real and the simulated ensembles at each data set's timing n_tree
+    # (Fig. 4, Figs. 12-13), also at equal work (the simulated on the real ensembles' copies)
+    input:
+        experiments=get_onda2022_timing_experiments(),
+    output:
+        timings=get_paper_table("timings_speedup"),
+    log:
+        get_paper_log("timings"),
+    benchmark:
+        get_paper_benchmark("timings")
+    conda:
+        "../envs/fsstab.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    params:
+        experiments=[
+            (d, "sqrt", figure_n_tree(ONDA, "timing_n_tree", d)) for d in ONDA_PLAN.datasets
+        ],
+    script:
+        "../scripts/paper_onda2022/timings.py"
+
+
 rule onda2022_conclusions:
     input:
         parameters=rules.onda2022_tables.output.parameters,
@@ -255,11 +287,12 @@ rule onda2022_conclusions:
         table2=rules.onda2022_tables.output.table2,
         table4=rules.onda2022_tables.output.table4,
         diagnostics=rules.onda2022_tables.output.diagnostics,
-        timings=rules.onda2022_tables.output.timings,
-        fixed=expand(rules.onda2022_fixed_point.output.summary, dataset=ONDA_PLAN.fixed_point),
+        timings=rules.onda2022_timings.output.timings,
+        fixed=expand(rules.onda2022_fixed_point.output.table, dataset=ONDA_PLAN.fixed_point),
         fixed_curves=expand(rules.onda2022_fixed_point.output.curves, dataset=ONDA_PLAN.fixed_point),
         grids=[get_onda2022_parameter_map(d) for d in ONDA_PLAN.datasets],
     output:
+        inputs=get_paper_file("conclusions_inputs", "json"),
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
     log:
@@ -273,10 +306,9 @@ rule onda2022_conclusions:
         mem_mb=1000,
         runtime=5,
     params:
-        settings=ONDA,
-        fixed=list(ONDA_PLAN.fixed_point),
-        configured=list(ONDA["datasets"]),
-        run_here=list(ONDA_PLAN.datasets),
+        # paper.settings, the data sets configured and run and their data: written to
+        # conclusions_inputs.json with the tables read
+        run=conclusions_run(WF),
     script:
         "../scripts/paper_onda2022/conclusions.py"
 
@@ -287,6 +319,7 @@ PAPER_TARGETS.extend(
         *expand(rules.onda2022_fixed_point.output.figure, dataset=ONDA_PLAN.fixed_point),
         *expand(rules.onda2022_figure15.output, dataset=ONDA_PLAN.figure15),
         *rules.onda2022_tables.output,
+        *rules.onda2022_timings.output,
         *rules.onda2022_conclusions.output,
     ]
 )

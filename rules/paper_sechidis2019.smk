@@ -8,7 +8,7 @@
 # from the get_* functions of rules/common.smk or from the paper's own rules
 # (rules.<rule>.output). Outputs: <results>/paper/sechidis2019/ (docs/paper-sechidis2019.md).
 
-from fsstab.papers.sechidis2019.settings import SETTINGS, run_settings
+from fsstab.papers.sechidis2019.settings import SETTINGS, conclusions_run, run_settings
 from fsstab.papers.sechidis2019.stages import uci_datasets
 
 # paper.settings checked (with the whole configuration) before any job; defaults filled in
@@ -257,8 +257,8 @@ rule sechidis2019_conclusions:
         theorems=rules.sechidis2019_theorems.output.table,
         # wall-clock times: the claims of Fig. 1 are not reproducible bit for bit
         timings=rules.sechidis2019_figure1.output.timings,
-        pareto=[get_pareto(d) for d in SECHIDIS_UCI],
     output:
+        inputs=get_paper_file("conclusions_inputs", "json"),
         markdown=get_paper_file("conclusions", "md"),
         table=get_paper_table("conclusions"),
     log:
@@ -272,10 +272,9 @@ rule sechidis2019_conclusions:
         mem_mb=1000,
         runtime=5,
     params:
-        methods=SECHIDIS["methods"],
-        configured=list(SECHIDIS_CONFIGURED_UCI),
-        run=SECHIDIS_RUN,
-        figure1=SECHIDIS["figure1"],
+        # the methods, the §4.1 data sets configured, each run's settings and Fig. 1's:
+        # written to conclusions_inputs.json with the tables read
+        run=conclusions_run(WF),
     script:
         "../scripts/paper_sechidis2019/conclusions.py"
 

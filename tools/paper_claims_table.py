@@ -35,7 +35,8 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ("Bommert (2020), Ch. 7-8", "bommert2020/ch78", "bommert2020/ch78/reduced"),
     ("Onda et al. (2022)", "onda2022", "onda2022/reduced"),
 )
-VERDICTS = ("holds", "partly holds", "does not hold", "not testable here", "not run (compute)")
+VERDICTS = ("holds", "partly holds", "does not hold", "verified by construction",
+            "not testable here", "not run (compute)")
 
 
 def verdict_counts(path: Path) -> Counter:
@@ -60,6 +61,7 @@ def _cell(root: Path, where: str) -> str:
     link = path.with_suffix(".md").relative_to(root).as_posix()
     return (f"[{counts['holds']} of {tested} tested hold]({link}); "
             f"{counts['partly holds']} partly, {counts['does not hold']} not; "
+            f"{counts['verified by construction']} verified by construction; "
             f"{counts['not testable here']} not testable here, "
             f"{counts['not run (compute)']} not run (compute)")
 

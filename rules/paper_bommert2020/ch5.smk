@@ -245,6 +245,7 @@ rule bommert2020_ch5_claims:
             else {}
         ),
     output:
+        inputs=get_paper_file("ch5_conclusions_inputs", "json"),
         table=get_paper_table("ch5_claims"),
     log:
         get_paper_log("ch5/claims"),
@@ -257,6 +258,7 @@ rule bommert2020_ch5_claims:
         mem_mb=1000,
         runtime=5,
     params:
-        run=b5_run_settings(B5, DATASETS, get_bommert2020_prefiltered()),
+        # the run's settings (written to ch5_conclusions_inputs.json with the tables read)
+        run=bommert2020_conclusions_run(WF, "ch5"),
     script:
         "../../scripts/paper_bommert2020/ch5_claims.py"

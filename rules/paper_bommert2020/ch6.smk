@@ -89,7 +89,9 @@ if B6_DATASETS:
             times=[get_bommert2020_work_parquet(f"ch6/measure_times/{d}") for d in B6_DATASETS],
         output:
             **get_bommert2020_figures(real_figure_stems(B6_DATASETS)),
-            **get_bommert2020_tables(["fig06_5_mean_correlation", "fig06_7_run_times"]),
+            **get_bommert2020_tables(
+                ["fig06_4_values", "fig06_5_mean_correlation", "fig06_7_run_times"]
+            ),
             comparison=get_bommert2020_work_table("ch6/comparison_6_3"),
         log:
             get_paper_log("ch6/real"),
@@ -122,7 +124,7 @@ rule bommert2020_ch6_claims:
             {
                 "real_correlation": rules.bommert2020_ch6_real.output.table_fig06_5_mean_correlation,
                 "run_times": rules.bommert2020_ch6_real.output.table_fig06_7_run_times,
-                "summaries": [get_stability(d) for d in B6_DATASETS],
+                "values": rules.bommert2020_ch6_real.output.table_fig06_4_values,
             }
             if B6_DATASETS
             else {}
@@ -133,6 +135,7 @@ rule bommert2020_ch6_claims:
         all_pairs_correlation=rules.bommert2020_ch6_all_pairs.output.table_fig06_2_correlation,
         expected=rules.bommert2020_ch6_all_pairs.output.table_fig06_3_expected_values,
     output:
+        inputs=get_paper_file("ch6_conclusions_inputs", "json"),
         table=get_paper_table("ch6_claims"),
     log:
         get_paper_log("ch6/claims"),
@@ -145,7 +148,7 @@ rule bommert2020_ch6_claims:
         mem_mb=2000,
         runtime=5,
     params:
-        measures=list(WF.measures),
-        run=b6_run_settings(B6_DATASETS, WF.n_resamples, WF.measure_params),
+        # the run's settings (written to ch6_conclusions_inputs.json with the tables read)
+        run=bommert2020_conclusions_run(WF, "ch6"),
     script:
         "../../scripts/paper_bommert2020/ch6_claims.py"

@@ -164,7 +164,7 @@ if B7_DATASETS:
             flags=expand(rules.bommert2020_ch7_gather.output.flags, dataset=B7_DATASETS),
             configs=expand(rules.bommert2020_ch7_splits.output.configs, dataset=B7_DATASETS),
         output:
-            **get_bommert2020_tables(["table7_1_pareto_counts"]),
+            **get_bommert2020_tables(["table7_1_pareto_counts", "table7_configurations"]),
             **get_bommert2020_figures(figure_stems(B7_DATASETS)),
         log:
             get_paper_log("ch7/outputs"),
@@ -224,13 +224,16 @@ rule bommert2020_ch7_claims:
     # the claims of Ch. 7 checked on this run (gathered into conclusions.md with the other
     # chapters' by bommert2020_conclusions)
     input:
-        unpack(lambda wildcards: get_bommert2020_ch7_evidence()),
         table71=(
             rules.bommert2020_ch7_outputs.output.table_table7_1_pareto_counts
             if B7_DATASETS
             else []
         ),
+        configurations=(
+            rules.bommert2020_ch7_outputs.output.table_table7_configurations if B7_DATASETS else []
+        ),
     output:
+        inputs=get_paper_file("ch7_conclusions_inputs", "json"),
         table=get_paper_table("ch7_claims"),
     log:
         get_paper_log("ch7/claims"),
@@ -243,9 +246,9 @@ rule bommert2020_ch7_claims:
         mem_mb=2000,
         runtime=5,
     params:
-        datasets=B7_DATASETS,
-        ch7=B7,
-        features=prefilter_features(WF.raw["datasets"], B7_DATASETS),
+        # the data sets run, the settings, the prefilters (written to
+        # ch7_conclusions_inputs.json with the tables read)
+        run=bommert2020_conclusions_run(WF, "ch7"),
     script:
         "../../scripts/paper_bommert2020/ch7_claims.py"
 

@@ -231,6 +231,7 @@ rule bommert2020_ch8_claims:
     input:
         unpack(lambda wildcards: get_bommert2020_ch8_tables()),
     output:
+        inputs=get_paper_file("ch8_conclusions_inputs", "json"),
         table=get_paper_table("ch8_claims"),
     log:
         get_paper_log("ch8/claims"),
@@ -243,7 +244,8 @@ rule bommert2020_ch8_claims:
         mem_mb=2000,
         runtime=5,
     params:
-        ch8=B8,
+        # the chapter's settings (written to ch8_conclusions_inputs.json with the tables read)
+        run=bommert2020_conclusions_run(WF, "ch8"),
     script:
         "../../scripts/paper_bommert2020/ch8_claims.py"
 

@@ -15,8 +15,17 @@ def get_onda2022_experiment(dataset, experiment):
 
 def get_onda2022_parameter_map(dataset):
     """The (n_useful, p) map of the data set (Figs. 2, 8), computed around its reference
-    experiment."""
-    return get_paper_file(f"experiments/{dataset}/parameter_map", "parquet")
+    experiment: a table of the paper's folder (CSV + Parquet), which the conclusions read."""
+    return get_paper_table(f"fig02-08_parameter_map_{dataset}")
+
+
+def get_onda2022_timing_experiments():
+    """The experiments of §3.6's times (Fig. 4, Figs. 12-13): each data set run at its timing
+    n_tree, mtry = √d."""
+    return [
+        get_onda2022_parameters(d, "sqrt", figure_n_tree(ONDA, "timing_n_tree", d))
+        for d in ONDA_PLAN.datasets
+    ]
 
 
 def get_onda2022_parameters(dataset, mtry, n_tree):

@@ -1,15 +1,15 @@
-"""Rule bommert2020_ch7_claims: the claims of Chapter 7 checked on this run."""
+"""Rule bommert2020_ch7_claims: the claims of thesis Ch. 7 checked on this run (ch7_claims),
+from the files named in ch7_conclusions_inputs.json (as docs/papers/bommert2020/ publishes
+them)."""
 
-from fsstab.papers.bommert2020.ch7.conclusions import claims
-from fsstab.papers.bommert2020.ch7.stages import configuration_tables
+from fsstab.papers.bommert2020.ch7.conclusions import claims_from_inputs
 from fsstab.papers.bommert2020.conclusions import write_chapter_claims
-from fsstab.papers.outputs import read_table
+from fsstab.papers.conclusions import prepare_conclusion_inputs
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
-    params = snakemake.params
-    table71 = snakemake.input.table71
-    tables = configuration_tables(params.datasets, snakemake.input.configs,
-                                  snakemake.input.flags, snakemake.input.evaluation)
-    write_chapter_claims(claims(read_table(table71) if table71 else None, tables, params.ch7,
-                                params.features), "ch7", snakemake.output.table)
+    # the rule's named inputs (a part not run has none: its claims are not run)
+    named = dict(snakemake.input.items())
+    inputs = prepare_conclusion_inputs(snakemake.output.inputs, tables=named,
+                                       run=snakemake.params.run)
+    write_chapter_claims(claims_from_inputs(inputs), "ch7", snakemake.output.table)

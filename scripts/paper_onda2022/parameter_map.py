@@ -11,4 +11,4 @@ with logged(snakemake.log[0]):
     grid = parameter_map(read_json(snakemake.input.reference), p.n_useful_range, p.p_range,
                          random_state=p.seed)
     write_table(grid, snakemake.output.grid,
-                metadata={"format": "fsstab.onda2022.parameter_map/1"})
+                metadata={"paper": "onda2022", "item": "Figs. 2, 8 parameter map"})

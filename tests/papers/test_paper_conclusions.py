@@ -38,6 +38,7 @@ from fsstab.papers.conclusions import (
 )
 
 HOLDS, FAILS = Verdict.HOLDS, Verdict.DOES_NOT_HOLD
+NOT_RUN = Verdict.NOT_RUN
 PARTLY, UNTESTED = Verdict.PARTLY_HOLDS, Verdict.NOT_TESTABLE
 
 
@@ -175,7 +176,8 @@ def test_claims_frame_and_counts():
     assert list(frame["settings_match"]) == ["different", "same", "different"]
     assert frame["settings"].iloc[0] == "different: K 8 here, 100 in the paper"
     assert verdict_counts(frame) == {"holds": 1, "does not hold": 1, "partly holds": 0,
-                                     "not testable here": 1, "not run (compute)": 0}
+                                     "verified by construction": 0, "not testable here": 1,
+                                     "not run (compute)": 0}
     with pytest.raises(ValueError, match="used twice"):
         claims_frame(_claims() + _claims()[:1])
 
@@ -187,9 +189,8 @@ def test_write_conclusions_writes_markdown_and_its_twin_deterministically(tmp_pa
         assert (tmp_path / f"a.{ext}").read_bytes() == (tmp_path / f"b.{ext}").read_bytes()
     text = (tmp_path / "a.md").read_text()
     assert text.startswith("# T\n")
-    assert ("**3 claims, 2 tested: 1 hold, 1 do not hold, 0 partly hold; 1 not testable here, "
-            "0 not run (compute).**") \
-        in text
+    assert ("**3 claims, 2 tested: 1 hold, 1 do not hold, 0 partly hold; 0 verified by "
+            "construction; 1 not testable here, 0 not run (compute).**") in text
     rows = [line for line in text.splitlines() if line.startswith("| t2.")]
     assert len(rows) == 3
     assert "Average \\| number" in rows[0]                          # pipes escaped
@@ -247,3 +248,129 @@ def test_write_conclusions_frame_writes_gathered_tables_as_write_conclusions_doe
         write_conclusions_frame(gathered.assign(verdict="yes"), tmp_path / "x.md",
                                 tmp_path / "x", title="T")
     assert not (tmp_path / "x.md").exists()
+
+
+def test_an_identity_that_checks_out_is_verified_by_construction_and_counted_apart():
+    """One rule for every identity, theorem, property and worked example: verified by
+    construction when the numerical check holds, does not hold when it fails, and never
+    counted among the claims that hold."""
+    from fsstab.papers.conclusions import by_construction
+
+    BUILT = Verdict.BY_CONSTRUCTION
+    check = close_to(5 / 9, 0.5556, 1e-4, what="sim_H")
+    built = by_construction(check, "eq. 3 on the paper's sets")
+    assert built.verdict is BUILT
+    assert built.why == "eq. 3 on the paper's sets: |sim_H - 0.5556| = 4.44e-05 <= 0.0001"
+    assert by_construction(close_to(0.6, 0.7, 1e-12), "Example 1").verdict is FAILS
+    assert by_construction(not_testable("no map"), "Theorem 3").verdict is UNTESTED
+    # combinations: every case by construction gives by construction; a failure still fails;
+    # a mix with an empirical part is decided by the empirical part
+    assert over_cases({"wine": built, "sonar": built, "lsvt": not_testable("x")}).verdict \
+        is BUILT
+    assert over_cases({"wine": built, "sonar": holds_if(False, "n")}).verdict is PARTLY
+    assert all_of(built, built).verdict is BUILT
+    assert all_of(built, holds_if(True, "y")).verdict is HOLDS
+    assert all_of(built, holds_if(False, "n")).verdict is FAILS
+    statement = Statement("§3", "Theorem 1", "proof")
+    frame = claims_frame([Claim("t1", statement, "", built, SettingsMatch(True))])
+    counts = verdict_counts(frame)
+    assert counts["verified by construction"] == 1
+    assert counts["holds"] == 0
+
+
+def test_the_noise_rule_two_standard_errors_and_a_bonferroni_allowance():
+    """z_m = Φ⁻¹(1 - α/(2m)), α = 2(1 - Φ(2)): 2 for one comparison; an independent value
+    for 7 (a normal table: Φ(2.7214) = 1 - 0.0455/14 = 0.996750)."""
+    from scipy.stats import norm
+
+    from fsstab.papers.conclusions import ALPHA, beyond_noise, noise_z, within_noise
+
+    assert pytest.approx(0.0455003, abs=1e-7) == ALPHA
+    assert noise_z(1) == 2.0
+    assert noise_z(7) == pytest.approx(2.7214, abs=1e-4)
+    assert norm.cdf(noise_z(7)) == pytest.approx(1 - ALPHA / 14, abs=1e-12)
+    with pytest.raises(ValueError, match="at least 1"):
+        noise_z(0)
+    # Hamer Property 4 on sonar: mean -0.000959, SE 0.000301: 3.18 SE from 0
+    one = within_noise(-0.000959, 0.000301, what="mean φ_iw", digits=6)
+    seven = within_noise(-0.000959, 0.000301, what="mean φ_iw", n_comparisons=7, digits=6)
+    assert one.verdict is FAILS
+    assert seven.verdict is FAILS      # 3.18 > 2.72 still
+    assert within_noise(0.00075, 0.000301, what="m", n_comparisons=7).verdict is HOLDS
+    assert "2.72 SE (Bonferroni over 7 comparisons)" in seven.why
+    assert within_noise(0.052, 0.02, what="g", tolerance=0.005).verdict is FAILS  # > 0.045
+    assert within_noise(0.044, 0.02, what="g", tolerance=0.005).verdict is HOLDS
+    assert within_noise(math.nan, 0.1, what="g").verdict is UNTESTED
+    # a directional claim: beyond 2 SE in its direction; a strict ">" is not enough
+    assert beyond_noise(0.001, 0.04, what="φ").verdict is FAILS
+    assert beyond_noise(0.2, 0.04, what="φ").verdict is HOLDS
+    assert beyond_noise(0.2, 0.04, what="φ", direction=-1).verdict is FAILS
+    assert beyond_noise(-0.2, 0.04, what="φ", direction=-1).verdict is HOLDS
+    # with a margin from the paper (a "much"): change - margin > 2 SE
+    assert beyond_noise(0.55, 0.01, what="gap", margin=0.51).verdict is HOLDS
+    assert beyond_noise(0.52, 0.01, what="gap", margin=0.51).verdict is FAILS
+    # 0.25 apart, SE 0.1: beyond 2 SE, within the 2.72 SE of seven comparisons
+    assert within_standard_errors(0.25, 0.1, 0.0, 0.0, n_comparisons=7).verdict is HOLDS
+    assert within_standard_errors(0.25, 0.1, 0.0, 0.0).verdict is FAILS
+
+
+def test_conclusion_inputs_round_trip_through_their_files(tmp_path):
+    """The rule and the published folder read the same files the same way: the tables'
+    CSVs (empty text cells as "", empty numbers as NaN) and the run's settings (order kept)."""
+    from fsstab.papers.conclusions import (
+        CONCLUSION_INPUTS,
+        read_conclusion_inputs,
+        write_conclusion_inputs,
+    )
+
+    pd.DataFrame({"dataset": ["wine", "sonar"], "label": ["x", ""],
+                  "value": [0.5, math.nan], "flag": [True, False]}).to_csv(
+        tmp_path / "t1.csv", index=False)
+    write_conclusion_inputs(tmp_path / CONCLUSION_INPUTS, tables=["t1"],
+                            run={"b": (1, 2), "a": {"z": 1, "y": None}},
+                            missing={"t2": "not published (5 CPU-min)"})
+    inputs = read_conclusion_inputs(tmp_path)
+    table = inputs.table("t1")
+    assert list(table["label"]) == ["x", ""]
+    assert math.isnan(table["value"].iloc[1])
+    assert table["flag"].dtype == bool
+    assert inputs.run == {"b": [1, 2], "a": {"z": 1, "y": None}}
+    assert list(inputs.run) == ["b", "a"]
+    assert list(inputs.run["a"]) == ["z", "y"]
+    assert inputs.missing == {"t2": "not published (5 CPU-min)"}
+    assert inputs.table("t2") is None
+    first = (tmp_path / CONCLUSION_INPUTS).read_bytes()
+    write_conclusion_inputs(tmp_path / CONCLUSION_INPUTS, tables=["t1"],
+                            run={"b": (1, 2), "a": {"z": 1, "y": None}},
+                            missing={"t2": "not published (5 CPU-min)"})
+    assert (tmp_path / CONCLUSION_INPUTS).read_bytes() == first
+    write_conclusion_inputs(tmp_path / CONCLUSION_INPUTS, tables=["t1", "t3"], run={})
+    with pytest.raises(FileNotFoundError, match="t3"):
+        read_conclusion_inputs(tmp_path)
+    with pytest.raises(ValueError, match="no JSON form"):
+        write_conclusion_inputs(tmp_path / "x.json", tables=[], run={"a": math.nan})
+
+
+def test_a_claim_reading_an_unpublished_table_is_not_run_with_its_cost():
+    """mark_unpublished: a claim whose key (or key prefix) reads a rule input the run did not
+    publish is 'not run (compute)' with the reason of conclusions_inputs.json; a claim reading
+    published inputs only, or no prefix at all, keeps its verdict."""
+    from fsstab.papers.conclusions import ConclusionInputs, holds_if, mark_unpublished
+
+    statement = Statement("§5", "x", "Fig. 5")
+
+    def claim(key):
+        return Claim(key, statement, "1", holds_if(True, "x"), SettingsMatch(True))
+
+    inputs = ConclusionInputs(tables={"a": pd.DataFrame()}, run={},
+                              missing={"t": "t was not published (5 CPU-min)"},
+                              names={"times": ["t"], "ranks": ["a"]})
+    assert inputs.missing_named() == {"times": "t was not published (5 CPU-min)"}
+    out = mark_unpublished([claim("f5.median"), claim("f5"), claim("f4.ranks"),
+                            claim("f50.other"), claim("free")], inputs,
+                           {"f5": ["ranks", "times"], "f4": ["ranks"], "f50": ["ranks"]})
+    verdicts = {c.key: c.verdict for c in out}
+    assert verdicts == {"f5.median": NOT_RUN, "f5": NOT_RUN, "f4.ranks": HOLDS,
+                        "f50.other": HOLDS, "free": HOLDS}
+    assert out[0].assessment.why == ("cannot be recomputed from the published files: t was "
+                                     "not published (5 CPU-min)")

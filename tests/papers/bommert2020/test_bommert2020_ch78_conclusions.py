@@ -64,6 +64,8 @@ def test_ch7_claims_on_a_hand_made_run():
     assert verdict["ch7.many_a_best.gravier"] == "does not hold"
     # c1 PA-best for all four of {c0, c1}: 1 / 2 = 0.5 >= 0.5
     assert verdict["ch7.agreement.christensen"] == "holds"
+    # gravier is one of the thesis' three with the largest agreement: the same 0.5 holds there
+    assert verdict["ch7.agreement.gravier"] == "holds"
     assert verdict["ch7.smu_sma_no_unselective.christensen"] == "holds"
     assert verdict["ch7.smj_smh_unselective.christensen"] == "holds"
     assert verdict["ch7.embedded_filter.christensen"] == "holds"
@@ -87,6 +89,27 @@ def test_ch7_claims_on_a_hand_made_run():
         "ch7.agreement.christensen"]
     assert "features 40 (prefiltered) here, all in the paper" in settings_text[
         "ch7.agreement.gravier"]
+
+
+def test_ch7_agreement_is_read_both_ways_as_many_a_best():
+    """A data set the thesis does not name among those with the largest agreement (sonar) is
+    checked the same way as many_a_best checks one it does not name: the claim holds there
+    when its agreement is not large (below 0.5), and does not when it is (sonar's 0.80 of the
+    full-size run)."""
+    table = _ch7_run()
+    settings = CH7_SETTINGS.resolve({"n_per_method": 1, "filters": ["none", "mim", "impurity"]})
+    large = claims_frame(ch7.claims(_table71(3), {"sonar": table}, settings,
+                                    {"sonar": None})).set_index("key")
+    row = large.loc["ch7.agreement.sonar"]
+    assert row["verdict"] == "does not hold"             # 1 / 2 = 0.5: not below 0.5
+    assert row["why"] == "not large: share PA-best for all 0.50 < 0.5: no"
+    small = table.copy()
+    small["pa_best_jaccard"] = small["config"].isin(["c0", "c1", "c3"])   # 1 of 3 for all
+    few = claims_frame(ch7.claims(_table71(3), {"sonar": small}, settings,
+                                  {"sonar": None})).set_index("key")
+    assert few.loc["ch7.agreement.sonar", "verdict"] == "holds"          # 0.33 < 0.5
+    assert few.loc["ch7.many_a_best.sonar", "verdict"] == large.loc["ch7.many_a_best.sonar",
+                                                                    "verdict"]
 
 
 def test_ch7_less_overfitting_at_the_accuracy_ceiling_is_not_testable():
@@ -183,7 +206,7 @@ def test_ch8_claims_on_a_hand_made_run():
     # medians of {X2..X4}, {X2..X5}: glmnet 2.5 / 2.5 (thesis 1 / 2); the others as the thesis
     assert verdict["ch8.toy.medians"] == "partly holds"
     assert verdict["ch8.toy.l0_best"] == "holds"
-    assert verdict["ch8.sim.identity"] == "holds"
+    assert verdict["ch8.sim.identity"] == "verified by construction"   # a definition
     # s = 4: adj 1 <= 0.5 x 4; s = 14: adj 0 <= 0.5 x 2
     assert verdict["ch8.sim.adj_fewer_false_positives"] == "holds"
     # s = 4: adj 0.80 >= 0.81 - 0.025
@@ -194,7 +217,7 @@ def test_ch8_claims_on_a_hand_made_run():
     # s = 0: accuracies 0.78..0.80 within 0.05; stabs 0 false positives
     assert verdict["ch8.sim.no_similar_same_accuracy"] == "holds"
     assert verdict["ch8.sim.no_similar_stabs_fewest"] == "holds"
-    assert verdict["ch8.sim.no_similar_adj_is_unadj"] == "holds"
+    assert verdict["ch8.sim.no_similar_adj_is_unadj"] == "verified by construction"
     # adj false positives 3 -> 1 -> 0; stabs false negatives 1 -> 2 -> 3
     assert verdict["ch8.sim.adj_false_positives_decrease"] == "holds"
     assert verdict["ch8.sim.stabs_false_negatives_increase"] == "holds"
@@ -237,7 +260,7 @@ def test_ch8_scenarios_not_in_the_run_are_not_run():
     for key in ("ch8.sim.adj_fewer_false_positives", "ch8.sim.adj_keeps_accuracy",
                 "ch8.sim.stabs_false_negatives_increase"):
         assert frame.loc[key, "verdict"] == "not run (compute)", key
-    assert frame.loc["ch8.sim.identity", "verdict"] == "holds"
+    assert frame.loc["ch8.sim.identity", "verdict"] == "verified by construction"
 
 
 def test_figure_rows_of_comparison_csv():
@@ -286,3 +309,33 @@ def test_ch8_real_data_medians_equal_up_to_rounding_tie():
     for stabs_correct, expected in (((63, 59), "does not hold"), ((62, 59), "holds")):
         frame = claims_frame(ch8.claims(None, None, run(stabs_correct), settings, "abess"))
         assert frame.set_index("key").loc["ch8.real.stabs.gravier", "verdict"] == expected
+
+
+def test_ch7_without_its_configurations_table_keeps_table_7_1_and_runs_nothing_else():
+    """A published run with Table 7.1 but not table7_configurations: Table 7.1's claims are
+    checked, every per-data-set claim and the SMJ/SMH one are 'not run (compute)' with the
+    reason written in ch7_conclusions_inputs.json."""
+    from fsstab.papers.conclusions import ConclusionInputs
+
+    settings = CH7_SETTINGS.resolve({"n_per_method": 1, "filters": ["none", "mim", "impurity"]})
+    why = "table7_configurations was not published (6.4 CPU-min)"
+    inputs = ConclusionInputs(
+        tables={"table7_1_pareto_counts": _table71(3)},
+        run={"datasets": ["christensen", "gravier"], "ch7": settings,
+             "features": {"christensen": None, "gravier": 40}},
+        missing={"table7_configurations": why},
+        names={"table71": ["table7_1_pareto_counts"],
+               "configurations": ["table7_configurations"]})
+    frame = claims_frame(ch7.claims_from_inputs(inputs)).set_index("key")
+    assert frame.loc["ch7.smj_most_optimal.christensen", "verdict"] == "holds"
+    assert frame.loc["ch7.smj_most_optimal.gravier", "verdict"] == "does not hold"
+    others = frame[~frame.index.str.startswith("ch7.smj_most_optimal.")]
+    assert len(others) == 2 * len(ch7.PER_DATASET) + 1
+    assert (others["verdict"] == "not run (compute)").all()
+    assert others["why"].str.endswith(why).all()
+    # the same settings text as a run with the table gives its per-data-set rows
+    full = claims_frame(ch7.claims(_table71(3), {"christensen": _ch7_run(),
+                                                 "gravier": _ch7_run()}, settings,
+                                   {"christensen": None, "gravier": 40})).set_index("key")
+    assert sorted(frame.index) == sorted(full.index)
+    assert (frame["settings"] == full.loc[frame.index, "settings"]).all()

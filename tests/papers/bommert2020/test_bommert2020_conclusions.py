@@ -37,8 +37,8 @@ def test_chapters_are_gathered_in_the_thesis_order(tmp_path):
                            "Stability in Model Fitting\", Ch. 5-6: conclusions\n")
     assert CH5 in text
     assert text.index(CH5) < text.index(CH6)
-    assert ("**5 claims, 3 tested: 1 hold, 2 do not hold, 0 partly hold; 2 not testable here, "
-            "0 not run (compute).**") in text
+    assert ("**5 claims, 3 tested: 1 hold, 2 do not hold, 0 partly hold; 0 verified by "
+            "construction; 2 not testable here, 0 not run (compute).**") in text
     pd.testing.assert_frame_equal(read_conclusions(tmp_path / "c"), frame)
 
 

@@ -22,7 +22,7 @@ def test_table5_takes_the_single_lasso_setting():
     summary = pd.DataFrame({
         "selector": ["lasso", "relief"], "accuracy_mean": [0.9, 0.8], "nogueira": [0.3, 0.4],
         "pearson": [0.5, 0.6], "importance_weighted": [0.35, 0.45], "mean_n_selected": [20, 20],
-        "n_runs": [30, 30], "n_features": [5000, 5000],
+        "n_runs": [30, 30], "n_features": [5000, 5000], "accuracy_se": [0.01, 0.02],
     })
     table = table5({"singh": summary}, "lasso")
     assert table.iloc[0][["accuracy", "nogueira", "pearson", "importance_weighted"]].tolist() \

@@ -26,6 +26,7 @@ __all__ = [
     "CHAPTERS",
     "RUN_TIME_NOTE",
     "chapter_span",
+    "conclude_folder",
     "load_sensitive_claim",
     "load_sensitive_comparison",
     "preamble",
@@ -118,6 +119,26 @@ def write_thesis_conclusions(
     return write_conclusions_frame(frame, markdown, table, title=title(ordered),
                                    preamble=preamble(ordered),
                                    metadata={"paper": "bommert2020", "item": "conclusions"})
+
+
+def conclude_folder(folder: str | os.PathLike[str], markdown: str | os.PathLike[str],
+                    table: str | os.PathLike[str] | Sequence[str]) -> pd.DataFrame:
+    """``conclusions.md`` and ``conclusions.{csv,parquet}`` from a published folder: each
+    chapter with a ``<chapter>_conclusions_inputs.json`` there is checked from its inputs
+    (``<chapter>.conclusions.claims_from_inputs``) and the chapters gathered as rule
+    ``bommert2020_conclusions`` gathers them (:func:`write_thesis_conclusions`)."""
+    from pathlib import Path
+
+    from fsstab.papers.conclusions import read_conclusion_inputs
+
+    folder = Path(folder)
+    chapters = [c for c in CHAPTERS if (folder / f"{c}_conclusions_inputs.json").is_file()]
+    if not chapters:
+        raise FileNotFoundError(f"{folder}: no <chapter>_conclusions_inputs.json")
+    parts = [claims_frame(_module(c, "conclusions").claims_from_inputs(
+        read_conclusion_inputs(folder, name=f"{c}_conclusions_inputs.json")))
+        for c in chapters]
+    return write_thesis_conclusions(parts, chapters, markdown, table)
 
 
 def load_sensitive_claim(key: str) -> bool:

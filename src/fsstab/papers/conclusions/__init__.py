@@ -26,6 +26,11 @@ Verdicts (:class:`Verdict`)
     Only for a claim over several cases (data sets, measures, settings; :func:`over_cases`):
     it holds in at least one tested case and does not hold in at least one other. The *why*
     names the cases either way. Cases that could not be tested do not count.
+``verified by construction``
+    An identity, theorem, property of a definition or worked example, checked numerically
+    (:func:`by_construction`): it confirms that fsstab implements the paper's definitions, not
+    a finding about data, and is counted apart from the tested claims. A failing check of
+    such a claim is ``does not hold``.
 ``not testable here``
     The claim cannot be tested here whatever the compute: the data or the number needed is
     not available (private or online-only data, a quantity the paper does not print), or the
@@ -34,17 +39,31 @@ Verdicts (:class:`Verdict`)
 ``not run (compute)``
     The claim could be tested here but the run did not include what it needs (a data set on
     disk, a setting, more replications), because of its cost; the *why* says what was not run
-    and, where known, what it would cost (:func:`not_run`).
+    and, where known, what it would cost (:func:`not_run`); also a claim whose table the run
+    did not publish and that costs more than a cheap rerun to regenerate
+    (:func:`not_recomputable`).
 
 Criteria
 --------
 Every criterion returns an :class:`Assessment` whose *why* states the rule and the numbers it
-was applied to, e.g. ``"|6.50 - 9.8| = 3.30 > 2 SE = 0.23"``: :func:`within_standard_errors`,
+was applied to, e.g. ``"|6.50 - 9.8| = 3.30 > 2 SE = 0.23"``. Two measured values are
+compared by the one noise rule (:func:`within_noise`, :func:`beyond_noise`,
+:func:`within_standard_errors`, :func:`noise_z`: 2 standard errors of the difference, a
+Bonferroni allowance for an agreement checked on several cases);
 :func:`close_to`, :func:`equal_to`, :func:`at_most`, :func:`at_least`, :func:`lowest_is`,
 :func:`same_ordering`, :func:`same_set` and :func:`overlaps` (sets of labels, e.g. a
 Pareto-optimal set), :func:`holds_if` (a condition the caller computed, with the rule in
-words), :func:`not_testable`, :func:`cannot_fail`, :func:`not_run`, and the combinations
-:func:`all_of` (every part must hold) and :func:`over_cases` (a claim over several cases).
+words), :func:`by_construction`, :func:`not_testable`, :func:`cannot_fail`, :func:`not_run`,
+:func:`not_recomputable`, and the combinations :func:`all_of` (every part must hold) and
+:func:`over_cases` (a claim over several cases).
+
+Inputs
+------
+The ``<paper>_conclusions`` rule names what it reads in ``conclusions_inputs.json``
+(:func:`write_conclusion_inputs`) and reads it back as CSVs (:func:`read_conclusion_inputs`),
+as the published copy is read: every published verdict can be recomputed from
+``docs/papers/<paper>/`` alone. A claim that reads a table the run did not publish is
+*not run (compute)* (:func:`mark_unpublished`, from the ``missing`` tables of the file).
 """
 
 from fsstab.papers.conclusions._claims import (
@@ -60,18 +79,37 @@ from fsstab.papers.conclusions._criteria import (
     all_of,
     at_least,
     at_most,
+    by_construction,
     cannot_fail,
     close_to,
     equal_to,
     every_at_least,
     holds_if,
     lowest_is,
+    not_recomputable,
     not_run,
     not_testable,
     over_cases,
     overlaps,
     same_ordering,
     same_set,
+)
+from fsstab.papers.conclusions._inputs import (
+    CONCLUSION_INPUTS,
+    ConclusionInputs,
+    mark_unpublished,
+    prepare_conclusion_inputs,
+    read_conclusion_inputs,
+    read_input_table,
+    stems_of,
+    write_conclusion_inputs,
+)
+from fsstab.papers.conclusions._noise import (
+    ALPHA,
+    N_STANDARD_ERRORS,
+    beyond_noise,
+    noise_z,
+    within_noise,
     within_standard_errors,
 )
 from fsstab.papers.conclusions._table import (
@@ -85,15 +123,21 @@ from fsstab.papers.conclusions._table import (
 )
 
 __all__ = [
+    "ALPHA",
     "CONCLUSION_COLUMNS",
+    "CONCLUSION_INPUTS",
+    "N_STANDARD_ERRORS",
     "Assessment",
     "Claim",
+    "ConclusionInputs",
     "SettingsMatch",
     "Statement",
     "Verdict",
     "all_of",
     "at_least",
     "at_most",
+    "beyond_noise",
+    "by_construction",
     "cannot_fail",
     "claim_maker",
     "claims_frame",
@@ -104,15 +148,24 @@ __all__ = [
     "every_at_least",
     "holds_if",
     "lowest_is",
+    "mark_unpublished",
+    "noise_z",
+    "not_recomputable",
     "not_run",
     "not_testable",
     "over_cases",
     "overlaps",
+    "prepare_conclusion_inputs",
+    "read_conclusion_inputs",
     "read_conclusions",
+    "read_input_table",
     "same_ordering",
     "same_set",
+    "stems_of",
     "verdict_counts",
+    "within_noise",
     "within_standard_errors",
+    "write_conclusion_inputs",
     "write_conclusions",
     "write_conclusions_frame",
 ]

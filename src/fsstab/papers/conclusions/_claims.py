@@ -17,6 +17,7 @@ class Verdict(enum.Enum):
     HOLDS = "holds"
     DOES_NOT_HOLD = "does not hold"
     PARTLY_HOLDS = "partly holds"
+    BY_CONSTRUCTION = "verified by construction"
     NOT_TESTABLE = "not testable here"
     NOT_RUN = "not run (compute)"
 

@@ -81,24 +81,39 @@ def not_run(reason: str) -> Assessment:
     return _assess(Verdict.NOT_RUN, reason)
 
 
-def within_standard_errors(
-    ours: float, ours_se: float, paper: float, paper_se: float, *, n_se: float = 2.0,
-    digits: int = 2,
-) -> Assessment:
-    """Holds when ``|ours - paper| <= n_se * sqrt(ours_se² + paper_se²)``: two means agree
-    within ``n_se`` standard errors of their difference (standard errors of the means, e.g.
-    sd / sqrt(K) of each run)."""
-    se = math.sqrt(ours_se ** 2 + paper_se ** 2)
-    gap = abs(ours - paper)
-    if not (math.isfinite(gap) and math.isfinite(se)):
-        return not_testable(f"no finite value to compare (ours {ours}, paper {paper})")
-    ok = gap <= n_se * se
-    return _assess(
-        Verdict.HOLDS if ok else Verdict.DOES_NOT_HOLD,
-        f"|{_num(ours, digits)} - {_signed(_num(paper, digits))}| = {_num(gap, digits)} "
-        f"{'<=' if ok else '>'} {n_se:g} SE = {_num(n_se * se, digits)} "
-        f"(SE = sqrt(SE_ours² + SE_paper²) = {_num(se, digits + 1)})",
-    )
+def by_construction(check: Assessment, reason: str) -> Assessment:
+    """A claim that follows from definitions alone -- an identity, a theorem, a property of a
+    measure or of a method, a worked example computed from the paper's own inputs -- checked
+    numerically by ``check``. When the check holds, the verdict is *verified by construction*:
+    it confirms that fsstab implements the paper's definitions (and the paper its arithmetic),
+    not a finding about data, so it is counted apart from the claims that hold. When the check
+    fails, the verdict stays *does not hold* (the paper's derivation or fsstab's code is wrong:
+    a result); an untested check stays untested. ``reason`` names what makes the claim certain.
+
+    Examples
+    --------
+    >>> by_construction(close_to(5 / 9, 0.5556, 1e-4), "eq. 3 on the paper's sets").verdict.value
+    'verified by construction'
+    >>> by_construction(close_to(0.6, 0.7, 1e-12), "Example 1").verdict.value
+    'does not hold'
+    """
+    if check.verdict in (Verdict.HOLDS, Verdict.BY_CONSTRUCTION):
+        return _assess(Verdict.BY_CONSTRUCTION, f"{reason}: {check.why}")
+    return check
+
+
+def not_recomputable(reason: str) -> Assessment:
+    """The run computed what the claim needs, but the table was not published and
+    regenerating it is beyond a cheap rerun: the claim is *not run (compute)* in the published
+    files, never given the verdict of a table nobody can read. ``reason`` names the table and
+    the cost of regenerating it.
+
+    Examples
+    --------
+    >>> not_recomputable("the §7.2 summaries (54 CPU-min to regenerate)").why[:29]
+    'cannot be recomputed from the'
+    """
+    return _assess(Verdict.NOT_RUN, f"cannot be recomputed from the published files: {reason}")
 
 
 def close_to(ours: float, expected: float, tol: float, *, what: str = "ours",
@@ -239,8 +254,8 @@ def every_at_least(values: Mapping[str, float], bound: float, *, what: str,
 
 def all_of(*parts: Assessment) -> Assessment:
     """Every part must hold: does not hold when one does not; when none fails, not run when
-    one was not run, else not testable when one is not testable. The why joins the parts'
-    whys."""
+    one was not run, else not testable when one is not testable; verified by construction
+    when every part is. The why joins the parts' whys."""
     verdicts = [p.verdict for p in parts]
     if Verdict.DOES_NOT_HOLD in verdicts or Verdict.PARTLY_HOLDS in verdicts:
         verdict = Verdict.DOES_NOT_HOLD
@@ -248,6 +263,8 @@ def all_of(*parts: Assessment) -> Assessment:
         verdict = Verdict.NOT_RUN
     elif Verdict.NOT_TESTABLE in verdicts:
         verdict = Verdict.NOT_TESTABLE
+    elif verdicts and all(v is Verdict.BY_CONSTRUCTION for v in verdicts):
+        verdict = Verdict.BY_CONSTRUCTION
     else:
         verdict = Verdict.HOLDS
     return _assess(verdict, "; ".join(p.why for p in parts))
@@ -255,10 +272,11 @@ def all_of(*parts: Assessment) -> Assessment:
 
 def over_cases(cases: Mapping[str, Assessment]) -> Assessment:
     """A claim over several cases (data sets, measures): holds when it holds in every tested
-    case, does not hold when it holds in none, partly holds otherwise; cases not tested are
-    named and do not count. With no case tested: not run when a case was not run, else not
-    testable."""
-    held = [c for c, a in cases.items() if a.verdict is Verdict.HOLDS]
+    case (verified by construction when every case held by construction), does not hold when
+    it holds in none, partly holds otherwise; cases not tested are named and do not count.
+    With no case tested: not run when a case was not run, else not testable."""
+    held = [c for c, a in cases.items()
+            if a.verdict in (Verdict.HOLDS, Verdict.BY_CONSTRUCTION)]
     failed = [c for c, a in cases.items()
               if a.verdict in (Verdict.DOES_NOT_HOLD, Verdict.PARTLY_HOLDS)]
     untested = [c for c, a in cases.items() if a.verdict is Verdict.NOT_TESTABLE]
@@ -277,5 +295,6 @@ def over_cases(cases: Mapping[str, Assessment]) -> Assessment:
         return _assess(Verdict.NOT_RUN if not_run_cases else Verdict.NOT_TESTABLE,
                        "; ".join(parts))
     if not failed:
-        return _assess(Verdict.HOLDS, why)
+        constructed = all(cases[c].verdict is Verdict.BY_CONSTRUCTION for c in held)
+        return _assess(Verdict.BY_CONSTRUCTION if constructed else Verdict.HOLDS, why)
     return _assess(Verdict.DOES_NOT_HOLD if not held else Verdict.PARTLY_HOLDS, why)

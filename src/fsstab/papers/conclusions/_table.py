@@ -79,16 +79,21 @@ def conclusions_markdown(frame: pd.DataFrame, *, title: str, preamble: str = "")
     if preamble:
         lines += [preamble.strip(), ""]
     lines += [
-        "Verdicts are computed from this run's numbers by the criterion shown under *why*. "
-        "*partly holds*: a claim over several cases (data sets, measures) that holds in some "
-        "tested cases and not in others. *not testable here*: the data or number needed is "
-        "not available here, or the claim cannot fail on this run's data. *not run "
-        "(compute)*: testable here, but what it needs was not part of this run. "
-        "*settings*: whether the run used the paper's settings (K, trees, p, data), with the "
-        "difference where it did not.",
+        "Verdicts are computed from this run's numbers by the criterion shown under *why* "
+        "(the rules: docs/papers.md, \"One rule per kind of check\"). *partly holds*: a "
+        "claim over several cases (data sets, measures) that holds in some tested cases and "
+        "not in others. *verified by construction*: an identity, theorem, property of a "
+        "definition or worked example, checked numerically: it confirms the implementation "
+        "(and the paper's arithmetic), not a finding about data, and is counted apart from "
+        "the tested claims. *not testable here*: the data or number needed is not available "
+        "here, or the claim cannot fail on this run's data. *not run (compute)*: testable "
+        "here, but what it needs was not part of this run or its published files. "
+        "*settings*: whether the run used the paper's settings (M, k, ensemble sizes, "
+        "copies, data), derived from the run, with the difference where it did not.",
         "",
         f"**{len(frame)} claims, {tested} tested: {counts['holds']} hold, "
         f"{counts['does not hold']} do not hold, {counts['partly holds']} partly hold; "
+        f"{counts['verified by construction']} verified by construction; "
         f"{counts['not testable here']} not testable here, {counts['not run (compute)']} not "
         "run (compute).**",
         "",

@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fsstab.papers.conclusions import Assessment, Verdict, not_run, not_testable, over_cases
+from fsstab.papers.conclusions import (
+    Assessment,
+    Verdict,
+    holds_if,
+    not_run,
+    not_testable,
+    over_cases,
+)
 from fsstab.papers.hamer2021.reference import UNAVAILABLE
 
-__all__ = ["LEFT_OUT", "missing_case", "roll_up"]
+__all__ = ["LEFT_OUT", "missing_case", "most_cases", "roll_up"]
 
 #: Why a data set on disk has no results in a run.
 LEFT_OUT = ("on disk here but left out of this run (only_datasets); docs/paper-hamer2021.md "
@@ -62,3 +69,28 @@ def roll_up(cases: Mapping[str, Assessment]) -> Assessment:
                                                for a in cases.values()):
         return not_run(rolled.why)
     return rolled
+
+
+def most_cases(cases: Mapping[str, Assessment]) -> Assessment:
+    """A claim the paper makes "in most cases": holds when it holds in more than half of the
+    cases tested (the why names them, as :func:`~fsstab.papers.conclusions.over_cases`); with
+    none tested, as :func:`roll_up`.
+
+    Examples
+    --------
+    >>> from fsstab.papers.conclusions import holds_if
+    >>> yes, no = holds_if(True, "r"), holds_if(False, "r")
+    >>> most_cases({"a": yes, "b": yes, "c": no}).verdict.value
+    'holds'
+    >>> most_cases({"a": yes, "b": no}).verdict.value
+    'does not hold'
+    """
+    rolled = over_cases(cases)
+    held = sum(a.verdict is Verdict.HOLDS for a in cases.values())
+    failed = sum(a.verdict in (Verdict.DOES_NOT_HOLD, Verdict.PARTLY_HOLDS)
+                 for a in cases.values())
+    if not held and not failed:
+        return roll_up(cases)
+    return holds_if(held > (held + failed) / 2,
+                    f"{rolled.why}; in most cases = more than half of the {held + failed} "
+                    f"tested ({held})")

@@ -96,7 +96,7 @@ def compromise_table(points: pd.DataFrame, gamma: float,
 
     Columns: ``optimised``, ``number`` (1, 2, ... by increasing accuracy), ``gamma_lo``,
     ``gamma_hi``, ``chosen``, ``label``, ``meta_parameters``, ``accuracy``, one column per
-    measure, ``mean_n_selected`` (and ``n_runs`` when the points have it).
+    measure, ``mean_n_selected`` (and ``n_runs``, ``accuracy_se`` when the points have them).
     """
     frames = []
     for optimised in measures:
@@ -116,6 +116,8 @@ def compromise_table(points: pd.DataFrame, gamma: float,
         })
         if "n_runs" in hull.columns:
             frame["n_runs"] = hull["n_runs"].to_numpy()
+        if "accuracy_se" in hull.columns:
+            frame["accuracy_se"] = hull["accuracy_se"].to_numpy(dtype=float)
         frames.append(frame)
     return pd.concat(frames, ignore_index=True)
 

@@ -146,3 +146,21 @@ def run_settings(settings: Mapping[str, Any], workflow: Any) -> dict[str, Any]:
                                 "group size": s73["block_size"]}
                         for paper, dataset in s73["datasets"].items() if dataset in in_run}
     return run
+
+
+def conclusions_run(workflow: Any) -> dict[str, Any]:
+    """The run's part of the conclusions' inputs (``conclusions_inputs.json``), a function of
+    the checked workflow configuration alone: ``configured`` (the paper data sets of
+    ``section71``, ``frequency_score``, ``section72``, ``section73``), ``methods``
+    (``section72.methods``) and ``settings`` (:func:`run_settings`)."""
+    settings = SETTINGS.checked(workflow)
+    return {
+        "configured": {
+            "section71": list(settings["section71"]["datasets"]),
+            "frequency_score": list(settings["section71"]["frequency_score"]["datasets"]),
+            "section72": list(settings["section72"]["datasets"]),
+            "section73": list(settings["section73"]["datasets"]),
+        },
+        "methods": dict(settings["section72"]["methods"]),
+        "settings": run_settings(settings, workflow),
+    }

@@ -276,7 +276,7 @@ def _trajectory_table(summaries: Mapping[str, pd.DataFrame], selector: str) -> p
         frames.append(rows)
     table = pd.concat(frames, ignore_index=True)
     keep = ["paper_dataset", "dataset", "label", "accuracy", *MEASURES, "mean_n_selected",
-            "n_runs", *[c for c in table.columns if c.startswith("param_")]]
+            "n_runs", *[c for c in table.columns if c.startswith("param_")], "accuracy_se"]
     return table[[c for c in keep if c in table.columns]]
 
 

@@ -25,6 +25,7 @@ from fsstab.workflow.stability import run_matrices
 
 __all__ = [
     "METHOD_PARAMETERS",
+    "all_settings",
     "block_estimates",
     "coefficients_of_variation",
     "method_rows",
@@ -69,8 +70,29 @@ def table5(summaries: Mapping[str, pd.DataFrame], lasso: str) -> pd.DataFrame:
             "mean_n_selected": float(row["mean_n_selected"]),
             "n_runs": int(row["n_runs"]),
             "n_features": int(row["n_features"]),
+            "accuracy_se": float(row["accuracy_se"]),
         })
     return pd.DataFrame(rows)
+
+
+def all_settings(summaries: Mapping[str, pd.DataFrame], selectors: Sequence[str]
+                 ) -> pd.DataFrame:
+    """Every setting of the §7.2 methods (``selectors``) on every data set: ``dataset`` (the
+    paper's name), ``selector``, ``label``, ``accuracy``, ``accuracy_se``, the three
+    measures, ``mean_n_selected``, ``n_runs`` -- what §5.2's "φ_iw behaves in a similar manner
+    to existing measures (as is validated in Section 7.2)" is checked on."""
+    frames = []
+    for name, summary in summaries.items():
+        rows = summary[summary["selector"].isin(list(selectors))]
+        frames.append(pd.DataFrame({
+            "dataset": name, "selector": rows["selector"].to_numpy(),
+            "label": rows["label"].to_numpy(),
+            "accuracy": rows["accuracy_mean"].to_numpy(dtype=float),
+            "accuracy_se": rows["accuracy_se"].to_numpy(dtype=float),
+            **{m: rows[m].to_numpy(dtype=float) for m in MEASURES},
+            "mean_n_selected": rows["mean_n_selected"].to_numpy(dtype=float),
+            "n_runs": rows["n_runs"].to_numpy()}))
+    return pd.concat(frames, ignore_index=True)
 
 
 def block_estimates(runs: pa.Table, features: pa.Table, d: int, block_size: int,

@@ -68,3 +68,11 @@ def run_settings(workflow: Any) -> dict[str, dict[str, Any]]:
             "p": params.get("min_tree_fraction"),
         }
     return settings
+
+
+def conclusions_run(workflow: Any) -> dict[str, Any]:
+    """The run's part of the conclusions' inputs (``conclusions_inputs.json``): every data set
+    of the configuration (``configured``: those not run keep the paper's rows) and
+    :func:`run_settings` (``settings``). The same for every paper: a function of the checked
+    workflow configuration alone (``tools/publish_paper_results.py --inputs-of-run``)."""
+    return {"configured": list(workflow.raw["datasets"]), "settings": run_settings(workflow)}

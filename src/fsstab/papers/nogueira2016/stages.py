@@ -36,6 +36,7 @@ from fsstab.papers.nogueira2016.reference import TOY_EXAMPLES, ToyExample, symbo
 
 __all__ = [
     "figure1_table",
+    "figure2_jackknife",
     "figure2_table",
     "intersection_range",
     "pair_statistics",
@@ -213,3 +214,29 @@ def pair_statistics(selections: Mapping[str, np.ndarray]) -> pd.DataFrame:
             "mean_gap": float(np.nanmean(wald - sim_n)),
         })
     return pd.DataFrame(rows)
+
+
+def figure2_jackknife(selections: Mapping[str, np.ndarray], measures: Sequence[str]
+                      ) -> pd.DataFrame:
+    """The noise of Fig. 2's values: each measure on the K selected sets of each data set with
+    one set left out, for every set (the jackknife; the standard error of any function f of
+    the measures is ``sqrt((K - 1) / K * sum_i (f_i - mean f)²)`` over these K values).
+    Columns ``dataset, measure, left_out, stability`` (``left_out`` -1: all K sets, Fig. 2's
+    value).
+
+    Examples
+    --------
+    >>> Z = np.array([[1, 1, 0, 0], [1, 0, 1, 0], [1, 1, 0, 0]], dtype=bool)
+    >>> table = figure2_jackknife({"toy": Z}, ["jaccard"])
+    >>> list(table["left_out"]), [round(v, 3) for v in table["stability"]]
+    ([-1, 0, 1, 2], [0.556, 0.333, 1.0, 0.333])
+    """
+    rows = []
+    for name, selection in selections.items():
+        Z = np.asarray(selection, dtype=bool)
+        for left_out in range(-1, Z.shape[0]):
+            kept = Z if left_out < 0 else np.delete(Z, left_out, axis=0)
+            values = compute(kept, list(measures))
+            rows += [{"dataset": name, "measure": m, "left_out": left_out,
+                      "stability": float(values[m])} for m in measures]
+    return pd.DataFrame(rows, columns=["dataset", "measure", "left_out", "stability"])

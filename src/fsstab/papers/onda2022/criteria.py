@@ -1,7 +1,17 @@
-"""Two criteria of Onda et al.'s claims that need more than a threshold: a number matched at the
-precision the paper prints it with (:func:`at_printed_precision`), and whether the fixed-point
-check of eq. (1) can fail at all on a run's (n_useful, p) map (:func:`eq1_on_map`,
-:func:`fixed_point_check`).
+"""The criteria of Onda et al.'s claims that need more than a threshold: two stabilities
+compared with the paper's own band (:data:`BAND`: :func:`in_band`, :func:`below_band`, a curve
+along its points :func:`rises_along`), a number matched at the precision the paper prints it
+with (:func:`at_printed_precision`), and whether the fixed-point check of eq. (1) can fail at
+all on a run's (n_useful, p) map (:func:`eq1_on_map`, :func:`fixed_point_check`).
+
+Two stabilities (pairwise Jaccard) are compared with the band the paper itself uses to match a
+simulated stability to a real one: Figs. 2 and 8 shade the single selector's stability
+"0.1 ± 0.01" and "0.2 ± 0.02", i.e. ± 10 % of the value matched. Two stabilities agree
+("close", "similar", "accurately", "approximately", "almost the same") when they lie within
+that band of the reference (the real ensemble's, or the paper's printed value); one is "lower"
+or they "differ" when it lies outside the band, on the claimed side. No standard error is
+available for a real ensemble's stability (the library's experiment returns its value, not its
+copies' selections), so the paper's band is the one noise allowance of these comparisons.
 
 Eq. (1) (§2.3.3) asks that the n_useful re-estimated from the simulated selector,
 n_useful^v = A[f_{n_useful, p}], equal n_useful. The paper confirms it for the n_useful it
@@ -14,13 +24,79 @@ stability; when every n_useful of the map satisfies it, the check cannot fail on
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
 import pandas as pd
 
-from fsstab.papers.conclusions import Assessment, at_most, cannot_fail, holds_if
+from fsstab.papers.conclusions import Assessment, all_of, at_most, cannot_fail, holds_if
 
-__all__ = ["at_printed_precision", "eq1_on_map", "fixed_point_check"]
+__all__ = ["BAND", "at_printed_precision", "below_band", "eq1_on_map", "fixed_point_check",
+           "in_band", "rises_along"]
+
+#: The paper's band for matching two stabilities (Figs. 2, 8: 0.1 ± 0.01, 0.2 ± 0.02): ± this
+#: fraction of the reference value.
+BAND = 0.1
+
+
+def in_band(value: float, reference: float, *, what: str) -> Assessment:
+    """Two stabilities agree: ``|value - reference| <= BAND * reference``.
+
+    Examples
+    --------
+    >>> in_band(0.196, 0.211, what="simulated vs real").why
+    '|simulated vs real| = |0.196 - 0.211| = 0.015 <= 10% of 0.211 = 0.021: yes'
+    >>> in_band(0.17, 0.2, what="x").verdict.value
+    'does not hold'
+    """
+    gap = abs(value - reference)
+    allowed = BAND * abs(reference)
+    return holds_if(gap <= allowed,
+                    f"|{what}| = |{value:.3f} - {reference:.3f}| = {gap:.3f} "
+                    f"{'<=' if gap <= allowed else '>'} {BAND:.0%} of {reference:.3f} = "
+                    f"{allowed:.3f}")
+
+
+def below_band(value: float, reference: float, *, what: str) -> Assessment:
+    """``value`` is lower than ``reference`` beyond the band: ``value < (1 - BAND)
+    reference``.
+
+    Examples
+    --------
+    >>> below_band(0.205, 0.211, what="n_tree 100 vs 200").verdict.value
+    'does not hold'
+    >>> below_band(0.179, 0.325, what="simulated vs real").verdict.value
+    'holds'
+    """
+    bound = (1 - BAND) * reference
+    return holds_if(value < bound, f"{what}: {value:.3f} < {1 - BAND:g} x {reference:.3f} = "
+                                   f"{bound:.3f} (lower beyond the {BAND:.0%} band)")
+
+
+def rises_along(points: Sequence[tuple[float, float]], *, what: str,
+                label: str = "m_ensemble") -> Assessment:
+    """A curve (``(x, stability)`` in increasing x) increases along its points: no step falls
+    below the band of the previous point, and the last point is above the band of the first.
+
+    Examples
+    --------
+    >>> rises_along([(1, 0.05), (10, 0.15), (50, 0.21)], what="real").verdict.value
+    'holds'
+    >>> rises_along([(1, 0.12), (10, 0.10), (50, 0.13)], what="simulated").verdict.value
+    'does not hold'
+    """
+    if len(points) < 2:
+        return holds_if(False, f"{what}: fewer than two points")
+    falls = [f"{label} {a:g} -> {b:g}: {u:.3f} -> {v:.3f}"
+             for (a, u), (b, v) in itertools.pairwise(points) if v < (1 - BAND) * u]
+    (x0, first), (x1, last) = points[0], points[-1]
+    return all_of(
+        holds_if(not falls, f"{what}: no step falls beyond the {BAND:.0%} band"
+                            + (f" ({'; '.join(falls)})" if falls else "")),
+        holds_if(last > (1 + BAND) * first,
+                 f"{what}: {first:.3f} ({label} {x0:g}) -> {last:.3f} ({label} {x1:g}), above "
+                 f"{1 + BAND:g} x {first:.3f} = {(1 + BAND) * first:.3f}"))
 
 
 def at_printed_precision(ours: float, printed: str, *, what: str) -> Assessment:

@@ -21,9 +21,15 @@ from sklearn.ensemble import RandomForestClassifier
 
 from fsstab.io import read_json, write_json
 from fsstab.papers.outputs import read_table, write_table
-from fsstab.simulator import OndaForestSelector, compare_ensembles, estimate_p
+from fsstab.simulator import (
+    OndaForestSelector,
+    compare_ensembles,
+    estimate_p,
+    simulated_stability_curve,
+)
 
 __all__ = [
+    "EQUAL_COPIES_STAGE",
     "EXPERIMENT_FILES",
     "Experiment",
     "experiment_id",
@@ -33,6 +39,11 @@ __all__ = [
     "run_experiment",
     "write_experiment",
 ]
+
+
+#: The stage of an experiment's timings with the simulated ensembles at the fitted p timed on
+#: as many copies as the real ensembles ran on (§3.6 at equal work).
+EQUAL_COPIES_STAGE = "simulated ensembles on the real copies"
 
 
 def parse_mtry(value: str | float) -> str | float:
@@ -113,9 +124,20 @@ def run_experiment(
         "p_bisection_evaluations": len(bisection.evaluations),
     }
     curves = result.curves
+    stages = result.timings
+    if real_copies is not None and int(real_copies) < len(result.splits):
+        equal = simulated_stability_curve(
+            fit.n_feature, fit.n_target, fit.n_useful, [fit.p], tuple(m_ensemble),
+            int(real_copies), random_state=random_state)
+        equal_seconds = float(equal["seconds"].sum())
+    else:   # the simulated ensembles already ran on every copy the real ones did
+        equal_seconds = float(stages.set_index("stage")["seconds"]["simulated ensembles"])
+    stages = pd.concat([stages, pd.DataFrame({"stage": [EQUAL_COPIES_STAGE],
+                                              "seconds": [equal_seconds]})],
+                       ignore_index=True)
     timings = pd.concat([
         curves[["source", "p", "m_ensemble", "seconds"]].assign(kind="curve", stage=""),
-        result.timings.assign(kind="stage", source="", p=math.nan, m_ensemble=0),
+        stages.assign(kind="stage", source="", p=math.nan, m_ensemble=0),
     ], ignore_index=True)[["kind", "source", "p", "m_ensemble", "stage", "seconds"]]
     return Experiment(
         curves=curves.drop(columns="seconds").reset_index(drop=True),

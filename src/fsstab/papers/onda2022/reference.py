@@ -18,14 +18,30 @@ from typing import Any
 from fsstab.papers.conclusions import Statement
 from fsstab.simulator import PAPER_SETTINGS
 
-__all__ = ["LARGE_REAL", "LARGE_SIMULATED", "PAPER_RUN", "PAPER_TABLE1", "PAPER_VALUES",
-           "STATEMENTS", "AtLeast", "OneOf"]
+__all__ = ["DATA_OF_SOURCE", "LARGE_REAL", "LARGE_SIMULATED", "PAPER_DATA", "PAPER_RUN",
+           "PAPER_TABLE1", "PAPER_VALUES", "STATEMENTS", "AtLeast", "OneOf"]
 
 #: Table 1: feature type, label type, dimension and sample size of each data set.
 PAPER_TABLE1: Mapping[str, tuple[str, str, int, int]] = {
     "colon": ("Discrete", "Binary", 2000, 62),
     "lymphoma": ("Discrete", "Multi-class (9)", 4026, 96),
     "prostate": ("Continuous", "Binary", 5966, 102),
+}
+
+#: The data the paper ran on (§3.1: scikit-feature's .mat files).
+PAPER_DATA: Mapping[str, str] = {
+    "colon": "scikit-feature colon.mat (discretised to {-2, 0, 2})",
+    "lymphoma": "scikit-feature lymphoma.mat",
+    "prostate": "scikit-feature Prostate_GE.mat",
+}
+
+#: What a data source fsstab runs is, in the terms of :data:`PAPER_DATA` (a source not listed
+#: is described by its name).
+DATA_OF_SOURCE: Mapping[str, str] = {
+    "url:https://jundongl.github.io/scikit-feature/files/datasets/lymphoma.mat":
+        "scikit-feature lymphoma.mat",
+    "datamicroarray:alon": "datamicroarray alon (continuous expression values)",
+    "datamicroarray:singh": "datamicroarray singh",
 }
 
 #: Per data set: ``n_samples``, ``n_feature``, ``n_target``, ``n_useful``, ``p``,

@@ -11,7 +11,7 @@ from typing import Any
 
 from fsstab.papers.settings import PaperSettings, configured_problems
 
-__all__ = ["SETTINGS", "dataset_n_trees", "figure_n_tree"]
+__all__ = ["SETTINGS", "conclusions_run", "data_of", "dataset_n_trees", "figure_n_tree"]
 
 
 def dataset_n_trees(settings: Mapping[str, Any], dataset: str) -> list[int]:
@@ -62,3 +62,37 @@ def _cross_checks(settings: Mapping[str, Any], workflow: Any) -> list[str]:
 
 #: The settings of a run (:class:`fsstab.papers.settings.PaperSettings`).
 SETTINGS = PaperSettings.from_package(__package__, _cross_checks)
+
+
+def data_of(entry: Any) -> str:
+    """What a configured data set is, in the terms of :data:`~fsstab.papers.onda2022.
+    reference.PAPER_DATA`: its source (:data:`~fsstab.papers.onda2022.reference.
+    DATA_OF_SOURCE`) and its prefilter.
+
+    Examples
+    --------
+    >>> data_of({"source": "datamicroarray:singh", "prefilter": {"n_features": 5966}})
+    'datamicroarray singh, the 5966 features of largest variance'
+    """
+    from fsstab.papers.onda2022.reference import DATA_OF_SOURCE
+
+    source = entry.get("source") if isinstance(entry, Mapping) else entry
+    name = str(source.get("source") if isinstance(source, Mapping) else source)
+    text = DATA_OF_SOURCE.get(name, name)
+    n_features = ((entry.get("prefilter") or {}).get("n_features")
+                  if isinstance(entry, Mapping) else None)
+    return text + (f", the {n_features} features of largest variance" if n_features else "")
+
+
+def conclusions_run(workflow: Any) -> dict[str, Any]:
+    """The run's part of the conclusions' inputs (``conclusions_inputs.json``), a function of
+    the checked workflow configuration alone: ``settings`` (the checked ``paper.settings``),
+    ``configured`` (every data set of the paper's configuration), ``run_here`` (those run),
+    ``fixed`` (Fig. 11's data sets) and ``data`` (:func:`data_of` each one run)."""
+    from fsstab.papers.onda2022.stages import run_plan
+
+    settings = SETTINGS.checked(workflow)
+    plan = run_plan(settings, tuple(workflow.datasets))
+    return {"settings": settings, "configured": list(settings["datasets"]),
+            "run_here": list(plan.datasets), "fixed": list(plan.fixed_point),
+            "data": {d: data_of(workflow.raw["datasets"][d]) for d in plan.datasets}}

@@ -33,7 +33,7 @@ import pandas as pd
 
 from fsstab.datasets import Dataset
 from fsstab.papers.onda2022.comparison import comparison_rows
-from fsstab.papers.onda2022.experiment import Experiment
+from fsstab.papers.onda2022.experiment import EQUAL_COPIES_STAGE, Experiment
 from fsstab.papers.onda2022.settings import dataset_n_trees
 from fsstab.papers.outputs import comparison_frame
 from fsstab.seeds import derive_seed
@@ -253,17 +253,27 @@ def table4(experiments: Mapping[str, Experiment]) -> pd.DataFrame:
 
 
 def speedup_table(experiments: Mapping[tuple[str, str, int], Experiment]) -> pd.DataFrame:
-    """Computation times of every experiment and the speed-up measured in that one run:
+    """Computation times of every experiment and the speed-ups measured in that one run:
     real ensembles / simulated ensembles at the fitted p over the same m_ensemble values
-    (Onda §3.6), and real ensembles / everything the simulator needs (§2.4)."""
+    (Onda §3.6; ``speedup``: the simulated on all ``m_stability`` copies, the real on
+    ``m_stability_real``), the same at equal work (``speedup_equal_copies``: the simulated
+    timed on as many copies as the real ones, :data:`~fsstab.papers.onda2022.experiment.
+    EQUAL_COPIES_STAGE`), and real ensembles / everything the simulator needs (§2.4)."""
     rows = []
     for (dataset, mtry, n_tree), exp in sorted(experiments.items(), key=lambda kv: str(kv[0])):
         stages = exp.timings[exp.timings["kind"] == "stage"]
-        speedup, speedup_total = ensemble_speedups(stages)
         seconds = stages.set_index("stage")["seconds"]
+        main = stages[stages["stage"] != EQUAL_COPIES_STAGE]
+        speedup, speedup_total = ensemble_speedups(main)
+        equal = seconds.get(EQUAL_COPIES_STAGE, math.nan)
+        fit = exp.parameters
         rows.append({"dataset": dataset, "mtry": str(mtry), "n_tree": n_tree,
+                     "m_stability": int(fit["m_stability"]),
+                     "m_stability_real": int(fit.get("m_stability_real", fit["m_stability"])),
                      **{f"seconds_{k.replace(' ', '_')}": float(v) for k, v in seconds.items()},
-                     "speedup": speedup, "speedup_total": speedup_total})
+                     "speedup": speedup,
+                     "speedup_equal_copies": float(seconds["real ensembles"] / equal),
+                     "speedup_total": speedup_total})
     return pd.DataFrame(rows)
 
 
@@ -404,11 +414,10 @@ def paper_tables(
     fixed: Mapping[str, Mapping[str, Any]], settings: Mapping[str, Any],
     configured: Sequence[str], random_state: int = 0,
 ) -> dict[str, pd.DataFrame]:
-    """Every table of the paper rules: ``table1``, ``table2``, ``table4``, ``parameters``
-    (the fitted simulator of every experiment), ``timings`` (seconds and speed-ups; not
-    reproducible: kept out of every other table), ``comparison``, ``curves``
-    (:func:`stability_curves`) and ``diagnostics`` (:func:`simulator_diagnostics`, seeded by
-    ``random_state``)."""
+    """Every table of the paper rules but the timings (:func:`speedup_table`, rule
+    ``onda2022_timings``): ``table1``, ``table2``, ``table4``, ``parameters`` (the fitted
+    simulator of every experiment), ``comparison``, ``curves`` (:func:`stability_curves`) and
+    ``diagnostics`` (:func:`simulator_diagnostics`, seeded by ``random_state``)."""
     info = {name: {"n_samples": ds.n_samples, "n_features": ds.n_features,
                    "n_classes": ds.n_classes, "discrete": np.unique(ds.X).size <= 10}
             for name, ds in datasets.items()}
@@ -421,11 +430,10 @@ def paper_tables(
                                      if k != "p_grid_evaluations" and k != "mtry"}}
         for (d, m, _), e in sorted(experiments.items(), key=lambda kv: str(kv[0]))
     ])
-    timings = speedup_table(experiments)
     notes = {d: settings["datasets"][d].get("note", "") for d in datasets}
     comparison = comparison_frame(comparison_rows(
         configured, tab1, tab2, tab4, references, fixed, notes))
     return {"table1": tab1, "table2": tab2, "table4": tab4, "parameters": parameters,
-            "timings": timings, "comparison": comparison,
+            "comparison": comparison,
             "curves": stability_curves(experiments),
             "diagnostics": simulator_diagnostics(references, random_state)}

@@ -24,7 +24,22 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-__all__ = ["THEOREM_COLUMNS", "intersections", "theorem_table"]
+from fsstab.papers.conclusions import (
+    Assessment,
+    at_least,
+    at_most,
+    by_construction,
+    not_testable,
+    over_cases,
+)
+from fsstab.papers.outputs import format_number
+
+__all__ = ["THEOREMS_NOT_PUBLISHED", "THEOREM_COLUMNS", "THEOREM_TOL", "intersection_text",
+           "intersections", "theorem1_check", "theorem2_check", "theorem_table"]
+
+#: Theorem 2: its two sides (computed from the M x M and from the d x d statistics) agree to
+#: this tolerance, relative to max(1, |value|) (float rounding only).
+THEOREM_TOL = 1e-9
 
 #: Columns of :func:`theorem_table`.
 THEOREM_COLUMNS: tuple[str, ...] = (
@@ -114,3 +129,56 @@ def theorem_table(selections: pd.DataFrame, similarities: dict[str, tuple[Any, f
         rows.append({"dataset": row["dataset"], "method": methods.get(row["label"], row["label"]),
                      **intersections(row["Z"], C, threshold=threshold)})
     return pd.DataFrame(rows, columns=list(THEOREM_COLUMNS))
+
+
+# the criteria of conclusions.md's Theorem rows (on theorem_table's rows of one data set)
+
+
+#: Why the theorem checks cannot be recomputed from a run that did not publish them.
+THEOREMS_NOT_PUBLISHED = ("the theorem checks (theorems_check: per data set and method, from "
+                          "the run's selection matrices) were not published by this run; "
+                          "regenerating them reruns the §4.1 selections of every data set "
+                          "(49 CPU-min)")
+
+
+#: Why Theorems 1 and 2 are certain once fsstab implements Definitions 1-2.
+_THEOREM = "the paper's theorem, checked on every pair of runs of every method (no finding)"
+
+
+def theorem1_check(theorems: pd.DataFrame) -> Assessment:
+    """Theorem 1 on one data set's selections: every pair of runs of every method has an
+    effective intersection at least its intersection. Lemma 1 makes that certain when C has no
+    negative entry (verified by construction); otherwise it is checked pair by pair."""
+    if theorems.empty:
+        return not_testable("no selection matrix of this data set")
+    smallest = float(theorems["min_pair_difference"].min())
+    c_min = float(theorems["min_similarity"].min())
+    if c_min >= 0:
+        return by_construction(
+            at_least(smallest, 0.0, digits=3, what="min over all pairs of runs of every method "
+                     "of |s_i ∩ s_j|_C - |s_i ∩ s_j|"),
+            f"Theorem 1 by Lemma 1: every entry of C is >= 0 (smallest "
+            f"{format_number(c_min, 3)})")
+    return over_cases({
+        row["method"]: at_least(float(row["min_pair_difference"]), 0.0, digits=3,
+                                what=f"{row['method']}: min over pairs of |s_i ∩ s_j|_C - "
+                                     "|s_i ∩ s_j|")
+        for _, row in theorems.iterrows()})
+
+
+def intersection_text(theorems: pd.DataFrame) -> str:
+    return ", ".join(f"{row['method']} {format_number(row['mean_intersection'], 2)} -> "
+                     f"{format_number(row['mean_effective_intersection'], 2)}"
+                     for _, row in theorems.iterrows())
+
+
+def theorem2_check(theorems: pd.DataFrame) -> tuple[Assessment, float]:
+    """Theorem 2 on one data set's selections: both sides agree for every method."""
+    left = theorems["mean_effective_intersection"].to_numpy(dtype=float)
+    right = theorems["theorem2_right"].to_numpy(dtype=float)
+    relative = np.abs(left - right) / np.maximum(1.0, np.abs(left))
+    worst = float(relative.max()) if relative.size else float("nan")
+    if not relative.size:
+        return not_testable("no selection matrix of this data set"), worst
+    return by_construction(at_most(worst, THEOREM_TOL, what="max over methods of |left - "
+                                   "right| / max(1, |left|)", digits=3), _THEOREM), worst

@@ -47,8 +47,12 @@ def run_workflow(configfile: str | os.PathLike[str], *, cores: int, profile: str
                  extra: Sequence[str] = ()) -> bool:
     """Run the workflow on ``configfile`` with Snakemake (module docstring); True when every
     job succeeded. A failure is printed as ``snakemake`` prints it."""
-    from snakemake.cli import args_to_api, parse_args
-    from snakemake.exceptions import print_exception
+    try:
+        from snakemake.cli import args_to_api, parse_args
+        from snakemake.exceptions import print_exception
+    except ImportError as exc:  # the library alone does not install Snakemake
+        raise ImportError("`fsstab run` runs the workflow with Snakemake, which the 'workflow' "
+                          "extra installs: pip install -e \".[workflow]\"") from exc
 
     arguments = snakemake_arguments(configfile, cores=cores, profile=profile, dry_run=dry_run,
                                     directory=directory, extra=extra)

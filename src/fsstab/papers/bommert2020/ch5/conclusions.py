@@ -36,6 +36,7 @@ from fsstab.papers.bommert2020.conclusions import RUN_TIME_NOTE
 from fsstab.papers.conclusions import (
     Assessment,
     Claim,
+    ConclusionInputs,
     SettingsMatch,
     all_of,
     at_least,
@@ -44,6 +45,7 @@ from fsstab.papers.conclusions import (
     close_to,
     compare_settings,
     holds_if,
+    mark_unpublished,
     not_run,
     not_testable,
     over_cases,
@@ -57,6 +59,7 @@ __all__ = [
     "RUN_TIME_CLAIMS",
     "WORST_QUANTILE",
     "claims",
+    "claims_from_inputs",
     "run_settings",
 ]
 
@@ -386,3 +389,27 @@ def claims(*, ranking: pd.DataFrame | None, top_pairs: pd.DataFrame | None,
     then not testable). ``run``: :func:`run_settings`."""
     return [*_scaling_claims(scaling, run), *_ranking_claims(ranking, top_pairs, run),
             *_benchmark_claims(wins, filter_time, entire_time, accuracy, run)]
+
+
+#: The claims (keys or key prefixes) -> the inputs of rule ``bommert2020_ch5_claims`` they
+#: read (:func:`~fsstab.papers.conclusions.mark_unpublished`): §5.3-5.5's claims need all
+#: four benchmark tables (:func:`_benchmark_claims`).
+_BENCHMARK = ("wins", "filter_time", "entire_time", "accuracy")
+READS: dict[str, tuple[str, ...]] = {
+    "ch5.fig5_1": ("scaling",), "ch5.5_5.scaling": ("scaling",),
+    "ch5.fig5_4": ("ranking", "top_pairs"), "ch5.5_2": ("ranking", "top_pairs"),
+    **dict.fromkeys(("ch5.fig5_6", "ch5.fig5_7", "ch5.fig5_8", "ch5.5_5.no_subset",
+                     "ch5.5_5.work_well", "ch5.5_5.group_best", "ch5.5_5.neglect",
+                     "ch5.5_5.impurity"), _BENCHMARK),
+}
+
+
+def claims_from_inputs(inputs: ConclusionInputs) -> list[Claim]:
+    """:func:`claims` from a run's files (``ch5_conclusions_inputs.json`` and its tables); a
+    claim whose table the run did not publish is not run (:data:`READS`)."""
+    n = inputs.named
+    return mark_unpublished(
+        claims(ranking=n("ranking"), top_pairs=n("top_pairs"), wins=n("wins"),
+               filter_time=n("filter_time"), entire_time=n("entire_time"),
+               accuracy=n("accuracy"), scaling=n("scaling"), run=inputs.run["run"]),
+        inputs, READS)

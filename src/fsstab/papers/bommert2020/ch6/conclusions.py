@@ -12,6 +12,7 @@ below turn the thesis' words into criteria (:data:`PREAMBLE`). Claims on run tim
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -32,15 +33,18 @@ from fsstab.papers.bommert2020.reference import THESIS_MEASURES, thesis_symbol
 from fsstab.papers.conclusions import (
     Assessment,
     Claim,
+    ConclusionInputs,
     SettingsMatch,
     all_of,
     at_least,
     at_most,
+    by_construction,
     claim_maker,
     close_to,
     compare_settings,
     equal_to,
     holds_if,
+    mark_unpublished,
     not_run,
     not_testable,
     over_cases,
@@ -56,6 +60,7 @@ __all__ = [
     "TABLE_6_4_TOLERANCE",
     "VERY_SIMILAR",
     "claims",
+    "claims_from_inputs",
     "run_settings",
 ]
 
@@ -383,5 +388,52 @@ def claims(*, undefined: pd.DataFrame, table64: pd.DataFrame, pc1_order: pd.Data
     configuration
     (``values``, :func:`~fsstab.papers.bommert2020.ch6.real.real_values`) and Fig. 6.7's run
     times (``run_times``), None when §6.3 is not run. ``run``: :func:`run_settings`."""
-    return [*_all_pairs_claims(undefined, table64, pc1_order, all_pairs_correlation, expected),
+    return [*(_built(c) for c in _all_pairs_claims(undefined, table64, pc1_order,
+                                                   all_pairs_correlation, expected)),
             *_real_claims(real_correlation, values, run_times, all_pairs_correlation, run)]
+
+
+#: §6.2's claims that follow from the measures' definitions (computed on every pair of sets,
+#: no data): verified by construction when their check holds.
+BY_DEFINITION = {
+    "ch6.table6_3": "the measures' definitions (where each is undefined)",
+    "ch6.table6_4": "the thesis' worked example, computed from its own sets",
+    "ch6.fig6_3.corrected": "the correction for chance of the measures' definitions",
+    "ch6.fig6_3.uncorrected": "the measures' definitions (uncorrected: grow with the set size)",
+    "ch6.table6_1.correction": "the measures' definitions (Table 6.1's proofs)",
+}
+
+
+def _built(claim: Claim) -> Claim:
+    reason = BY_DEFINITION.get(claim.key)
+    if reason is None:
+        return claim
+    return replace(claim, assessment=by_construction(claim.assessment, reason))
+
+
+#: The claims (keys or key prefixes) -> the inputs of rule ``bommert2020_ch6_claims`` they
+#: read (:func:`~fsstab.papers.conclusions.mark_unpublished`); ``values`` gives every §6.3
+#: claim its settings (:func:`_real_settings`).
+_ALL = ("undefined", "table64", "pc1_order", "all_pairs_correlation", "expected")
+READS: dict[str, tuple[str, ...]] = {
+    "ch6.table6_3": _ALL, "ch6.table6_4": _ALL, "ch6.fig6_2": _ALL, "ch6.fig6_3": _ALL,
+    "ch6.table6_1": _ALL,
+    "ch6.fig6_5": ("real_correlation", "values"), "ch6.6_3": ("values",),
+    "ch6.fig6_7": ("run_times", "values"),
+    "ch6.6_4.sma_similar": ("real_correlation", "all_pairs_correlation", "values"),
+    "ch6.6_4.corrected_similar": ("real_correlation", "values"),
+    "ch6.6_4.dice_central": ("real_correlation", "values"),
+    "ch6.6_4.sma_count_fastest": ("run_times", "values"),
+}
+
+
+def claims_from_inputs(inputs: ConclusionInputs) -> list[Claim]:
+    """:func:`claims` from a run's files (``ch6_conclusions_inputs.json`` and its tables); a
+    claim whose table the run did not publish is not run (:data:`READS`)."""
+    n = inputs.named
+    return mark_unpublished(
+        claims(undefined=n("undefined"), table64=n("table64"), pc1_order=n("pc1_order"),
+               all_pairs_correlation=n("all_pairs_correlation"), expected=n("expected"),
+               real_correlation=n("real_correlation"), values=n("values"),
+               run_times=n("run_times"), run=inputs.run["run"]),
+        inputs, READS)

@@ -14,6 +14,7 @@ thesis' words into numbers are the constants below (:data:`PREAMBLE` states them
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -38,9 +39,11 @@ from fsstab.papers.bommert2020.ch8.toy import nested_group_counts
 from fsstab.papers.conclusions import (
     Assessment,
     Claim,
+    ConclusionInputs,
     SettingsMatch,
     all_of,
     at_most,
+    by_construction,
     claim_maker,
     equal_to,
     holds_if,
@@ -51,7 +54,8 @@ from fsstab.papers.conclusions import (
 from fsstab.papers.outputs import format_number
 from fsstab.ties import merge_ties
 
-__all__ = ["MUCH_FEWER", "PREAMBLE", "SAME_ACCURACY", "SIMILAR_ACCURACY", "claims"]
+__all__ = ["MUCH_FEWER", "PREAMBLE", "SAME_ACCURACY", "SIMILAR_ACCURACY", "claims",
+           "claims_from_inputs"]
 
 #: "much fewer" false positives: at most this fraction of the other approaches' (medians).
 MUCH_FEWER = 0.5
@@ -371,4 +375,24 @@ def claims(toy: pd.DataFrame | None, simulation: pd.DataFrame | None,
                     for key in STATEMENTS if key.startswith(prefix)]
             continue
         out += build(table, part_settings(part, ch8, solver))
-    return out
+    return [replace(c, assessment=by_construction(c.assessment, BY_DEFINITION[c.key]))
+            if c.key in BY_DEFINITION else c for c in out]
+
+
+#: Ch. 8's claims that are definitions: verified by construction when their check holds.
+BY_DEFINITION = {
+    "ch8.sim.identity": "the definition of the counts (selected = false positive - false "
+                        "negative + the 5 relevant)",
+    "ch8.sim.no_similar_adj_is_unadj": "the definitions of SMU and SMA-Count (equal without "
+                                       "similar features)",
+}
+
+
+def claims_from_inputs(inputs: ConclusionInputs) -> list[Claim]:
+    """:func:`claims` from a run's files (``ch8_conclusions_inputs.json`` and its tables)."""
+    from fsstab.papers.bommert2020.ch8.evidence import run_solver
+
+    toy, simulation, real = (inputs.named(n) for n in ("toy", "simulation", "real"))
+    ch8 = inputs.run["ch8"]
+    solver = run_solver([simulation, real], ch8["approaches"]["backend"])
+    return claims(toy, simulation, real, ch8, solver)
