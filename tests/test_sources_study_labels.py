@@ -104,3 +104,56 @@ def test_a_misnamed_target_is_the_reader_s_error(tmp_path):
     _write(tmp_path / "m.csv", ["sample,g1,status", "S1,1,a", "S2,2,b"])
     with pytest.raises(ValueError, match="no target column 'statuss'"):
         source_class_counts({"source": "file:m.csv", "target": "statuss"}, base_dir=tmp_path)
+
+
+@pytest.mark.parametrize("index", [True, False])
+def test_a_parquet_matrix_and_its_sample_sheet(tmp_path, index):
+    """pandas' stored index (or, without one, the first column) joins the sheet."""
+    import pandas as pd
+
+    frame = pd.DataFrame({"id": ["A", "B", "C", "D"], "g1": [1.0, 2.0, 3.0, 4.0],
+                          "status": ["x", "y", "x", None]})
+    (frame.set_index("id") if index else frame).to_parquet(tmp_path / "m.parquet")
+    assert source_class_counts({"source": "file:m.parquet"}, base_dir=tmp_path) == {
+        "x": 2, "y": 1}
+    _write(tmp_path / "sheet.csv", ["sample,condition", "D,case", "C,control", "B,case",
+                                    "A,case", "E,control"])
+    spec = {"source": "file:m.parquet", "samples": "sheet.csv", "target": "condition",
+            "drop": ["status"]}
+    counts, fetched = _counts_and_fetch(spec, tmp_path)
+    assert counts == {"case": 3, "control": 1}
+    assert list(counts.items()) == list(fetched.items())
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_genes_in_rows_written_by_r_with_their_coldata(tmp_path, wide, monkeypatch):
+    """``write.csv(assay(se))`` (empty top-left cell) and ``write.csv(colData(se))``: the
+    samples from the first line, the target from the sheet (tests/data/r_layouts)."""
+    from fsstab.sources import wide_tables
+
+    monkeypatch.setattr(wide_tables, "WIDE_COLUMNS", 0 if wide else 10**9)
+    for name in ("assay.csv", "coldata.csv"):
+        shutil.copy(FILES / name, tmp_path / name)
+    spec = {"source": "file:assay.csv", "transpose": True, "samples": "coldata.csv",
+            "target": "condition"}
+    counts, fetched = _counts_and_fetch(spec, tmp_path)
+    with (FILES / "coldata.csv").open() as stream:  # make_files.R: 3 patients, 2 conditions
+        conditions = [line.rstrip("\n").split(",")[1].strip('"') for line in stream][1:]
+    expected = {c: conditions.count(c) for c in set(conditions)}
+    assert counts == expected
+    assert list(counts.items()) == list(fetched.items())
+
+
+def test_genes_in_rows_with_an_id_line_and_a_sheet(tmp_path):
+    _write(tmp_path / "genes.csv", ["gene,S1,S2,S3", "TP53,1,2,3", "BRCA1,4,5,6"], excel=True)
+    _write(tmp_path / "sheet.tsv", ["sample\tstatus", "S3\tb", "S1\ta", "S2\ta"])
+    spec = {"source": "file:genes.csv", "transpose": True, "row_names": True,
+            "id_column": "gene", "samples": "sheet.tsv", "target": "status"}
+    counts, fetched = _counts_and_fetch(spec, tmp_path)
+    assert counts == fetched == {"a": 2, "b": 1}
+    # a target in the matrix, below its first two lines: known once the matrix is read
+    _write(tmp_path / "genes.csv", ["gene,S1,S2,S3", "TP53,1,2,3", "status,a,b,a"])
+    _write(tmp_path / "batches.tsv", ["sample\tbatch", "S3\t1", "S1\t1", "S2\t2"])
+    spec = {**spec, "samples": "batches.tsv"}
+    assert source_class_counts(spec, base_dir=tmp_path) is None
+    assert _counts_and_fetch(spec, tmp_path)[1] == {"a": 2, "b": 1}

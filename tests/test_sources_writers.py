@@ -317,3 +317,41 @@ def test_genes_in_rows_saved_by_excel(tmp_path, wide, monkeypatch):
     assert ds.sample_ids == SAMPLES
     assert ds.feature_names == ("TP53", "BRCA1")
     np.testing.assert_array_equal(ds.X, np.column_stack([TP53, BRCA1]))
+
+
+def _r_write_csv(path: Path, *, brca1_na: bool, status_na: bool) -> None:
+    """``write.csv(df)`` of a data frame with a missing value and/or label: quoted header and
+    text, row names under an empty header cell, ``NA`` unquoted (R's na = "NA")."""
+    brca1, status = ("NA" if brca1_na else "3.2"), ("NA" if status_na else '"case"')
+    path.write_text(f'"","TP53","BRCA1","status"\n"01005",5.1,3,"case"\n"01006",5.3,{brca1},'
+                    f'"case"\n"01",7.9,3.1,{status}\n"1",6.25,2.75,"control"\n'
+                    '"007",6,2.5,"control"\n')
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_r_write_csv_with_na(tmp_path, wide, monkeypatch):
+    """A missing value is refused naming the gene, the row and the sample; a missing label
+    leaves its sample out with a warning naming it."""
+    _r_write_csv(tmp_path / "value.csv", brca1_na=True, status_na=False)
+    with pytest.raises(ValueError, match=r"'BRCA1' \(1; first at row 2, sample '01006'"):
+        _fetch({"source": "file:value.csv"}, tmp_path, wide=wide, monkeypatch=monkeypatch)
+    _r_write_csv(tmp_path / "label.csv", brca1_na=False, status_na=True)
+    monkeypatch.setattr(wide_tables, "WIDE_COLUMNS", 0 if wide else 10**9)
+    with pytest.warns(UserWarning, match=r"1 of 5 sample\(s\) have no value of target "
+                                         r"'status' and are left out: '01' \(row 3\)"):
+        ds = fetch({"source": "file:label.csv"}, base_dir=tmp_path)
+    assert ds.sample_ids == ("01005", "01006", "1", "007")
+    np.testing.assert_array_equal(ds.X, [[5.1, 3.0], [5.3, 3.2], [6.25, 2.75], [6.0, 2.5]])
+    assert ds.class_counts == {"case": 2, "control": 2}
+
+
+def test_an_arff_file_with_a_byte_order_mark_and_crlf(tmp_path):
+    """ARFF saved by a Windows editor as UTF-8: a byte-order mark before ``@relation``."""
+    text = ("@relation genes\r\n@attribute TP53 numeric\r\n@attribute BRCA1 numeric\r\n"
+            "@attribute status {tumour,normal}\r\n@data\r\n"
+            + "".join(f"{a},{b},{y}\r\n" for a, b, y in
+                      zip(TP53, BRCA1, ("tumour", "normal") * 2, strict=True)))
+    (tmp_path / "genes.arff").write_bytes(BOM + text.encode())
+    ds = fetch("file:genes.arff", base_dir=tmp_path)
+    np.testing.assert_array_equal(ds.X, np.column_stack([TP53, BRCA1]))
+    assert ds.class_counts == {"tumour": 2, "normal": 2}

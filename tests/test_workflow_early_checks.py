@@ -156,17 +156,22 @@ def test_impossible_resampling_and_too_many_neighbours_are_refused():
                      "dataset 'study'"]
 
 
-def _small_class_study(folder, suffix):
-    """g1..g6 and y: 3 samples of 'a', 40 of 'b'."""
+def _small_class_study(folder, layout):
+    """g1..g6 and y: 3 samples of 'a', 40 of 'b'; samples in rows, or genes in rows."""
     import pandas as pd
 
     rng = np.random.default_rng(0)
     frame = pd.DataFrame(rng.normal(size=(43, 6)).round(4), columns=[f"g{j}" for j in range(1, 7)])
     frame["y"] = ["a"] * 3 + ["b"] * 40
-    if suffix == ".csv":
+    if layout == "rows":
         frame.to_csv(folder / "study.csv", index=False)
     else:
-        frame.to_parquet(folder / "study.parquet", index=False)
+        frame.set_axis([f"S{i}" for i in range(43)]).T.rename_axis("gene").to_csv(
+            folder / "study.csv")
+
+
+GENES_IN_ROWS = {"source": "file:study.csv", "transpose": True, "row_names": True,
+                 "id_column": "gene", "target": "y"}
 
 
 SMALL_CLASS_PROBLEM = (
@@ -177,7 +182,7 @@ SMALL_CLASS_PROBLEM = (
 def test_a_dataset_not_fetched_yet_is_checked_on_its_labels(tmp_path):
     from fsstab.workflow.checks import check_stored_datasets
 
-    _small_class_study(tmp_path, ".csv")
+    _small_class_study(tmp_path, "rows")
     wf = workflow_of(small_class_config())
     with pytest.raises(ConfigError) as info:
         check_stored_datasets(wf, tmp_path / "data", base_dir=tmp_path)
@@ -194,7 +199,7 @@ def test_a_dataset_not_fetched_yet_is_checked_on_its_labels(tmp_path):
 @pytest.mark.workflow
 def test_the_dry_run_refuses_it_from_the_labels_of_a_csv_file(tmp_path):
     """The target column alone is read (not the matrix): refused before the first job."""
-    _small_class_study(tmp_path, ".csv")
+    _small_class_study(tmp_path, "rows")
     workdir = workflow_dir(tmp_path, small_class_config())
     result = run_snakemake(workdir, "-n")
     assert result.returncode != 0
@@ -205,10 +210,10 @@ def test_the_dry_run_refuses_it_from_the_labels_of_a_csv_file(tmp_path):
 
 @pytest.mark.workflow
 def test_the_prefilter_job_refuses_it_and_the_next_start_before_any_job(tmp_path):
-    """A Parquet matrix: its labels are known once it is fetched."""
-    _small_class_study(tmp_path, ".parquet")
+    """Genes in rows: the labels are known once the matrix is fetched."""
+    _small_class_study(tmp_path, "genes")
     config = small_class_config()
-    config["datasets"]["study"]["source"] = "file:study.parquet"
+    config["datasets"]["study"]["source"] = GENES_IN_ROWS
     workdir = workflow_dir(tmp_path, config)
     result = run_snakemake(workdir, "--cores", "1")
     assert result.returncode != 0

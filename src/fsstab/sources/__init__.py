@@ -30,7 +30,9 @@ row (``expr.csv.gz`` is a compressed ``csv`` file; ``member`` is the file to rea
 archive), and the row lists the options that apply -- any other is refused when the spec is
 parsed, before anything is read. The study options (a sample sheet, the target and groups
 columns, the task, R/Excel layouts) are described in :mod:`fsstab.sources.sample_sheets`, the
-layouts of delimited text in :mod:`fsstab.sources.delimited`.
+layouts of delimited text in :mod:`fsstab.sources.delimited`. The classes of a local study
+can be counted from its labels alone, without reading the features
+(:func:`source_class_counts`, :mod:`fsstab.sources.study_labels`).
 
 Common options: ``name`` (dataset name), ``classes`` (two labels to keep, or a mapping merging
 labels into two classes), ``positive`` (the label of ``y = 1``; default the minority class,
@@ -124,6 +126,7 @@ from fsstab.sources.specs import (
     parse_source,
     rpackage_file,
 )
+from fsstab.sources.study_labels import source_class_counts
 
 __all__ = [
     "DATAMICROARRAY_SHA256",
@@ -155,6 +158,7 @@ __all__ = [
     "read_table",
     "resolve_mirror",
     "rpackage_file",
+    "source_class_counts",
     "url_mirror_path",
 ]
 
