@@ -167,30 +167,30 @@ def test_the_nested_key_is_checked_with_the_configuration(tmp_path):
 def test_the_nested_example_runs_with_patients_at_both_levels(tmp_path):
     config = _example(tmp_path)
     config["resampling"]["n_resamples"] = 4
-    config["evaluation"]["nested"] = {"outer": 3, "repeats": 1}
+    config["evaluation"]["nested"] = {"outer": 2, "repeats": 1}
     workdir = workflow_dir(tmp_path, config)
-    result = run_snakemake(workdir, "--cores", "2")
+    result = run_snakemake(workdir, "--cores", "2", timeout=1800)
     assert result.returncode == 0, result.stderr[-5000:]
     results = workdir / "results" / "nested_patient_study" / "biopsies"
     ds = read_dataset(workdir / "data" / "biopsies")
     groups = np.asarray(ds.sample_groups)
     outer = read_resamples(results / "nested" / "outer_splits.parquet",
                            y=resampling_labels(ds), groups=ds.sample_groups)
-    assert len(outer) == 3
+    assert len(outer) == 2
     for train, test in outer:
         assert not set(groups[train]) & set(groups[test])
     summary = pq.read_table(results.parent / "biopsies" / "nested.parquet").to_pandas()
     # every (Pareto measure, rule): γ = 0.5, the ε-constraint, one-SE
     assert set(zip(summary["measure"], summary["rule"], strict=True)) == {
         (m, r) for m in ("nogueira", "sechidis") for r in ("gamma=0.5", "epsilon", "one_se")}
-    assert (summary["n_outer"] == 3).all()
+    assert (summary["n_outer"] == 2).all()
     folds = pd.concat([pq.read_table(results / "nested" / f"o00{j}" / "outer.parquet")
-                       .to_pandas() for j in range(3)], ignore_index=True)
+                       .to_pandas() for j in range(2)], ignore_index=True)
     for _, part in folds.groupby(["measure", "rule"]):
         row = summary[(summary["measure"] == part["measure"].iloc[0])
                       & (summary["rule"] == part["rule"].iloc[0])].iloc[0]
         assert row["outer_mean"] == pytest.approx(part["outer_score"].mean())
         assert row["inner_mean"] - row["outer_mean"] == pytest.approx(row["optimism"])
     html = (results / "report" / "nested.html").read_text()
-    assert "of 3 outer folds; outer accuracy" in html
+    assert "of 2 outer folds; outer accuracy" in html
     assert (results.parent / "biopsies" / "nested.csv").exists()
