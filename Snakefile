@@ -14,14 +14,19 @@ from snakemake.utils import min_version
 
 min_version("8.20")
 
+# The folder of this Snakefile, also when the workflow is used as a module from another
+# folder (`module fsstab: snakefile: ...`, what snakedeploy writes), where workflow.basedir is
+# the using workflow's: the schema, src/ and the paper rules are found from here.
+WORKFLOW_DIR = Path(workflow.current_basedir.get_path_or_uri(secret_free=True))
+
 # fsstab from this checkout, for the workflow itself and for every job (local, in the conda
 # environment, or on a cluster node): the jobs then run the code of the workflow's own version,
 # installed or not
-sys.path.insert(0, str(Path(workflow.basedir) / "src"))
+sys.path.insert(0, str(WORKFLOW_DIR / "src"))
 
 from fsstab.workflow.scripting import prepend_python_path
 
-prepend_python_path(Path(workflow.basedir) / "src")
+prepend_python_path(WORKFLOW_DIR / "src")
 
 
 # The default run's configuration, unless configuration files are given on the command line:
@@ -45,7 +50,7 @@ from fsstab.workflow.validation import validate_config_files
 
 CONFIG_FILE_PROBLEMS = validate_config_files(
     config,
-    Path(workflow.basedir) / "config" / "schemas" / "config.schema.yaml",
+    WORKFLOW_DIR / "config" / "schemas" / "config.schema.yaml",
     [*workflow.overwrite_configfiles, *workflow.configfiles],
 )
 

@@ -17,7 +17,7 @@ from fsstab.workflow.resources import memory, runtime
 # selected features, sizes above a prefilter's size, binary-only selectors on multi-class
 # data, missing local files) before any job; the message lists every problem with its key,
 # together with the keys defined twice in a configuration file (Snakefile)
-SCHEMA = Path(workflow.basedir) / "config" / "schemas" / "config.schema.yaml"
+SCHEMA = WORKFLOW_DIR / "config" / "schemas" / "config.schema.yaml"
 WF = checked_workflow(
     config, load_schema(SCHEMA), problems=CONFIG_FILE_PROBLEMS, base_dir=Path.cwd()
 )
@@ -155,6 +155,11 @@ def normalised_source_of(wildcards):
 def get_dataset(dataset):
     """The prefiltered dataset (fsstab.datasets.read_dataset)."""
     return f"{DATA}/{dataset}/dataset.parquet"
+
+
+def get_prefilter_report(dataset):
+    """What the prefilter kept and dropped (fsstab.prefilter.write_prefilter_report)."""
+    return f"{DATA}/{dataset}/prefilter.parquet"
 
 
 def get_resamples(dataset):
@@ -296,7 +301,7 @@ def other_configurations_summaries():
 
 def paper_rules(name):
     """rules/paper_<name>.smk: the workflow reaches a paper through its rules file only."""
-    folder = Path(workflow.basedir) / "rules"
+    folder = WORKFLOW_DIR / "rules"
     path = folder / f"paper_{name}.smk"
     if not path.is_file():
         stems = [p.stem.removeprefix("paper_") for p in folder.glob("paper_*.smk")]
@@ -471,11 +476,16 @@ def dataset_figure_stems(dataset):
 
 
 def score_label_of(dataset):
-    """The score's name and how it was measured, for the figures' axes ("out-of-bag
-    accuracy")."""
+    """The score's name and how it was measured, for the figures' axes and the report
+    ("out-of-bag accuracy"; "... on held-out patients" when the samples' groups are the
+    column patient)."""
+    from fsstab.workflow.data import sample_groups_column
     from fsstab.workflow.labels import score_label
 
-    return score_label(WF.resampling_for(dataset)["scheme"])
+    return score_label(
+        WF.resampling_for(dataset)["scheme"],
+        groups=sample_groups_column(WF.datasets[dataset].source),
+    )
 
 
 def figure_targets(dataset):

@@ -6,7 +6,7 @@ rule prefilter:
         dataset=f"{DATA}/{{dataset}}/raw/dataset.parquet",
     output:
         **dataset_files(f"{DATA}/{{dataset}}"),
-        report=f"{DATA}/{{dataset}}/prefilter.parquet",
+        report=get_prefilter_report("{dataset}"),
     log:
         f"{LOGS}/{{dataset}}/prefilter.log",
     benchmark:

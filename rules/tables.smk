@@ -56,6 +56,8 @@ rule report_tables:
         pareto=get_pareto("{dataset}"),
         stable=get_stable_features("{dataset}"),
         convergence=get_convergence("{dataset}"),
+        dataset=get_dataset("{dataset}"),
+        prefilter=get_prefilter_report("{dataset}"),
     output:
         summary=report(
             f"{RESULTS}/{{dataset}}/report/summary.html",
@@ -86,5 +88,7 @@ rule report_tables:
         confidence_level=WF.raw["measures"]["confidence_level"],
         precision=WF.raw["convergence"]["precision"],
         score_label=lambda wc: score_label_of(wc.dataset),
+        scheme=lambda wc: WF.resampling_for(wc.dataset)["scheme"],
+        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
     script:
         "../scripts/report_tables.py"

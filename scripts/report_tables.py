@@ -1,9 +1,10 @@
 """Rule report_tables: a dataset's summary and stable features as HTML tables for the report,
-and the fragment its landing page shows (summary, stable features, convergence)."""
+and the fragment its landing page shows (design, summary, stable features, convergence)."""
 
 from fsstab.io import read_parquet, write_text
 from fsstab.workflow.answers import stable_features_html, summary_html
 from fsstab.workflow.convergence import convergence_sentence, convergence_verdicts
+from fsstab.workflow.design import design_sentence, features_before_prefilter, stored_design
 from fsstab.workflow.overview import overview_html, shared_selection_note
 from fsstab.workflow.scripting import logged
 
@@ -19,15 +20,21 @@ with logged(snakemake.log[0]):
         convergence_verdicts(convergence, precision=params.precision, confidence_level=level),
         precision=params.precision, confidence_level=level,
     )
+    design = design_sentence(
+        *stored_design(snakemake.input.dataset), scheme=params.scheme,
+        n_resamples=params.n_resamples,
+        n_features_before=features_before_prefilter(snakemake.input.prefilter),
+    )
     write_text(
         snakemake.output.summary,
         summary_html(stability, pareto, dataset=dataset, measures=params.measures,
-                     confidence_level=level, notes=[shared_selection_note(stability), sentence]),
+                     confidence_level=level,
+                     notes=[design, shared_selection_note(stability), sentence]),
     )
     write_text(snakemake.output.stable,
                stable_features_html(stable, dataset=dataset, confidence_level=level))
     write_text(
         snakemake.output.overview,
         overview_html(stability, pareto, stable, dataset=dataset, convergence=sentence,
-                      confidence_level=level, score_label=params.score_label),
+                      confidence_level=level, score_label=params.score_label, design=design),
     )

@@ -26,7 +26,7 @@ def python_blocks(path: Path) -> list[tuple[int, str]]:
 
 README_BLOCKS = python_blocks(REPO / "README.md")
 #: The documents whose code a reader pastes first: README and the library reference.
-PASTED = [REPO / "README.md", REPO / "docs" / "api.md"]
+PASTED = [REPO / "README.md", REPO / "docs" / "api.md", REPO / "docs" / "notebook.md"]
 BLOCKS = [(path.relative_to(REPO).as_posix(), line, code) for path in PASTED
           for line, code in python_blocks(path)]
 
@@ -85,7 +85,7 @@ def test_the_security_page_is_in_the_readme_s_documentation_list():
 #: development machine.
 USER_DOCUMENTS = ["README.md", "docs/api.md", "docs/workflow.md", "docs/sklearn.md",
                   "docs/selectors.md", "docs/decisions-and-figures.md", "docs/security.md",
-                  "docs/cli.md"]
+                  "docs/cli.md", "docs/notebook.md"]
 
 
 @pytest.mark.parametrize("name", USER_DOCUMENTS)

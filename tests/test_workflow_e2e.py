@@ -123,7 +123,7 @@ def test_tiny_run_stable_features_and_summary_csv(tiny_run):
         chosen = pareto[(pareto["configuration"] == configuration)
                         & (pareto["variant"] == variant)]
         was_chosen = bool(chosen["epsilon_choice"].any()) or any(
-            len(g) for g in chosen["chosen_gammas"])
+            len(g) for g in chosen["chosen_gammas"]) or bool(chosen["one_se_choice"].any())
         assert (rows["chosen_by"] != "").all() == was_chosen
     summary = pd.read_csv(tiny_run / "results/summary.csv")
     parquet = table(tiny_run, "results/summary.parquet")
@@ -178,6 +178,11 @@ def test_tiny_run_figures_and_report(tiny_run):
     assert "<td class=\"label\">hybrid:final_C-0.1</td>" in summary
     assert "[95 % CI]" in summary
     assert "Wilson" in (tiny_run / "results/tiny/report/stable_features.html").read_text()
+    # the landing page states the design (.test/config/config.yaml: 60 samples, 16 features
+    # of which the prefilter keeps 12, 4 subsamples)
+    overview = (tiny_run / "results/tiny/report/overview.html").read_text()
+    assert "<b>Design:</b> 60 samples; 2 classes: " in overview
+    assert "12 features after the prefilter (of 16); M = 4 resamples (subsample)." in overview
     # nothing left to do: every output is up to date
     result = run_snakemake(tiny_run, "-n", "--cores", "1")
     assert result.returncode == 0

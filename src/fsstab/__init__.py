@@ -18,6 +18,21 @@ Modules (one concept each):
 - :mod:`fsstab.simulator`  -- Onda et al.'s simulated selector: fast ensemble-stability estimates
 - :mod:`fsstab.plots`      -- feature stability maps and decision figures
 - :mod:`fsstab.io`         -- atomic, byte-deterministic Parquet / JSON writes
+
+``fsstab.analyse`` (the notebook API: the workflow's stages in one process, on an AnnData, a
+DataFrame, arrays or a file) is :func:`fsstab.workflow.analysis.analyse`, loaded on first use.
 """
 
+import importlib
+from typing import Any
+
 __version__ = "0.1.0"
+
+#: Names loaded on first use: the notebook API belongs to the workflow layer.
+_EXPORTS = {"analyse": "fsstab.workflow.analysis"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'fsstab' has no attribute {name!r}")

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from sklearn import get_config
 from sklearn.model_selection import cross_validate
 
 from fsstab.measures import compute
@@ -131,7 +132,11 @@ def cross_validate_stability(
         selecting step, a sparse linear model, a tree ensemble, ...
     X, y, groups, cv, scoring, n_jobs, verbose, params, pre_dispatch, return_train_score
         As in ``sklearn.model_selection.cross_validate``. A failing fit raises (a stability
-        needs every split's selection).
+        needs every split's selection). With metadata routing enabled
+        (``sklearn.set_config(enable_metadata_routing=True)``) ``groups`` is routed like any
+        other metadata of ``params``: to the splitter, and to every step of ``estimator`` that
+        requests it (an inner :class:`StabilitySearchCV`'s splitter included), as
+        ``cross_validate(..., params={"groups": groups})`` does.
     measures : str, sequence of str or None, default=("nogueira",)
         Names in :data:`fsstab.measures.MEASURES`. ``None`` evaluates every measure whose inputs
         are available (importance-based ones when the models give importances, adjusted ones
@@ -189,9 +194,12 @@ def cross_validate_stability(
             "rank-based measures (canberra) need a ranking per split, which a cross-validation "
             "does not keep; use stability_from_cv_results on RFECV.cv_results_ for rankings"
         )
+    params = None if params is None else dict(params)
+    if groups is not None and get_config()["enable_metadata_routing"]:
+        params, groups = _routed_groups(groups, params), None
     results = cross_validate(
         estimator, X, y, groups=groups, cv=cv, scoring=scoring, n_jobs=n_jobs, verbose=verbose,
-        params=None if params is None else dict(params), pre_dispatch=pre_dispatch,
+        params=params, pre_dispatch=pre_dispatch,
         return_train_score=return_train_score, return_estimator=True, error_score="raise",
     )
     estimators = results.pop("estimator")
@@ -216,6 +224,16 @@ def cross_validate_stability(
         intervals=intervals, confidence_level=confidence_level,
         estimators=list(estimators) if return_estimator else None,
     )
+
+
+def _routed_groups(groups: Any, params: dict[str, Any] | None) -> dict[str, Any]:
+    """``params`` with ``groups`` added, for ``cross_validate`` under metadata routing (which
+    takes ``groups`` only inside ``params`` then)."""
+    params = {} if params is None else params
+    if "groups" in params:
+        raise ValueError("groups is given twice, as groups= and as params['groups']; give it "
+                         "once")
+    return {**params, "groups": groups}
 
 
 _SPLIT_SUPPORT = re.compile(r"^split(\d+)_support$")

@@ -32,6 +32,7 @@ __all__ = [
     "STABLE_FEATURES_FORMAT",
     "chosen_compromises",
     "corrected_interval_columns",
+    "count_text",
     "scored_summary_frame",
     "spreadsheet_text",
     "stable_features_html",
@@ -62,9 +63,23 @@ def chosen_compromises(pareto: pd.DataFrame) -> dict[str, list[str]]:
     """``{label: [reason, ...]}`` of the (configuration, variant) labels a Pareto analysis
     chose, one reason per criterion with the stability measures it was applied with:
     ``gamma=0.5 on nogueira, importance_weighted`` (the compromise maximising
-    γA + (1 − γ)S, Hamer & Dupont 2021 §7.1) and ``epsilon-constraint on nogueira`` (Bommert
-    2020, Algorithm 3.2)."""
+    γA + (1 − γ)S, Hamer & Dupont 2021 §7.1), ``epsilon-constraint on nogueira`` (Bommert
+    2020, Algorithm 3.2) and ``one-SE on nogueira`` (the most stable configuration within one
+    standard error of the best score, :func:`fsstab.one_se.one_standard_error_choice`; when
+    ``pareto`` has the column ``one_se_choice``). The one text of ``chosen_by`` in
+    ``stable_features.csv`` and of "chosen by" in the report.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> pareto = pd.DataFrame({"measure": ["nogueira", "pearson"], "label": ["a", "a"],
+    ...                        "chosen_gammas": [[0.5], []], "epsilon_choice": [False, True],
+    ...                        "one_se_choice": [True, True]})
+    >>> chosen_compromises(pareto)["a"]
+    ['gamma=0.5 on nogueira', 'epsilon-constraint on pearson', 'one-SE on nogueira, pearson']
+    """
     chosen: dict[str, dict[str, list[str]]] = {}
+    one_se = "one_se_choice" in pareto.columns
     for row in pareto.itertuples(index=False):
         gammas = row.chosen_gammas
         criteria = [f"gamma={gamma:g}" for gamma in ([] if gammas is None else list(gammas))]
@@ -72,6 +87,9 @@ def chosen_compromises(pareto: pd.DataFrame) -> dict[str, list[str]]:
             criteria.append("epsilon-constraint")
         for criterion in criteria:
             chosen.setdefault(row.label, {}).setdefault(criterion, []).append(row.measure)
+    if one_se:
+        for row in pareto[pareto["one_se_choice"].astype(bool)].itertuples(index=False):
+            chosen.setdefault(row.label, {}).setdefault("one-SE", []).append(row.measure)
     return {
         label: [f"{criterion} on {', '.join(measures)}"
                 for criterion, measures in criteria.items()]
@@ -312,6 +330,21 @@ def _number(value: Any, digits: int = 3) -> str:
     return f"{float(value):.{digits}f}"
 
 
+def count_text(value: Any, digits: int = 1) -> str:
+    """A count for a table cell: an integer as an integer (a mean size of 10.0 features is
+    "10"), any other value with ``digits`` decimals, "–" where it is undefined.
+
+    Examples
+    --------
+    >>> count_text(10.0), count_text(9.5), count_text(float("nan"))
+    ('10', '9.5', '–')
+    """
+    if value is None or not math.isfinite(float(value)):
+        return "–"
+    value = float(value)
+    return str(int(value)) if value.is_integer() else f"{value:.{digits}f}"
+
+
 def _interval(low: Any, high: Any, digits: int = 3) -> str:
     return f'<span class="ci">[{_number(low, digits)}, {_number(high, digits)}]</span>'
 
@@ -350,7 +383,7 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
     rows = []
     for row in frame.to_dict("records"):
         cells = [f"<td class=\"label\">{html.escape(row['label'])}</td>",
-                 f"<td>{_number(row['mean_n_selected'], 1)}</td>",
+                 f"<td>{count_text(row['mean_n_selected'])}</td>",
                  *(f"<td>{_number(row[f'{s.name}_mean'])} "
                    f"{_interval(*(row[c] for c in shown_intervals[s.name]))}</td>"
                    for s in scores)]

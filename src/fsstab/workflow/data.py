@@ -86,6 +86,19 @@ def local_source_paths(source: Any) -> list[str]:
     return paths
 
 
+def sample_groups_column(source: Any) -> str | None:
+    """The column naming each sample's group (``groups:`` of a study source: patient, batch),
+    or None when the samples are resampled one by one."""
+    from fsstab.sources import parse_source
+
+    try:
+        spec = parse_source(copy.deepcopy(source))
+    except ValueError:
+        return None
+    column = spec.options.get("groups")
+    return str(column) if column is not None else None
+
+
 def _log_study(ds: Dataset) -> None:
     """What reading the study found (sample sheet join, samples left out, groups, layout)."""
     study = ds.provenance.get("study") or {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["HELD_OUT", "score_label", "with_score"]
+__all__ = ["HELD_OUT", "group_plural", "score_label", "with_score"]
 
 #: Resampling scheme -> where its runs are scored.
 HELD_OUT: dict[str, str] = {
@@ -22,8 +22,30 @@ HELD_OUT: dict[str, str] = {
 }
 
 
-def score_label(scheme: str, score: str = "accuracy") -> str:
-    """The score's name with how it was measured under resampling ``scheme``.
+def group_plural(column: str) -> str:
+    """The plural of a groups column's name, as the groups are called in labels and
+    sentences ("patient" -> "patients", "batch" -> "batches", "mice" unchanged).
+
+    Examples
+    --------
+    >>> group_plural("patient"), group_plural("batch"), group_plural("family")
+    ('patients', 'batches', 'families')
+    """
+    name = str(column).strip()
+    lower = name.lower()
+    if lower.endswith(("s", "ice")):
+        return name
+    if lower.endswith(("ch", "sh", "x", "z")):
+        return name + "es"
+    if len(lower) > 1 and lower.endswith("y") and lower[-2] not in "aeiou":
+        return name[:-1] + "ies"
+    return name + "s"
+
+
+def score_label(scheme: str, score: str = "accuracy", *, groups: str | None = None) -> str:
+    """The score's name with how it was measured under resampling ``scheme``; with
+    ``groups`` (the column of the samples' groups, resampled together) the rows scored are
+    those of held-out groups, and the label says so in the column's words.
 
     Examples
     --------
@@ -31,8 +53,11 @@ def score_label(scheme: str, score: str = "accuracy") -> str:
     'out-of-bag accuracy'
     >>> score_label("kfold", "C-index")
     'cross-validated C-index'
+    >>> score_label("bootstrap", groups="patient")
+    'out-of-bag accuracy on held-out patients'
     """
-    return HELD_OUT.get(scheme, "test {score}").format(score=score)
+    label = HELD_OUT.get(scheme, "test {score}").format(score=score)
+    return label if groups is None else f"{label} on held-out {group_plural(groups)}"
 
 
 def with_score(label: str, score: Any) -> str:

@@ -1,7 +1,8 @@
 """The report's landing page: per dataset, what a reader wants first.
 
 ``snakemake --report`` opens on the workflow description (``report/workflow.rst``), which
-embeds one HTML fragment per dataset written by :func:`overview_html`: accuracy and φ of
+embeds one HTML fragment per dataset written by :func:`overview_html`: the design (samples,
+classes or outcome, groups, features, M and scheme), accuracy and φ of
 every configuration with their intervals and the decisions of the Pareto analysis, the stable
 features of the chosen configuration, whether M suffices for the stated precision, and why
 variants can share their φ. Everything else -- every measure, every figure -- is one click
@@ -19,10 +20,11 @@ import pandas as pd
 from fsstab.workflow.answers import (
     chosen_compromises,
     corrected_interval_columns,
+    count_text,
     summary_frame,
 )
 
-__all__ = ["decisions_by_label", "overview_html", "shared_selection_note"]
+__all__ = ["overview_html", "shared_selection_note"]
 
 _STYLE = (
     "<style>"
@@ -41,20 +43,6 @@ _STYLE = (
 
 def _number(value: float, digits: int = 3) -> str:
     return "–" if value is None or not np.isfinite(value) else f"{value:.{digits}f}"
-
-
-def decisions_by_label(pareto: pd.DataFrame) -> dict[str, list[str]]:
-    """``{label: [decision, ...]}``: the γ and ε-constraint choices
-    (:func:`fsstab.workflow.answers.chosen_compromises`) and the one-SE choice, each with the
-    measures it was taken on."""
-    chosen = chosen_compromises(pareto)
-    if "one_se_choice" in pareto.columns:
-        one_se: dict[str, list[str]] = {}
-        for row in pareto[pareto["one_se_choice"].astype(bool)].itertuples(index=False):
-            one_se.setdefault(row.label, []).append(row.measure)
-        for label, measures in one_se.items():
-            chosen.setdefault(label, []).append(f"one-SE on {', '.join(measures)}")
-    return chosen
 
 
 def shared_selection_note(stability: pd.DataFrame) -> str | None:
@@ -79,10 +67,11 @@ def shared_selection_note(stability: pd.DataFrame) -> str | None:
 def overview_html(
     stability: pd.DataFrame, pareto: pd.DataFrame, stable: pd.DataFrame, *, dataset: str,
     convergence: str | None = None, confidence_level: float = 0.95,
-    score_label: str = "accuracy", top: int = 10,
+    score_label: str = "accuracy", top: int = 10, design: str | None = None,
 ) -> str:
     """The dataset's landing-page fragment (module docstring); ``convergence`` is the
-    sentence of :func:`fsstab.workflow.convergence.convergence_sentence`."""
+    sentence of :func:`fsstab.workflow.convergence.convergence_sentence`, ``design`` that of
+    :func:`fsstab.workflow.design.design_sentence` (shown first)."""
     from fsstab.workflow.labels import with_score
     from fsstab.workflow.scoring import frame_decision_score
 
@@ -92,14 +81,14 @@ def overview_html(
                           score=score)
     mean = f"{score.name}_mean"
     low, high = corrected_interval_columns(score, frame.columns)
-    decisions = decisions_by_label(pareto)
+    decisions = chosen_compromises(pareto)
     level = f"{100 * confidence_level:g} %"
     rows = []
     for row in frame.to_dict("records"):
         why = decisions.get(row["label"], [])
         cells = (
             f"<td class=\"l\">{html.escape(row['label'])}</td>"
-            f"<td>{_number(row['mean_n_selected'], 1)}</td>"
+            f"<td>{count_text(row['mean_n_selected'])}</td>"
             f"<td>{_number(row[mean])} <span class=\"ci\">"
             f"[{_number(row[low])}, {_number(row[high])}]</span></td>"
             f"<td>{_number(row['nogueira'])} <span class=\"ci\">"
@@ -111,6 +100,7 @@ def overview_html(
     M = int(frame["n_runs"].max())
     parts = [
         f"<h3>{html.escape(dataset)}</h3>",
+        *([f"<p><b>Design:</b> {html.escape(design)}</p>"] if design else []),
         f"<p>{len(frame)} configurations and variants, each run on M = {M} resamples; "
         f"{html.escape(score_label)} and Nogueira's φ with their {level} intervals (the "
         f"score's {_interval_kind(low)}; φ's for the stability on resamples of these data). "
