@@ -6,12 +6,14 @@ data) and the checks against the rest of the configuration.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from fsstab.papers.settings import PaperSettings, configured_problems
 
-__all__ = ["SETTINGS", "conclusions_run", "data_of", "dataset_n_trees", "figure_n_tree"]
+__all__ = ["SETTINGS", "RunPlan", "conclusions_run", "data_of", "dataset_n_trees", "figure_n_tree",
+           "run_plan"]
 
 
 def dataset_n_trees(settings: Mapping[str, Any], dataset: str) -> list[int]:
@@ -89,10 +91,58 @@ def conclusions_run(workflow: Any) -> dict[str, Any]:
     the checked workflow configuration alone: ``settings`` (the checked ``paper.settings``),
     ``configured`` (every data set of the paper's configuration), ``run_here`` (those run),
     ``fixed`` (Fig. 11's data sets) and ``data`` (:func:`data_of` each one run)."""
-    from fsstab.papers.onda2022.stages import run_plan
-
     settings = SETTINGS.checked(workflow)
     plan = run_plan(settings, tuple(workflow.datasets))
     return {"settings": settings, "configured": list(settings["datasets"]),
             "run_here": list(plan.datasets), "fixed": list(plan.fixed_point),
             "data": {d: data_of(workflow.raw["datasets"][d]) for d in plan.datasets}}
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What a run of the paper computes, from its settings and the data sets it runs.
+
+    ``datasets``: the paper's data sets that are run, in the order of the configuration;
+    ``main``: the data set of the main-text Figs. 1-4; ``experiments``: ``(dataset, mtry,
+    n_tree)`` of every experiment (mtry as text: ``"sqrt"`` or a normalised mtry);
+    ``fixed_point``: the data sets of Fig. 11; ``figure14``: whether Fig. 14 is drawn;
+    ``figure15``: the data sets of Fig. 15, whose experiments are ``figure15_experiments``
+    (``(mtry, n_tree)``).
+    """
+
+    datasets: tuple[str, ...]
+    main: str
+    experiments: tuple[tuple[str, str, int], ...]
+    fixed_point: tuple[str, ...]
+    figure14: bool
+    figure15: tuple[str, ...]
+    figure15_experiments: tuple[tuple[str, int], ...]
+
+
+def run_plan(settings: Mapping[str, Any], run_datasets: Sequence[str]) -> RunPlan:
+    """The :class:`RunPlan` of ``settings`` (with their defaults) when ``run_datasets`` are run
+    (``only_datasets``): the forests of §3 (mtry = √d) for every n_tree on every data set, and
+    App. E's normalised mtry values (Fig. 14 on the main data set; Fig. 15's mtry on every data
+    set)."""
+    datasets = tuple(d for d in run_datasets if d in settings["datasets"])
+    main = settings["main_dataset"] or next(iter(settings["datasets"]))
+    experiments = [(d, "sqrt", t) for d in datasets for t in dataset_n_trees(settings, d)]
+    study = settings["mtry_study"]
+    figure15_experiments: tuple[tuple[str, int], ...] = ()
+    if study is not None:
+        trees = study.get("n_trees") or settings["n_trees"]
+        for mtry in study["mtry"]:
+            on = datasets if mtry == study["real_ensemble_mtry"] else [
+                d for d in datasets if d == main]
+            experiments += [(d, str(mtry), int(t)) for d in on for t in trees]
+        if study["real_ensemble_mtry"] is not None:
+            figure15_experiments = tuple((str(study["real_ensemble_mtry"]), int(t))
+                                         for t in trees)
+    return RunPlan(
+        datasets=datasets, main=main, experiments=tuple(experiments),
+        fixed_point=tuple(d for d in datasets
+                          if settings["datasets"][d]["fixed_point_n_useful"] is not None),
+        figure14=study is not None and main in datasets,
+        figure15=datasets if figure15_experiments else (),
+        figure15_experiments=figure15_experiments,
+    )

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -34,7 +33,7 @@ import pandas as pd
 from fsstab.datasets import Dataset
 from fsstab.papers.onda2022.comparison import comparison_rows
 from fsstab.papers.onda2022.experiment import EQUAL_COPIES_STAGE, Experiment
-from fsstab.papers.onda2022.settings import dataset_n_trees
+from fsstab.papers.onda2022.settings import RunPlan, run_plan
 from fsstab.papers.outputs import comparison_frame
 from fsstab.seeds import derive_seed
 from fsstab.simulator import (
@@ -74,56 +73,6 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 # what a run computes
 # --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RunPlan:
-    """What a run of the paper computes, from its settings and the data sets it runs.
-
-    ``datasets``: the paper's data sets that are run, in the order of the configuration;
-    ``main``: the data set of the main-text Figs. 1-4; ``experiments``: ``(dataset, mtry,
-    n_tree)`` of every experiment (mtry as text: ``"sqrt"`` or a normalised mtry);
-    ``fixed_point``: the data sets of Fig. 11; ``figure14``: whether Fig. 14 is drawn;
-    ``figure15``: the data sets of Fig. 15, whose experiments are ``figure15_experiments``
-    (``(mtry, n_tree)``).
-    """
-
-    datasets: tuple[str, ...]
-    main: str
-    experiments: tuple[tuple[str, str, int], ...]
-    fixed_point: tuple[str, ...]
-    figure14: bool
-    figure15: tuple[str, ...]
-    figure15_experiments: tuple[tuple[str, int], ...]
-
-
-def run_plan(settings: Mapping[str, Any], run_datasets: Sequence[str]) -> RunPlan:
-    """The :class:`RunPlan` of ``settings`` (with their defaults) when ``run_datasets`` are run
-    (``only_datasets``): the forests of §3 (mtry = √d) for every n_tree on every data set, and
-    App. E's normalised mtry values (Fig. 14 on the main data set; Fig. 15's mtry on every data
-    set)."""
-    datasets = tuple(d for d in run_datasets if d in settings["datasets"])
-    main = settings["main_dataset"] or next(iter(settings["datasets"]))
-    experiments = [(d, "sqrt", t) for d in datasets for t in dataset_n_trees(settings, d)]
-    study = settings["mtry_study"]
-    figure15_experiments: tuple[tuple[str, int], ...] = ()
-    if study is not None:
-        trees = study.get("n_trees") or settings["n_trees"]
-        for mtry in study["mtry"]:
-            on = datasets if mtry == study["real_ensemble_mtry"] else [
-                d for d in datasets if d == main]
-            experiments += [(d, str(mtry), int(t)) for d in on for t in trees]
-        if study["real_ensemble_mtry"] is not None:
-            figure15_experiments = tuple((str(study["real_ensemble_mtry"]), int(t))
-                                         for t in trees)
-    return RunPlan(
-        datasets=datasets, main=main, experiments=tuple(experiments),
-        fixed_point=tuple(d for d in datasets
-                          if settings["datasets"][d]["fixed_point_n_useful"] is not None),
-        figure14=study is not None and main in datasets,
-        figure15=datasets if figure15_experiments else (),
-        figure15_experiments=figure15_experiments,
-    )
 
 
 # --------------------------------------------------------------------------------------------
