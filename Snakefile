@@ -4,7 +4,7 @@
 #
 # Stages (one .smk each): fetch -> prefilter -> resample (+ similarity, univariate scores)
 # -> select (chunks, gathered) -> stability (+ convergence in M) -> pareto -> figures, tables
-# -> report.
+# -> report; error control (error-controlled selectors, planted-null check).
 # docs/workflow.md documents the configuration, the file layout and every table.
 
 import sys
@@ -67,6 +67,7 @@ include: "rules/nested.smk"
 include: "rules/figures.smk"
 include: "rules/tables.smk"
 include: "rules/report.smk"
+include: "rules/error_control.smk"
 
 
 # a paper-regeneration run (config key `paper`) adds the paper's figure and table rules

@@ -25,12 +25,18 @@ Prints, per model and method: the nominal error, the mean number of false select
 the mean FDP with their standard errors, whether the mean is within 2 SE of the nominal
 value (``holds``) or above (``EXCEEDS``), the mean number of true positives, CPU per fit; then
 the true positives of every method on the peers' replications (same data), and the run's CPU,
-wall clock, peak RSS and load. ``--quick`` runs 10 + 4 replications (a smoke run).
+wall clock, peak RSS and load. ``--quick`` runs 10 + 4 replications (a smoke run);
+``--stabl-replications K`` runs Stabl (the costliest fsstab method per replication) on the
+first K only; ``--model gaussian`` (or ``logistic``) runs one model (two processes run both
+in parallel);
+``--rows FILE`` appends every replication's rows to FILE as it goes, and ``--summarise FILE
+...`` prints the tables of such files (of a run cut short, too).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -113,15 +119,16 @@ def timed(function, *args, **kwargs):
     return value, time.process_time() - start
 
 
-def fsstab_methods(X, y, truth, task, sigma, seed, rows):
+def fsstab_methods(X, y, truth, task, sigma, seed, rows, stabl=True):
     frequencies, seconds = timed(cpss_frequencies, X, y, task, seed)
     for name, assumption in BOUNDS.items():
         pi = stability_selection_parameters(D, q=Q, pfer=PFER, sampling="SS",
                                             assumption=assumption, n_pairs=PAIRS).pi_thr
         rows.append((name, "PFER", PFER, *outcome(frequencies >= pi - 1e-12, truth), seconds))
-    stabl, seconds = timed(lambda: Stabl(task=task, n_pairs=25, random_state=seed).fit(X, y))
-    rows.append(("Stabl (FDP+ estimate)", "FDP+", stabl.fdp_plus_,
-                 *outcome(stabl.support_, truth), seconds))
+    if stabl:
+        fitted, seconds = timed(lambda: Stabl(task=task, n_pairs=25, random_state=seed).fit(X, y))
+        rows.append(("Stabl (FDP+ estimate)", "FDP+", fitted.fdp_plus_,
+                     *outcome(fitted.support_, truth), seconds))
     knock, seconds = timed(lambda: KnockoffSelector(task=task, fdr=FDR,
                                                     random_state=seed).fit(X, y))
     rows.append(("knockoff+, Σ Ledoit-Wolf", "FDR", FDR, *outcome(knock.support_, truth),
@@ -252,17 +259,63 @@ def summarise(rows, title):
         else:
             check = "holds" if FDP.mean() <= level + 2 * se_f else "EXCEEDS"
             nominal = f"estimated {level:.3f}"
+        if V.size < 2:
+            check = "n/a (1 replication)"
         print(f"| {method} | {nominal} | {V.size} | {V.mean():.3f} ({se_v:.3f}) | "
               f"{FDP.mean():.3f} ({se_f:.3f}) | {check} | {TP.mean():.2f} | {sec.mean():.3f} |")
+
+
+def _record(handle, model: str, r: int, rows) -> None:
+    """Append one replication's rows to the ``--rows`` file (JSON lines; flushed, so that an
+    interrupted run keeps what it computed)."""
+    if handle is None:
+        return
+    for row in rows:
+        handle.write(json.dumps({"model": model, "replication": r, "row": list(row)}) + "\n")
+    handle.flush()
+
+
+def summarise_file(paths, P: int) -> None:
+    """Print the tables of saved ``--rows`` files (``--summarise``)."""
+    by_model: dict[str, dict[int, list]] = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            record = json.loads(line)
+            by_model.setdefault(record["model"], {}).setdefault(
+                record["replication"], []).append(tuple(record["row"]))
+    for model, replications in by_model.items():
+        fsstab_rows = [row for r in sorted(replications) for row in replications[r]
+                       if not _is_peer(row[0])]
+        R = len(replications)
+        summarise(fsstab_rows, f"{model} model: fsstab, {R} replications")
+        first = [r for r in sorted(replications) if r < P]
+        summarise([row for r in first for row in replications[r]],
+                  f"{model} model: the first {len(first)} replications, fsstab and peers")
+
+
+def _is_peer(method: str) -> bool:
+    return method.startswith(("stabs ", "knockpy", "IPSS"))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--replications", type=int, default=200)
     parser.add_argument("--peer-replications", type=int, default=40)
+    parser.add_argument("--stabl-replications", type=int, default=None,
+                        help="run Stabl on the first this many replications only (default all)")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--model", choices=[*MODELS, "all"], default="all",
+                        help="run one model only (e.g. the two in two processes)")
+    parser.add_argument("--rows", type=Path, default=None,
+                        help="append every replication's rows to this JSON-lines file")
+    parser.add_argument("--summarise", type=Path, nargs="+", default=None,
+                        help="print the tables of saved --rows files and stop")
     args = parser.parse_args()
+    models = list(MODELS) if args.model == "all" else [args.model]
     R, P = (10, 4) if args.quick else (args.replications, args.peer_replications)
+    if args.summarise:
+        summarise_file(args.summarise, P)
+        return
     warnings.simplefilter("ignore")
     peers = installed_peers()
     sigma = covariance()
@@ -273,22 +326,35 @@ def main() -> None:
     print("π_thr at q = 10, PFER = 1, B = 50: " + ", ".join(
         f"{name} {stability_selection_parameters(D, q=Q, pfer=PFER, sampling='SS', assumption=a, n_pairs=PAIRS).pi_thr:.3f}"  # noqa: E501
         for name, a in BOUNDS.items()))
+    handle = open(args.rows, "a", encoding="utf-8") if args.rows else None  # noqa: SIM115
     with pinned():
-        for model in MODELS:
+        for model in models:
+            # the peers' replications first (with stabs in one R process), then the rest
             rows, peer_rows, peer_data = [], [[] for _ in range(P)], []
-            for r in range(R):
+            for r in range(min(P, R)):
                 X, y, truth, task = simulate(model, r, chol)
-                fsstab_methods(X, y, truth, task, sigma, 1 + r, rows)
-                if r < P:
-                    peer_rows[r].extend(rows[-6:])
-                    peer_methods(X, y, truth, 1 + r, peer_rows[r], peers)
-                    peer_data.append((X, y, truth, task))
-            if "stabs" in peers and P:
+                fsstab_methods(X, y, truth, task, sigma, 1 + r, peer_rows[r])
+                rows.extend(peer_rows[r])
+                peer_methods(X, y, truth, 1 + r, peer_rows[r], peers)
+                peer_data.append((X, y, truth, task))
+            if "stabs" in peers and peer_data:
                 stabs_rows(peer_data, "gaussian" if model == "gaussian" else "binomial",
                            peer_rows)
+            for r, replication_rows in enumerate(peer_rows[:R]):
+                _record(handle, model, r, replication_rows)
+            for r in range(P, R):
+                X, y, truth, task = simulate(model, r, chol)
+                mine: list = []
+                fsstab_methods(X, y, truth, task, sigma, 1 + r, mine,
+                               stabl=args.stabl_replications is None
+                               or r < args.stabl_replications)
+                rows.extend(mine)
+                _record(handle, model, r, mine)
             summarise(rows, f"{model} model: fsstab, {R} replications")
             summarise([row for rep in peer_rows for row in rep],
                       f"{model} model: the first {P} replications, fsstab and peers")
+    if handle is not None:
+        handle.close()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = resource.getrusage(resource.RUSAGE_SELF)
     print(f"\nCPU {time.process_time() - cpu:.0f} s in Python + "

@@ -56,6 +56,7 @@ if WF.raw["localrules"]:
         stable_features,
         summary_csv,
         report_tables,
+        error_control,
 
 
 wildcard_constraints:
@@ -285,6 +286,82 @@ def get_stable_features(dataset):
 
 def get_pareto_rank():
     return f"{RESULTS}/pareto_rank.parquet"
+
+
+# -- the error-control stage (rules/error_control.smk; fsstab.workflow.error_control) ---------
+
+
+def error_control_settings():
+    """The ``error_control`` section (schema defaults filled in)."""
+    return WF.raw["error_control"]
+
+
+def error_control_configs(dataset):
+    """The ids of the configurations on ``dataset`` whose error control is reported."""
+    from fsstab.workflow.error_control import checked_configurations
+
+    labels = error_control_settings()["selectors"]
+    return [c.id for c in checked_configurations(WF.configurations_for(dataset), labels)]
+
+
+def get_error_control_fit(dataset, config):
+    """A configuration's variants fitted on all samples: discoveries and promise."""
+    return f"{RESULTS}/{dataset}/error_control/{config}/fit.parquet"
+
+
+def get_planted_nulls(dataset, config, chunk):
+    """The planted-null reruns of a chunk (``r<first>-<last>``) of a configuration."""
+    return f"{RESULTS}/{dataset}/error_control/{config}/planted/{chunk}.parquet"
+
+
+def planted_chunks():
+    """Chunk ids of the planted-null reruns (none when ``n_repeats`` is 0)."""
+    from fsstab.workflow.chunks import chunk_ids
+
+    settings = error_control_settings()["planted_nulls"]
+    if not settings["n_repeats"]:
+        return ()
+    return chunk_ids(settings["n_repeats"], settings["chunk_size"])
+
+
+def get_error_control(dataset):
+    """The dataset's error-control tables: summary and discoveries (Parquet and CSV)."""
+    folder = f"{RESULTS}/{dataset}/error_control"
+    return {
+        f"{table}_{ext}": f"{folder}/{table}.{ext}"
+        for table in ("summary", "discoveries")
+        for ext in ("parquet", "csv")
+    }
+
+
+def error_control_similarity(wildcards):
+    """The dataset's similarity C when discoveries are also counted by group."""
+    if not error_control_settings()["discovery_groups"]:
+        return {}
+    return {"similarity": get_similarity(wildcards.dataset)}
+
+
+def error_control_inputs(wildcards):
+    """Every checked configuration's fit and planted-null chunks on the dataset."""
+    configs = error_control_configs(wildcards.dataset)
+    return {
+        "fits": [get_error_control_fit(wildcards.dataset, c) for c in configs],
+        "planted": [
+            get_planted_nulls(wildcards.dataset, c, chunk)
+            for c in configs
+            for chunk in planted_chunks()
+        ],
+    }
+
+
+def planted_per_rerun():
+    """m, the copies each planted-null rerun appends (None: min(d, 1000))."""
+    return error_control_settings()["planted_nulls"]["n_planted"]
+
+
+def planted_chunk_reruns(wildcards):
+    """The reruns of the job's planted-null chunk (resource functions)."""
+    return len(chunk_range(wildcards.chunk))
 
 
 def other_configurations_summaries():
@@ -547,4 +624,7 @@ def final_outputs():
             outputs += figure_targets(dataset)
             if WF.paper is None:
                 outputs.append(f"{RESULTS}/{dataset}/report/summary.html")
+        if error_control_configs(dataset):
+            outputs += list(get_error_control(dataset).values())
+            outputs.append(f"{RESULTS}/{dataset}/report/error_control.html")
     return outputs + PAPER_TARGETS

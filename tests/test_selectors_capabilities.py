@@ -165,3 +165,22 @@ def test_time_measures_times_each_measure_alone(monkeypatch):
         time_measures(Z, ["jaccard"], repeats=0)
     with pytest.raises(ValueError, match="unknown stability measure 'nope'"):
         time_measures(Z, ["jaccard"], params={"nope": {}})
+
+
+def test_the_classes_declaring_error_control_state_a_guarantee_when_fitted():
+    from fsstab.error_control import ErrorGuarantee, error_guarantee
+    from fsstab.selectors import FilterSelector, KnockoffSelector, StabilitySelection, Stabl
+
+    fast = {
+        "StabilitySelection": StabilitySelection(FilterSelector(method="anova"), q=3,
+                                                 pi_thr=0.75, pfer=None, n_pairs=3),
+        "Stabl": Stabl(n_pairs=3, random_state=0),
+        "KnockoffSelector": KnockoffSelector(random_state=0),
+    }
+    assert {n for n, c in SELECTORS.items() if c.controls_error} == set(fast)
+    X, y, _ = informative_data(40, 12, seed=1)
+    for name, selector in fast.items():
+        promise = error_guarantee(selector.fit(X, y))
+        assert isinstance(promise, ErrorGuarantee), name
+    # a class that does not declare it states none (the workflow refuses it for the check)
+    assert error_guarantee(SELECTORS["LassoSelector"](target_k=3).fit(X, y)) is None

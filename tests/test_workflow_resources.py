@@ -39,6 +39,14 @@ def test_memory_follows_the_documented_formulas():
         BASE_MB + 5 * n * 20_000 * 8 / MB)
     assert job_memory_mb("calibrate", n=n, d=d, n_resamples=M) == rounded(
         BASE_MB + 2.2 * S + 1024 + 5 * M * d * 8 / MB)
+    # the planted-null reruns hold the data and a selection job's memory of the data widened
+    # by the m copies: 1,000 by default
+    assert job_memory_mb("planted_nulls", n=n, d=d) == rounded(
+        BASE_MB + S + 3.5 * S * (d + 1000) / d)
+    assert job_memory_mb("planted_nulls", n=20, d=10, planted=None) == job_memory_mb(
+        "planted_nulls", n=20, d=10, planted=10)  # min(d, 1000) = d: twice as wide
+    assert job_runtime_min("planted_nulls", n=n, d=d, n_resamples=4) > job_runtime_min(
+        "planted_nulls", n=n, d=d, n_resamples=2)
     # no job of the 450k run asks for more than the machine the benchmark runs on
     assert max(job_memory_mb(stage, n=n, d=d, n_resamples=M) for stage in
                ("prefilter", "select", "calibrate", "similarity_band")) < 8000
@@ -85,7 +93,8 @@ def test_the_workflow_asks_for_what_the_data_need(tmp_path):
 
 
 @pytest.mark.parametrize("stage", ["fetch", "prefilter", "resample", "univariate", "select",
-                                   "calibrate", "similarity_band", "stability", "tables"])
+                                   "calibrate", "similarity_band", "stability", "tables",
+                                   "planted_nulls"])
 def test_every_stage_has_a_formula(stage):
     assert job_memory_mb(stage, n=10, d=10, files_mb=1.0) >= BASE_MB
     assert job_runtime_min(stage, n=10, d=10, files_mb=1.0) >= 10

@@ -6,7 +6,7 @@
   nulls: the knockoff(+) threshold and Stabl's FDP+ (Hédou et al. 2024);
 - :mod:`~fsstab.error_control.guarantees` -- what a fitted selection promises (PFER or FDR);
 - :mod:`~fsstab.error_control.planted` -- the planted-null check of that promise on the
-  user's own data;
+  user's own data (its reruns and summary: :mod:`~fsstab.error_control.planted_check`);
 - :mod:`~fsstab.error_control.discoveries` -- discoveries counted by feature and by group of
   correlated features.
 
@@ -25,12 +25,12 @@ from fsstab.error_control.knockoffs import (
     gaussian_knockoffs,
     knockoff_size_problem,
 )
-from fsstab.error_control.planted import (
-    PlantedDesign,
+from fsstab.error_control.planted import PlantedDesign, null_permutation, planted_null_design
+from fsstab.error_control.planted_check import (
     PlantedNullCheck,
-    null_permutation,
     planted_null_check,
-    planted_null_design,
+    planted_null_replications,
+    planted_null_summary,
 )
 
 __all__ = [
@@ -53,5 +53,7 @@ __all__ = [
     "null_permutation",
     "planted_null_check",
     "planted_null_design",
+    "planted_null_replications",
+    "planted_null_summary",
     "stabl_fdp_curve",
 ]

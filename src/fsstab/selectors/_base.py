@@ -23,6 +23,9 @@ selector needs no change of the code that runs it:
   the rest (variants that differ only in them share one fit);
 - :attr:`BaseSelector.sweeps_any_parameter` -- every parameter may vary among the variants of
   one job, which share the work common to them;
+- :attr:`BaseSelector.controls_error` -- a fitted selector states an error guarantee
+  (``error_control_`` or ``pfer_``, :func:`fsstab.error_control.error_guarantee`), which the
+  planted-null check of the workflow can test;
 - :meth:`BaseSelector.uses_univariate_statistics` -- whether a fit reads per-feature univariate
   statistics, which are then computed once per training set and passed to
   ``fit(X, y, univariate_statistics=...)``;
@@ -128,6 +131,9 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     #: the variants share work beyond the final model (standardised data, univariate
     #: statistics, elimination paths).
     sweeps_any_parameter: ClassVar[bool] = False
+    #: True where a fitted selector states an error guarantee (a PFER bound or an FDR target:
+    #: ``error_control_``, or ``pfer_`` for stability selection).
+    controls_error: ClassVar[bool] = False
     #: The tasks (:data:`fsstab.outcomes.TASKS`) the selector serves; a class serving more
     #: than classification takes the constructor parameter ``task``.
     tasks: ClassVar[frozenset[str]] = frozenset({"classification"})

@@ -183,6 +183,7 @@ class StabilitySelection(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    controls_error: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
 
     _parameter_constraints: ClassVar[dict[str, Any]] = {

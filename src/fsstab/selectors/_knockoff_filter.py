@@ -112,6 +112,7 @@ class KnockoffSelector(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    controls_error: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
     _parameter_constraints: ClassVar[dict[str, Any]] = {
         "selector": [Selector(), None], "fdr": [Interval(Real, 0, 1, closed="neither")],

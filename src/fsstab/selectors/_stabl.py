@@ -191,6 +191,7 @@ class Stabl(TwoStageSelector):
     """
 
     _supports_multiclass: ClassVar[bool] = True
+    controls_error: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset({"classification", "regression", "survival"})
     _parameter_constraints: ClassVar[dict[str, Any]] = {
         "selector": [Selector(), None], "grid": [ParameterGridSpec(), None],

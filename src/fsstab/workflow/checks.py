@@ -292,6 +292,9 @@ def configuration_problems(
             if kept is not None and kept > 2:
                 problems += _class_problems(config, kept, name)
     problems += task_problems(raw, _raw_configurations(raw))
+    from fsstab.workflow.error_control import error_control_problems
+
+    problems += error_control_problems(raw)
     return list(dict.fromkeys(problems))
 
 
@@ -329,6 +332,10 @@ def dataset_problems(
             problems += _class_problems(config, len(class_counts), dataset)
     if not small and len(class_counts) >= 2:
         problems += resampling_class_problems(workflow, dataset, class_counts)
+    from fsstab.workflow.error_control import n_planted_problems
+
+    problems += n_planted_problems(raw, dataset, n_features,
+                                   [c.selector for c in workflow.configurations_for(dataset)])
     return list(dict.fromkeys(problems))
 
 

@@ -7,7 +7,8 @@ asks for what it needs: a cluster that enforces memory limits kills a job that e
 
 With ``S = n d · 8 B`` the size of the dataset matrix a job reads (n and d from the
 ``provenance.json`` beside ``dataset.parquet``), ``F`` the size of a job's other input files, M the
-resamples, ``M_c`` those of a selection chunk and J the similarity jobs:
+resamples, ``M_c`` those of a selection chunk, ``R_c`` the planted-null reruns of a chunk, m the
+copies each rerun appends (``min(d, 1000)`` unless configured) and J the similarity jobs:
 
 ===================  ==============================================  ========================
 rule                 mem_mb                                          runtime (min)
@@ -20,6 +21,8 @@ similarity_band      B + 5 S (d ≤ 32,768); B + 1.6 S + 300           10 + n d�
 similarity           as a band with J = 1; gathering: B + 40 F       as a band; 10
 calibrate            B + 2.2 S + min(1 GiB, M S) + 5 M d · 8 B       10 + 40 M · passes(6)
 select               B + 3.5 S                                       10 + M_c · passes(60)
+error_control_fit    B + 3.5 S                                       10 + passes(60)
+planted_nulls        B + S + 3.5 S (d + m) / d                       10 + R_c (d+m)/d passes(60)
 stability            B + 4 M d · 8 B + 20 F                          10 + M d / 10⁶
 nested_inner         B + 5 S + min(1 GiB, M S) + 9 M d · 8 B         10 + 40 M · passes(6)
                                                                      + M · passes(60)
@@ -88,8 +91,14 @@ def _size_mb(paths: Iterable[str | os.PathLike[str]]) -> float:
     return total / _MB
 
 
+def _widened(d: int, planted: int | None) -> float:
+    """(d + m) / d: the width of the data with m planted copies (m = min(d, 1000) if None)."""
+    m = min(d, 1000) if planted is None else planted
+    return (d + m) / d if d else 1.0
+
+
 def job_memory_mb(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamples: int = 1,
-                  jobs: int = 1, parquet: bool = False) -> int:
+                  jobs: int = 1, parquet: bool = False, planted: int | None = None) -> int:
     """``mem_mb`` of a job of ``stage`` (the table of the module docstring)."""
     S = n * d * 8 / _MB
     vector = d * 8 / _MB
@@ -102,6 +111,7 @@ def job_memory_mb(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamp
         "similarity_gather": 40 * files_mb,
         "calibrate": 2.2 * S + min(1024, n_resamples * S) + 5 * n_resamples * vector,
         "select": 3.5 * S,
+        "planted_nulls": S + 3.5 * S * _widened(d, planted),
         "stability": 4 * n_resamples * vector + 20 * files_mb,
         "nested_inner": 5 * S + min(1024, n_resamples * S) + 9 * n_resamples * vector,
         "tables": 20 * files_mb + 200 * vector,
@@ -110,7 +120,7 @@ def job_memory_mb(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamp
 
 
 def job_runtime_min(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamples: int = 1,
-                    jobs: int = 1) -> int:
+                    jobs: int = 1, planted: int | None = None) -> int:
     """``runtime`` (minutes) of a job of ``stage`` (the table of the module docstring)."""
 
     def passes(k: float) -> float:
@@ -125,6 +135,7 @@ def job_runtime_min(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resa
         "similarity_gather": 0.0,
         "calibrate": 40 * n_resamples * passes(6),
         "select": n_resamples * passes(60),
+        "planted_nulls": n_resamples * _widened(d, planted) * passes(60),
         "stability": n_resamples * d / 1e6,
         "nested_inner": 40 * n_resamples * passes(6) + n_resamples * passes(60)
         + n * d * d / GEMM_RATE / 60,
@@ -146,7 +157,8 @@ def _inputs(input: Any, key: str) -> list[str]:
 
 def _arguments(wildcards: Any, input: Any, dataset: str | None, files: str | None,
                resamples: Callable[[Any], int] | None,
-               jobs: Callable[[Any], int] | None) -> dict[str, Any] | None:
+               jobs: Callable[[Any], int] | None,
+               planted: int | None = None) -> dict[str, Any] | None:
     """The keyword arguments of job_memory_mb / job_runtime_min, None if the dataset is not
     written yet."""
     shape = (0, 0)
@@ -162,18 +174,21 @@ def _arguments(wildcards: Any, input: Any, dataset: str | None, files: str | Non
         arguments["n_resamples"] = resamples(wildcards)
     if jobs is not None:
         arguments["jobs"] = jobs(wildcards)
+    if planted is not None:
+        arguments["planted"] = planted
     return arguments
 
 
 def memory(stage: str, *, dataset: str | None = "dataset", files: str | None = None,
            resamples: Callable[[Any], int] | None = None,
-           jobs: Callable[[Any], int] | None = None) -> Callable[..., int]:
+           jobs: Callable[[Any], int] | None = None,
+           planted: int | None = None) -> Callable[..., int]:
     """A Snakemake ``mem_mb`` function for ``stage``: the shape of the input ``dataset`` (a
     key of the job's input), the size of the input files ``files`` (a key, or ``"*"``: all),
-    M and J from callables of the wildcards."""
+    M and J from callables of the wildcards, m (``planted``; None: ``min(d, 1000)``)."""
 
     def mem_mb(wildcards: Any, input: Any) -> int:
-        arguments = _arguments(wildcards, input, dataset, files, resamples, jobs)
+        arguments = _arguments(wildcards, input, dataset, files, resamples, jobs, planted)
         if arguments is None or (stage == "fetch" and not _inputs(input, files or "*")):
             return _UNKNOWN_MB  # not written yet, or a download of unknown size
         if stage == "fetch":
@@ -185,11 +200,12 @@ def memory(stage: str, *, dataset: str | None = "dataset", files: str | None = N
 
 def runtime(stage: str, *, dataset: str | None = "dataset", files: str | None = None,
             resamples: Callable[[Any], int] | None = None,
-            jobs: Callable[[Any], int] | None = None) -> Callable[..., int]:
+            jobs: Callable[[Any], int] | None = None,
+            planted: int | None = None) -> Callable[..., int]:
     """A Snakemake ``runtime`` function for ``stage`` (arguments as :func:`memory`)."""
 
     def runtime_min(wildcards: Any, input: Any) -> int:
-        arguments = _arguments(wildcards, input, dataset, files, resamples, jobs)
+        arguments = _arguments(wildcards, input, dataset, files, resamples, jobs, planted)
         return _UNKNOWN_MIN if arguments is None else job_runtime_min(stage, **arguments)
 
     return runtime_min
