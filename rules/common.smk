@@ -66,6 +66,7 @@ wildcard_constraints:
     band=r"\d{3}-of-\d{3}",
     measure=r"[a-z_]+",
     selector=r"[A-Za-z0-9][A-Za-z0-9_.-]*",
+    outer=r"o\d{3}",
 
 
 def dataset_files(folder):
@@ -232,6 +233,50 @@ def convergence_inputs(wildcards):
 
 def get_pareto(dataset):
     return f"{RESULTS}/{dataset}/pareto.parquet"
+
+
+def get_nested_splits(dataset):
+    """The outer splits of the nested evaluation (``evaluation.nested``)."""
+    return f"{RESULTS}/{dataset}/nested/outer_splits.parquet"
+
+
+def get_nested_inner(dataset, outer, config):
+    """One configuration's stability rows on the inner resamples of an outer training part."""
+    return f"{RESULTS}/{dataset}/nested/{outer}/stability/{config}.parquet"
+
+
+def get_nested_fold(dataset, outer):
+    """The choices of one outer training part and their scores on its outer test part."""
+    return f"{RESULTS}/{dataset}/nested/{outer}/outer.parquet"
+
+
+def get_nested(dataset):
+    """The nested evaluation of a dataset (Parquet; the CSV beside it has the same stem)."""
+    return f"{RESULTS}/{dataset}/nested.parquet"
+
+
+def nested_fold_ids():
+    """The outer folds' wildcards (``o000`` ..), none without ``evaluation.nested``."""
+    from fsstab.workflow.nested import outer_fold_ids
+
+    if WF.nested is None:
+        return []
+    return outer_fold_ids(WF.nested["outer"], WF.nested["repeats"])
+
+
+def nested_inner_files(wildcards):
+    return [
+        get_nested_inner(wildcards.dataset, wildcards.outer, c.id)
+        for c in WF.configurations_for(wildcards.dataset)
+    ]
+
+
+def nested_similarity(wildcards):
+    """The dataset's similarity settings when a measure needs C (the nested jobs compute C on
+    the outer training part), else None."""
+    if not needs_similarity():
+        return None
+    return WF.datasets[wildcards.dataset].similarity_params
 
 
 def get_stable_features(dataset):
@@ -569,6 +614,8 @@ def final_outputs():
     ]
     for dataset in WF.selected_datasets:
         outputs.append(get_pareto(dataset))
+        if WF.nested is not None:
+            outputs.append(get_nested(dataset))
         # (a paper run tabulates what its paper does; its stable features are a target away)
         if WF.paper is None:
             outputs.append(get_stable_features(dataset))

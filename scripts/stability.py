@@ -1,6 +1,6 @@
 """Rule stability: every configured measure per variant of one configuration."""
 
-from fsstab.io import read_json, read_parquet_metadata, write_parquet
+from fsstab.io import parquet_row_count, read_json, read_parquet_metadata, write_parquet
 from fsstab.seeds import derive_seed
 from fsstab.workflow.data import read_similarity
 from fsstab.workflow.scripting import logged
@@ -25,6 +25,7 @@ with logged(snakemake.log[0]):
         confidence_level=snakemake.params.confidence_level,
         rank_cap=snakemake.params.rank_cap,
         random_state=derive_seed(snakemake.params.seed, dataset, "measures"),
+        n_samples=parquet_row_count(inputs["dataset"]),
         calibrated_C=read_json(inputs["calibration"])["C"] if "calibration" in inputs else None,
     )
     write_parquet(table, snakemake.output.stability, metadata={"format": STABILITY_FORMAT})

@@ -74,8 +74,14 @@ def test_stability_search_refits_the_one_se_candidate():
     search = StabilitySearchCV(pipe, grid, cv=5, refit="one_se").fit(X, y)
     results = search.cv_results_
     splits = np.column_stack([results[f"split{k}_test_score"] for k in range(5)])
-    se = splits.std(axis=1, ddof=1) / np.sqrt(5)
-    np.testing.assert_allclose(score_standard_errors(results, "score", 5), se)
+    naive = splits.std(axis=1, ddof=1) / np.sqrt(5)
+    np.testing.assert_allclose(score_standard_errors(results, "score", 5), naive)
+    # 5 folds partition the rows: ρ₀ = 1/5, ρ₀/(1 − ρ₀) = 1/4 (Bouckaert & Frank's 1/(k − 1)),
+    # so the corrected standard error is s·√(1/5 + 1/4)
+    assert search.test_fraction_ == pytest.approx(0.2)
+    se = splits.std(axis=1, ddof=1) * np.sqrt(1 / 5 + 1 / 4)
+    np.testing.assert_allclose(score_standard_errors(results, "score", 5, test_fraction=0.2),
+                               se)
     expected = _brute_force(list(results["mean_test_score"]), list(se),
                             list(results["mean_stability"]))
     assert search.best_index_ == expected
@@ -86,6 +92,23 @@ def test_stability_search_refits_the_one_se_candidate():
         "mean_test_score"][best] - se[best]]
     assert expected == max(within, key=lambda i: (results["mean_stability"][i],
                                                   results["mean_test_score"][i], -i))
+
+
+def test_grouped_splits_count_groups():
+    # 12 patients with 1 to 4 samples each (30 rows); each split holds out 3 of the 12
+    # patients: ρ₀ = 3/12 in groups, while the held-out rows depend on which patients
+    from sklearn.model_selection import GroupShuffleSplit
+
+    X, y = load_breast_cancer(return_X_y=True)
+    groups = np.repeat(np.arange(12), [1, 2, 3, 4] * 3)
+    X, y = X[:30], np.array([0, 1] * 15)
+    cv = GroupShuffleSplit(n_splits=4, test_size=3, random_state=2)
+    rows = np.mean([len(test) for _, test in cv.split(X, y, groups)]) / 30
+    assert rows == pytest.approx(0.225)              # 27 of 120 rows
+    pipe = make_pipeline(StandardScaler(), SelectKBest(k=2), LogisticRegression())
+    search = StabilitySearchCV(pipe, {"selectkbest__k": [2, 3]}, cv=cv,
+                               refit="one_se").fit(X, y, groups=groups)
+    assert search.test_fraction_ == pytest.approx(0.25)
 
 
 def test_unknown_refit_rules_list_one_se():

@@ -47,7 +47,7 @@ def study():
         rows.append(stability_table(
             tables[spec["id"]]["runs"], tables[spec["id"]]["features"], dataset="toy",
             spec=spec, d=ds.n_features, measures=MEASURES, measure_params={}, rank_cap=10,
-            random_state=0))
+            random_state=0, n_samples=ds.n_samples))
     summary = concat_tables(rows).to_pandas()
     for n in (1, 2):  # the grid parameter, as the workflow's summary holds it
         summary.loc[summary["configuration"] == f"hybrid_n_forced-{n}", "param_n_forced"] = \

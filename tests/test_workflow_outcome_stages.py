@@ -56,10 +56,16 @@ def test_regression_runs_are_scored_by_r2_and_rmse(linear):
             math.sqrt(mean_squared_error(linear.y[test], prediction)), rel=1e-12)
     table = stability_table(runs, tables["features"], dataset="linear", spec=LASSO,
                             d=linear.n_features, measures=["nogueira"], measure_params={},
-                            rank_cap=5, random_state=0).to_pylist()[0]
+                            rank_cap=5, random_state=0,
+                            n_samples=linear.n_samples).to_pylist()[0]
     r2 = runs.column("r2").to_numpy()
     assert table["r2_mean"] == pytest.approx(r2.mean())
     assert table["r2_se"] == pytest.approx(r2.std(ddof=1) / math.sqrt(3))
+    # bootstrap: the out-of-bag rows are the test rows, the distinct in-bag rows the rest
+    rho = runs.column("n_test").to_numpy().mean() / linear.n_samples
+    assert table["test_fraction"] == pytest.approx(rho)
+    assert table["r2_se_corrected"] == pytest.approx(
+        r2.std(ddof=1) * math.sqrt(1 / 3 + rho / (1 - rho)))
     assert table["rmse_mean"] == pytest.approx(runs.column("rmse").to_numpy().mean())
     assert "accuracy_mean" not in table
 

@@ -140,6 +140,14 @@ def test_a_continuous_outcome_end_to_end(tmp_path):
     summary = pd.read_csv(workdir / "results" / "diabetes" / "summary.csv")
     t = stats.t.ppf(0.975, 3)
     np.testing.assert_allclose(summary["r2_low"], summary["r2_mean"] - t * summary["r2_se"])
+    # bootstrap: ρ₀ = mean out-of-bag rows / n, the corrected variance factor on s² is
+    # 1/M + ρ₀/(1 − ρ₀) against the naive 1/M
+    rho = np.mean([test.size for test in resamples.test]) / resamples.n_samples
+    M = len(resamples)
+    np.testing.assert_allclose(summary["r2_se_corrected"],
+                               summary["r2_se"] * np.sqrt(M * (1 / M + rho / (1 - rho))))
+    np.testing.assert_allclose(summary["r2_low_corrected"],
+                               summary["r2_mean"] - t * summary["r2_se_corrected"])
     assert "accuracy_mean" not in summary.columns
     pareto = pq.read_table(results / "pareto.parquet")
     assert "r2" in pareto.column_names

@@ -284,6 +284,7 @@ def test_stability_table_against_brute_force(toy, toy_resamples):
         tables["runs"], tables["features"], dataset="toy", spec=FILTER, d=toy.n_features,
         measures=["nogueira", "jaccard", "canberra", "kuncheva"],
         measure_params={"canberra": {"k": 2}}, rank_cap=4, random_state=0,
+        n_samples=toy.n_samples,
     ).to_pylist()
     assert len(table) == 1
     row = table[0]
@@ -301,6 +302,10 @@ def test_stability_table_against_brute_force(toy, toy_resamples):
     acc = runs["accuracy"].to_numpy()
     assert row["accuracy_mean"] == pytest.approx(acc.mean())
     assert row["accuracy_se"] == pytest.approx(acc.std(ddof=1) / 2)
+    # subsamples of 30 of the 40 rows, 10 held out: Nadeau & Bengio's factor
+    # 1/M + n_test/n_train = 1/4 + 10/30 = 7/12 on the sample variance
+    assert row["test_fraction"] == 0.25
+    assert row["accuracy_se_corrected"] == pytest.approx(acc.std(ddof=1) * math.sqrt(7 / 12))
     assert row["mean_n_selected"] == 3.0
     assert row["nogueira_ci_low"] <= row["nogueira"] <= row["nogueira_ci_high"]
     assert row["param_n_features_to_select"] == 3.0
@@ -329,7 +334,7 @@ def test_measures_without_inputs_are_nan(toy, toy_resamples):
     row = stability_table(
         tables["runs"], tables["features"], dataset="toy", spec=lasso, d=toy.n_features,
         measures=["nogueira", "canberra"], measure_params={"canberra": {"k": 2}}, rank_cap=4,
-        random_state=0,
+        random_state=0, n_samples=toy.n_samples,
     ).to_pylist()[0]
     assert math.isnan(row["canberra"])  # the LASSO does not rank
     assert math.isfinite(row["nogueira"])

@@ -45,6 +45,7 @@ __all__ = [
     "canonical_json",
     "file_digests",
     "parquet_column_names",
+    "parquet_row_count",
     "read_json",
     "read_parquet",
     "read_parquet_metadata",
@@ -365,6 +366,13 @@ def _read_schema(path: Path) -> pa.Schema:
 def parquet_column_names(path: str | os.PathLike[str]) -> list[str]:
     """The column names of a Parquet file, without reading its data."""
     return list(_read_schema(Path(path)).names)
+
+
+def parquet_row_count(path: str | os.PathLike[str]) -> int:
+    """The number of rows of a Parquet file, from its footer (no data is read)."""
+    path = Path(path)
+    _read_schema(path)  # a clear error for a missing or unreadable file
+    return int(pq.ParquetFile(path).metadata.num_rows)
 
 
 def read_parquet_metadata(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -63,15 +63,26 @@ def one_standard_error_choice(score: Any, score_se: Any, stability: Any) -> int:
     return int(inside[order[0]])
 
 
-def score_standard_errors(cv_results: Mapping[str, Any], metric: str, n_splits: int
-                          ) -> np.ndarray:
-    """Standard error of each candidate's mean test score in scikit-learn ``cv_results_``:
-    the sample standard deviation of its ``split<k>_test_<metric>`` scores over √n_splits
-    (NaN with fewer than two finite scores)."""
+def score_standard_errors(cv_results: Mapping[str, Any], metric: str, n_splits: int, *,
+                          test_fraction: float | None = None) -> np.ndarray:
+    """Standard error of each candidate's mean test score in scikit-learn ``cv_results_``
+    (NaN with fewer than two finite ``split<k>_test_<metric>`` scores).
+
+    Without ``test_fraction``: the naive s/√m, s the sample standard deviation of the m finite
+    split scores. With ``test_fraction`` ρ₀ (the held-out fraction of the splits,
+    :func:`fsstab.resampling.held_out_fraction`): s·√(1/m + ρ₀/(1 − ρ₀)), the
+    standard error corrected for the overlap of the splits (Nadeau & Bengio 2003; for
+    repeated k-fold Bouckaert & Frank 2004, ρ₀/(1 − ρ₀) = 1/(k − 1)).
+    """
     scores = np.column_stack([np.asarray(cv_results[f"split{k}_test_{metric}"], dtype=float)
                               for k in range(n_splits)])
     finite = np.isfinite(scores).sum(axis=1)
+    extra = 0.0
+    if test_fraction is not None:
+        from fsstab.resampling import variance_factor
+
+        extra = variance_factor(1, test_fraction) - 1.0     # ρ₀/(1 − ρ₀)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = np.nanmean(np.where(finite[:, None] > 0, scores, 0.0), axis=1)
         spread = np.nansum((scores - mean[:, None]) ** 2, axis=1) / (finite - 1)
-        return np.where(finite >= 2, np.sqrt(spread / finite), np.nan)
+        return np.where(finite >= 2, np.sqrt(spread * (1.0 / finite + extra)), np.nan)

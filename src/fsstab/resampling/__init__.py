@@ -61,7 +61,10 @@ groups add a column ``group`` (string, the row's group) and the metadata ``n_gro
 
 The package's private modules: ``_resamples`` (:func:`make_resamples`, the Parquet files,
 :data:`SCHEMES`), ``_groups`` (the draws over whole groups), ``_sample_groups`` (the groups'
-labels and structure, which :class:`~fsstab.datasets.Dataset` shares) and ``_common``; import
+labels and structure, which :class:`~fsstab.datasets.Dataset` shares), ``_intervals`` (the
+standard error of a mean score over the resamples, corrected for their overlap:
+:func:`corrected_standard_error`, :func:`held_out_fraction`, :func:`loo_bootstrap`) and
+``_common``; import
 every name from :mod:`fsstab.resampling`. Names are imported on first use (module-level
 ``__getattr__``, as in :mod:`fsstab.selectors`): a dataset checking its sample groups loads
 ``_sample_groups`` only, not the resampling and its Parquet files.
@@ -87,6 +90,12 @@ _EXPORTS = {
     "GroupIndex": "_sample_groups",
     "group_index": "_sample_groups",
     "sample_group_labels": "_sample_groups",
+    "LooBootstrap": "_intervals",
+    "corrected_standard_error": "_intervals",
+    "held_out_fraction": "_intervals",
+    "loo_bootstrap": "_intervals",
+    "naive_standard_error": "_intervals",
+    "variance_factor": "_intervals",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -216,6 +216,10 @@ class _BaseStabilitySearch(BaseSearchCV):
         if n_splits < 2:
             raise ValueError(f"cv gives {n_splits} split(s); stability needs at least two")
         self.n_splits_ = n_splits
+        if rule == "one_se":
+            self.test_fraction_ = _split_test_fraction(
+                splits, X.shape[0] if hasattr(X, "shape") else len(X),
+                routed_params.splitter.split.get("groups"))
         candidates = list(self._candidate_params())
         if not candidates:
             raise ValueError("there is no candidate to evaluate (empty parameter grid)")
@@ -404,7 +408,8 @@ class _BaseStabilitySearch(BaseSearchCV):
         return choose_candidate(rule, rule_arg, rows, accuracy, stability, results=results,
                                 metric=metric, n_splits=self.n_splits_,
                                 acc_const=self.acc_const, stab_const=self.stab_const,
-                                random_state=self.random_state)
+                                random_state=self.random_state,
+                                test_fraction=getattr(self, "test_fraction_", None))
 
     def score(self, X: Any, y: Any = None, **params: Any) -> float:
         """Score of the refitted best estimator on ``X``, ``y`` with the objective's scorer.
@@ -427,3 +432,16 @@ class _BaseStabilitySearch(BaseSearchCV):
         scorer = self.scorer_[self.metric_] if isinstance(self.scorer_, dict) else self.scorer_
         score = scorer(self.best_estimator_, X, y, **params)
         return score[self.metric_] if isinstance(score, dict) else score
+
+
+def _split_test_fraction(splits: list[tuple[np.ndarray, np.ndarray]], n_samples: int,
+                         groups: Any = None) -> float:
+    """ρ₀ of the CV splits (:func:`fsstab.resampling.held_out_fraction`): the mean
+    test size over the samples, or over the groups when the splitter was given ``groups``."""
+    from fsstab.resampling import held_out_fraction
+
+    if groups is None:
+        return held_out_fraction([len(test) for _, test in splits], n_samples)
+    codes = np.unique(np.asarray(groups), return_inverse=True)[1].reshape(-1)
+    return held_out_fraction([np.unique(codes[test]).size for _, test in splits],
+                             int(codes.max()) + 1)

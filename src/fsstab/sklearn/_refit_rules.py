@@ -63,13 +63,14 @@ def parse_refit(refit: Any, acc_const: Any, stab_const: Any) -> tuple[str, Any]:
 def choose_candidate(rule: str, argument: Any, rows: np.ndarray, accuracy: np.ndarray,
                      stability: np.ndarray, *, results: Mapping[str, Any], metric: str,
                      n_splits: int, acc_const: float, stab_const: float,
-                     random_state: Any) -> int:
+                     random_state: Any, test_fraction: float | None = None) -> int:
     """The chosen candidate among the eligible ``rows`` (finite score and stability) under
-    ``rule`` ("gamma", "epsilon" or "one_se")."""
+    ``rule`` ("gamma", "epsilon" or "one_se"; its standard error is corrected for the overlap
+    of the splits with their held-out fraction ``test_fraction``)."""
     if rule == "gamma":
         return int(rows[choose_by_gamma(accuracy[rows], stability[rows], argument)])
     if rule == "one_se":
-        se = score_standard_errors(results, metric, n_splits)
+        se = score_standard_errors(results, metric, n_splits, test_fraction=test_fraction)
         return int(rows[one_standard_error_choice(accuracy[rows], se[rows], stability[rows])])
     return int(rows[epsilon_constraint_selection(
         accuracy[rows], stability[rows], acc_const=acc_const, stab_const=stab_const,

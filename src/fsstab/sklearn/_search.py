@@ -43,7 +43,11 @@ _SEARCH_PARAMETERS_DOC = """
         - ``"one_se"``: the most stable candidate whose mean score is at least the best mean
           score minus its standard error over the splits (the one-standard-error rule of
           Breiman et al. 1984 and Hastie et al. 2009, §7.10, with stability as the property
-          bought; :func:`fsstab.outcomes.one_standard_error_choice`).
+          bought; :func:`fsstab.outcomes.one_standard_error_choice`). The standard error is
+          corrected for the overlap of the splits, s·√(1/m + ρ₀/(1 − ρ₀)) with ρ₀ the mean
+          test share of the splits (``test_fraction_``; in groups when the splitter is given
+          ``groups``): Nadeau & Bengio (2003), Bouckaert & Frank (2004) for repeated k-fold
+          (:func:`fsstab.outcomes.score_standard_errors`).
         - ``"accuracy"``: the best mean score, exactly as ``GridSearchCV`` chooses.
         - a callable ``cv_results_ -> int``, as in ``GridSearchCV``.
         - ``False``: no choice and no refit (``cv_results_`` and ``pareto_front_`` only).
@@ -89,6 +93,9 @@ _SEARCH_ATTRIBUTES_DOC = """
     scorer_, metric_, multimetric_, n_splits_, refit_time_ :
         As in ``GridSearchCV`` (``metric_`` is the objective's name, ``"score"`` for a
         single metric).
+    test_fraction_ : float
+        With ``refit="one_se"``: ρ₀, the splits' mean test size over the samples (over the
+        groups when the splitter is given ``groups``), which corrects the standard error.
 """
 
 

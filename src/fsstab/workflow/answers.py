@@ -31,6 +31,7 @@ from fsstab.workflow.stability import run_matrices
 __all__ = [
     "STABLE_FEATURES_FORMAT",
     "chosen_compromises",
+    "corrected_interval_columns",
     "count_text",
     "scored_summary_frame",
     "spreadsheet_text",
@@ -64,7 +65,7 @@ def chosen_compromises(pareto: pd.DataFrame) -> dict[str, list[str]]:
     ``gamma=0.5 on nogueira, importance_weighted`` (the compromise maximising
     γA + (1 − γ)S, Hamer & Dupont 2021 §7.1), ``epsilon-constraint on nogueira`` (Bommert
     2020, Algorithm 3.2) and ``one-SE on nogueira`` (the most stable configuration within one
-    standard error of the best score, :func:`fsstab.one_se.one_standard_error_choice`; when
+    standard error of the best score, :func:`fsstab.outcomes.one_standard_error_choice`; when
     ``pareto`` has the column ``one_se_choice``). The one text of ``chosen_by`` in
     ``stable_features.csv`` and of "chosen by" in the report.
 
@@ -176,58 +177,94 @@ def stable_features_table(
 # --------------------------------------------------------------------------------------------
 
 
+def corrected_interval_columns(score: Any, columns: Any) -> tuple[str, str]:
+    """The columns of the interval a reader is shown for ``score``: the corrected one
+    (``<score>_low_corrected``/``<score>_high_corrected``) when ``columns`` hold it, else
+    the naive one (``<score>_low``/``<score>_high``; a summary built without the corrected
+    standard error)."""
+    from fsstab.outcomes import get_score
+
+    name = get_score(score).name
+    if f"{name}_low_corrected" in set(columns):
+        return f"{name}_low_corrected", f"{name}_high_corrected"
+    return f"{name}_low", f"{name}_high"
+
+
+def _score_block(frame: pd.DataFrame, score: Any, confidence_level: float) -> list[str]:
+    """Add the score's intervals to ``frame``; return its columns in the summary's order:
+    ``<name>_mean``, ``<name>_se``, ``<name>_low``, ``<name>_high`` (mean ± t_{M−1}·se, the
+    resamples taken as independent) and, when ``frame`` has ``<name>_se_corrected``,
+    ``<name>_se_corrected``, ``<name>_low_corrected``, ``<name>_high_corrected`` (the same
+    with the standard error corrected for the overlap of the resamples,
+    :mod:`fsstab.resampling`)."""
+    from fsstab.outcomes import score_interval
+
+    name = score.name
+    n_runs = frame["n_runs"].to_numpy()
+    block = [f"{name}_mean", f"{name}_se", f"{name}_low", f"{name}_high"]
+    frame[f"{name}_low"], frame[f"{name}_high"] = score_interval(
+        frame[f"{name}_mean"].to_numpy(), frame[f"{name}_se"].to_numpy(), n_runs, score,
+        confidence_level=confidence_level)
+    if f"{name}_se_corrected" in frame.columns:
+        frame[f"{name}_low_corrected"], frame[f"{name}_high_corrected"] = score_interval(
+            frame[f"{name}_mean"].to_numpy(), frame[f"{name}_se_corrected"].to_numpy(),
+            n_runs, score, confidence_level=confidence_level)
+        block += [f"{name}_se_corrected", f"{name}_low_corrected", f"{name}_high_corrected"]
+    return block
+
+
 def summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
                   confidence_level: float = 0.95, score: Any = "accuracy") -> pd.DataFrame:
     """``summary.parquet`` as a table a reader cites (``results/summary.csv``): one row per
     (dataset, configuration, variant) with the mean score (``accuracy_mean`` by default) and
-    its interval ``<score>_low``/``<score>_high`` (mean ± t_{M−1} · se over the M resamples,
-    clipped to the score's range, :func:`fsstab.outcomes.score_interval`), every
-    measure in ``measures`` with Nogueira's interval of φ next to φ, the mean number of
-    selected features and the parameters. ``score`` is a name of :data:`fsstab.outcomes.SCORES`
-    (or a :class:`fsstab.outcomes.Score`): the columns ``<name>_mean`` and ``<name>_se`` of
-    ``summary`` are read."""
-    from fsstab.outcomes import get_score, score_interval
+    its intervals -- ``<score>_low``/``<score>_high`` (mean ± t_{M−1} · se over the M
+    resamples taken as independent) and ``<score>_low_corrected``/``<score>_high_corrected``
+    (the same with the standard error corrected for their overlap, ``<score>_se_corrected``:
+    Nadeau & Bengio 2003, Bouckaert & Frank 2004; :mod:`fsstab.resampling`), both
+    clipped to the score's range (:func:`fsstab.outcomes.score_interval`) --, every measure in
+    ``measures`` with Nogueira's interval of φ next to φ, the mean number of selected
+    features and the parameters. ``score`` is a name of :data:`fsstab.outcomes.SCORES` (or a
+    :class:`fsstab.outcomes.Score`): the columns ``<name>_mean``, ``<name>_se`` and, when
+    present, ``<name>_se_corrected`` of ``summary`` are read."""
+    return _summary(summary, measures, confidence_level, score)[0]
+
+
+def _summary(summary: pd.DataFrame, measures: Sequence[str], confidence_level: float,
+             score: Any) -> tuple[pd.DataFrame, list[str]]:
+    """:func:`summary_frame` and the columns of its score block."""
+    from fsstab.outcomes import get_score
 
     score = get_score(score)
-    name = score.name
     frame = summary.copy()
-    frame[f"{name}_low"], frame[f"{name}_high"] = score_interval(
-        frame[f"{name}_mean"].to_numpy(), frame[f"{name}_se"].to_numpy(),
-        frame["n_runs"].to_numpy(), score, confidence_level=confidence_level)
     identity = ["dataset", "label", "configuration", "variant", "selector", "class", "n_runs",
                 "n_features", "mean_n_selected"]
-    columns = [*identity, f"{name}_mean", f"{name}_se", f"{name}_low", f"{name}_high"]
+    block = _score_block(frame, score, confidence_level)
+    columns = [*identity, *block]
     for measure in measures:
         columns.append(measure)
         if measure == "nogueira":
             columns += ["nogueira_ci_low", "nogueira_ci_high"]
     rest = [c for c in frame.columns if c not in columns]
-    return frame[columns + rest]
+    return frame[columns + rest], block
 
 
 def scored_summary_frame(summary: pd.DataFrame, measures: Sequence[str], *,
                          confidence_level: float = 0.95) -> pd.DataFrame:
     """:func:`summary_frame` on the scores the summary holds (:mod:`fsstab.workflow.scoring`):
     the decision score first (the accuracy of a classification; R², a C-index), then every
-    other score with its interval beside it (RMSE; the scores of datasets of other tasks,
+    other score with its intervals beside it (RMSE; the scores of datasets of other tasks,
     empty on the rows of this one). A summary of classification datasets only gives exactly
     :func:`summary_frame`'s table."""
-    from fsstab.outcomes import score_interval
     from fsstab.workflow.scoring import table_scores
 
     scores = table_scores(summary.columns, suffix="_mean")
     if not scores:
         raise ValueError("the summary has no score column (<score>_mean)")
-    first = scores[0]
-    frame = summary_frame(summary, measures, confidence_level=confidence_level, score=first)
+    frame, first_block = _summary(summary, measures, confidence_level, scores[0])
     columns = list(frame.columns)
-    position = columns.index(f"{first.name}_high") + 1
+    position = columns.index(first_block[-1]) + 1
     for score in scores[1:]:
-        name = score.name
-        frame[f"{name}_low"], frame[f"{name}_high"] = score_interval(
-            frame[f"{name}_mean"].to_numpy(), frame[f"{name}_se"].to_numpy(),
-            frame["n_runs"].to_numpy(), score, confidence_level=confidence_level)
-        block = [f"{name}_mean", f"{name}_se", f"{name}_low", f"{name}_high"]
+        block = _score_block(frame, score, confidence_level)
         columns = [c for c in columns if c not in block]
         columns[position:position] = block
         position += len(block)
@@ -341,12 +378,14 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
         suffix = f" [{level} CI]" if measure == "nogueira" else ""
         header.append(f"<th title=\"{measure}\">{_symbol(measure)}{suffix}</th>")
     header.append("<th class=\"label\">chosen as compromise by</th>")
+    shown_intervals = {s.name: corrected_interval_columns(s, frame.columns) for s in scores}
+    corrected = all(low.endswith("_corrected") for low, _ in shown_intervals.values())
     rows = []
     for row in frame.to_dict("records"):
         cells = [f"<td class=\"label\">{html.escape(row['label'])}</td>",
                  f"<td>{count_text(row['mean_n_selected'])}</td>",
                  *(f"<td>{_number(row[f'{s.name}_mean'])} "
-                   f"{_interval(row[f'{s.name}_low'], row[f'{s.name}_high'])}</td>"
+                   f"{_interval(*(row[c] for c in shown_intervals[s.name]))}</td>"
                    for s in scores)]
         for measure in shown:
             text = _number(row[measure])
@@ -359,8 +398,8 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
         rows.append(f"<tr{css}>{''.join(cells)}</tr>")
     note = (
         f"<p class=\"note\">M = {int(frame['n_runs'].max())} resamples. "
-        f"{_score_note(scores)} over the resamples with its {level} interval "
-        "(mean ± t<sub>M−1</sub>·se). "
+        f"{_score_note(scores)} over the resamples with its {level} interval"
+        f"{_interval_note(corrected)} "
         f"φ: Nogueira's stability with its {level} asymptotic interval (Nogueira, Sechidis "
         "&amp; Brown 2018), cut to the values φ can take, [−1/(M−1), 1]. <b>–</b>: the "
         "measure is not defined for this configuration "
@@ -375,6 +414,21 @@ def summary_html(stability: pd.DataFrame, pareto: pd.DataFrame, *, dataset: str,
     note += "".join(f"<p class=\"note\">{html.escape(n)}</p>" for n in notes if n)
     return _page(f"{dataset}: {scores[0].label} and stability of every configuration",
                  table + note)
+
+
+def _interval_note(corrected: bool) -> str:
+    """What the score's interval of the summary is (corrected or, for a summary without the
+    corrected standard error, naive)."""
+    if not corrected:
+        return (" (mean ± t<sub>M−1</sub>·s/√M, s the standard deviation of the M scores: the "
+                "overlapping resamples taken as independent, too narrow).")
+    return (" corrected for their overlap: mean ± t<sub>M−1</sub>·s·√(1/M + "
+            "ρ<sub>0</sub>/(1 − ρ<sub>0</sub>)), s the standard deviation of the M scores and "
+            "ρ<sub>0</sub> the held-out fraction (Nadeau &amp; Bengio 2003; Bouckaert &amp; "
+            "Frank 2004 for repeated k-fold), an interval for the expected score of the "
+            "configuration trained as on the resamples. The naive interval, mean ± "
+            "t<sub>M−1</sub>·s/√M, takes the overlapping resamples as independent and is too "
+            "narrow (<code>results/summary.csv</code> has both).")
 
 
 def _score_note(scores: Sequence[Any]) -> str:

@@ -364,6 +364,13 @@ class WorkflowConfig:
     def similarity_settings(self, dataset: str) -> Mapping[str, Any]:
         """``datasets.<dataset>.similarity`` as configured (empty: none)."""
         return self.dataset_entries[dataset].get("similarity") or {}
+    @property
+    def nested(self) -> Mapping[str, int] | None:
+        """``evaluation.nested`` (``outer``, ``repeats``), or None when not configured."""
+        nested = (self.raw.get("evaluation") or {}).get("nested")
+        if nested is None:
+            return None
+        return {"outer": int(nested["outer"]), "repeats": int(nested.get("repeats", 1))}
 
 
 # --------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ __all__ = [
     "read_similarity",
     "read_univariate",
     "similarity_matrix",
+    "univariate_mapping",
     "univariate_statistics",
     "write_similarity",
     "write_univariate",
@@ -296,7 +297,12 @@ def read_univariate(path: str | os.PathLike[str]) -> dict[int, tuple[np.ndarray,
     table, meta = read_parquet(path)
     if meta.get("format") != UNIVARIATE_FORMAT:
         raise ValueError(f"{path}: not an fsstab univariate file (format {meta.get('format')!r})")
-    d = int(meta["d"])
+    return univariate_mapping(table, int(meta["d"]))
+
+
+def univariate_mapping(table: pa.Table, d: int) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """``{resample: (welch_t, variance)}`` of a table of :func:`univariate_statistics` over
+    ``d`` features (what :func:`fsstab.workflow.selection.select_chunk` takes)."""
     resample = table.column("resample").to_numpy()
     t = table.column("welch_t").to_numpy().reshape(-1, d)
     v = table.column("variance").to_numpy().reshape(-1, d)

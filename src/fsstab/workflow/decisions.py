@@ -12,7 +12,8 @@ stability) and in (accuracy, stability, −mean number selected) (Bommert 2020, 
 the points of the convex hull of the front with the closed γ interval on which each maximises
 γA + (1 − γ)S (Hamer & Dupont 2021, §7.1), the compromise chosen for each configured γ, the
 ε-constraint choice (Bommert 2020, Algorithm 3.2) and the one-standard-error choice (the most
-stable point within one standard error of the best accuracy, :mod:`fsstab.outcomes`). Across
+stable point within one standard error of the best accuracy, :mod:`fsstab.outcomes`; the
+standard error corrected for the overlap of the resamples, ``<score>_se_corrected``). Across
 datasets (:func:`rank_table`), the mean non-dominated rank of every (configuration, variant)
 per measure (Sechidis et al. 2019, Table 2).
 """
@@ -48,11 +49,11 @@ _IDENTITY = ["dataset", "configuration", "selector", "variant", "label"]
 def _measure_points(summary: pd.DataFrame, measure: str, score: Score) -> pd.DataFrame:
     if measure not in summary.columns:
         raise ValueError(f"the stability summary has no column for measure {measure!r}")
-    mean, se_name = f"{score.name}_mean", f"{score.name}_se"
-    # (a summary without standard errors -- e.g. built by hand -- gives a one-SE band of 0)
-    se = [se_name] if se_name in summary.columns else []
+    mean = f"{score.name}_mean"
+    se = [name for name in (f"{score.name}_se_corrected", f"{score.name}_se")
+          if name in summary.columns][:1]
     points = summary[[*_IDENTITY, mean, *se, "mean_n_selected", measure]].rename(
-        columns={mean: score.name, measure: "stability"}
+        columns={mean: score.name, measure: "stability", **dict.fromkeys(se, "score_se")}
     )
     points.insert(1, "measure", measure)
     return points.reset_index(drop=True)
@@ -76,14 +77,16 @@ def pareto_table(
     ``on_hull``, ``gamma_lo``/``gamma_hi`` (NaN off the hull), ``chosen_gammas`` (the configured
     γ values for which this point is the compromise), ``epsilon_choice`` and
     ``one_se_choice`` (:func:`fsstab.outcomes.one_standard_error_choice` on the accuracy, its
-    standard error over the resamples and the stability).
+    standard error over the resamples and the stability). The standard error is
+    ``<score>_se_corrected`` (corrected for the overlap of the resamples,
+    :mod:`fsstab.resampling`); a summary without it (built by hand) gives
+    ``<score>_se``, one without either a one-SE band of 0.
     """
     score = frame_decision_score(summary, what="the stability summary")
     frames = []
     for measure in measures:
         points = _measure_points(summary, measure, score)
-        se_column = f"{score.name}_se"
-        se_known = se_column in points.columns
+        se_known = "score_se" in points.columns
         n = len(points)
         evaluated = np.isfinite(points["stability"].to_numpy(dtype=float)) & np.isfinite(
             points[score.name].to_numpy(dtype=float)
@@ -122,7 +125,7 @@ def pareto_table(
                 random_state=random_state,
             )
             columns["epsilon_choice"][rows[choice]] = True
-            se = points[se_column].to_numpy(dtype=float)[rows] if se_known else \
+            se = points["score_se"].to_numpy(dtype=float)[rows] if se_known else \
                 np.zeros(rows.size)
             columns["one_se_choice"][rows[one_standard_error_choice(objective, se, stab)]] = True
         for name, values in columns.items():

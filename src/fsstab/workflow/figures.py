@@ -118,19 +118,21 @@ def feature_map_figure(
 
 def _pareto_intervals(points: pd.DataFrame, summary: pd.DataFrame | None, measure: str,
                       confidence_level: float) -> tuple[np.ndarray, np.ndarray] | None:
-    """(xerr, yerr) of ``points`` from the dataset's summary: the accuracy's t interval and,
-    for φ, Nogueira's interval (other measures have none: NaN)."""
+    """(xerr, yerr) of ``points`` from the dataset's summary: the accuracy's t interval
+    (corrected for the overlap of the resamples: :func:`fsstab.workflow.answers.
+    corrected_interval_columns`) and, for φ, Nogueira's interval (other measures have none:
+    NaN)."""
     if summary is None:
         return None
-    from fsstab.workflow.answers import summary_frame
+    from fsstab.workflow.answers import corrected_interval_columns, summary_frame
 
     score = decision_score(points.columns, what="the Pareto table")
     frame = summary_frame(summary, [m for m in ("nogueira",) if m in summary.columns],
                           confidence_level=confidence_level, score=score).set_index("label")
     rows = frame.loc[points["label"]]
     acc = points[score.name].to_numpy(dtype=float)
-    xerr = np.vstack([acc - rows[f"{score.name}_low"].to_numpy(float),
-                      rows[f"{score.name}_high"].to_numpy(float) - acc])
+    low, high = corrected_interval_columns(score, frame.columns)
+    xerr = np.vstack([acc - rows[low].to_numpy(float), rows[high].to_numpy(float) - acc])
     yerr = np.full((2, len(points)), np.nan)
     if measure == "nogueira" and "nogueira_ci_low" in rows:
         stab = points["stability"].to_numpy(dtype=float)
@@ -281,11 +283,12 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
                    confidence_level: float = 0.95, score_label: str = "test accuracy"
                    ) -> Figure:
     """The dataset's summary as an interval plot: one row per configuration/variant (full
-    labels), the mean test accuracy with its interval, Nogueira's φ with its confidence
-    interval, and the other ``measures`` as points (a measure not defined for a row -- e.g.
-    φ_can for a selector that does not rank -- has no point; the footnote says so)."""
+    labels), the mean test accuracy with its interval (corrected for the overlap of the
+    resamples), Nogueira's φ with its confidence interval, and the other ``measures`` as
+    points (a measure not defined for a row -- e.g. φ_can for a selector that does not rank
+    -- has no point; the footnote says so)."""
     from fsstab.plots import measure_label
-    from fsstab.workflow.answers import summary_frame
+    from fsstab.workflow.answers import corrected_interval_columns, summary_frame
 
     score = frame_decision_score(stability)
     score_label = with_score(score_label, score)
@@ -311,9 +314,10 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
         ax.grid(axis="x", color="0.9")
 
     name = score.name
+    low, high = corrected_interval_columns(score, frame.columns)
     intervals(axes[0], frame[f"{name}_mean"].to_numpy(float),
-              frame[f"{name}_low"].to_numpy(float), frame[f"{name}_high"].to_numpy(float),
-              "0.2", f"{score_label} ({level} CI)")
+              frame[low].to_numpy(float), frame[high].to_numpy(float), "0.2",
+              f"{score_label} ({'corrected ' * low.endswith('_corrected')}{level} CI)")
     if "nogueira" in frame.columns:
         intervals(axes[1], frame["nogueira"].to_numpy(float),
                   frame["nogueira_ci_low"].to_numpy(float),

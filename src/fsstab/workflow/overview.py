@@ -17,7 +17,12 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from fsstab.workflow.answers import chosen_compromises, count_text, summary_frame
+from fsstab.workflow.answers import (
+    chosen_compromises,
+    corrected_interval_columns,
+    count_text,
+    summary_frame,
+)
 
 __all__ = ["overview_html", "shared_selection_note"]
 
@@ -74,7 +79,8 @@ def overview_html(
     score_label = with_score(score_label, score)
     frame = summary_frame(stability, ["nogueira"], confidence_level=confidence_level,
                           score=score)
-    mean, low, high = (f"{score.name}_{part}" for part in ("mean", "low", "high"))
+    mean = f"{score.name}_mean"
+    low, high = corrected_interval_columns(score, frame.columns)
     decisions = chosen_compromises(pareto)
     level = f"{100 * confidence_level:g} %"
     rows = []
@@ -96,7 +102,8 @@ def overview_html(
         f"<h3>{html.escape(dataset)}</h3>",
         *([f"<p><b>Design:</b> {html.escape(design)}</p>"] if design else []),
         f"<p>{len(frame)} configurations and variants, each run on M = {M} resamples; "
-        f"{html.escape(score_label)} and Nogueira's φ with their {level} intervals. "
+        f"{html.escape(score_label)} and Nogueira's φ with their {level} intervals (the "
+        f"score's {_interval_kind(low)}; φ's for the stability on resamples of these data). "
         "Highlighted: chosen on the Pareto fronts (γ compromise, ε-constraint, one "
         "standard error).</p>",
         "<table><thead><tr><th class=\"l\">configuration[:variant]</th><th>features</th>"
@@ -110,6 +117,13 @@ def overview_html(
     if convergence:
         parts.append(f"<p><b>Is M enough?</b> {html.escape(convergence)}</p>")
     return _STYLE + "<div class=\"fsstab-overview\">" + "\n".join(parts) + "</div>\n"
+
+
+def _interval_kind(low: str) -> str:
+    """Which interval of the score is shown: the corrected one, or (a summary without the
+    corrected standard error) the naive one."""
+    return ("corrected for the overlap of the resamples" if low.endswith("_corrected") else
+            "naive, taking the overlapping resamples as independent")
 
 
 def _stable_paragraph(stable: pd.DataFrame, decisions: Mapping[str, Sequence[str]],

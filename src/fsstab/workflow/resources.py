@@ -24,6 +24,9 @@ select               B + 3.5 S                                       10 + M_c ·
 error_control_fit    B + 3.5 S                                       10 + passes(60)
 planted_nulls        B + S + 3.5 S (d + m) / d                       10 + R_c (d+m)/d passes(60)
 stability            B + 4 M d · 8 B + 20 F                          10 + M d / 10⁶
+nested_inner         B + 5 S + min(1 GiB, M S) + 9 M d · 8 B         10 + 40 M · passes(6)
+                                                                     + M · passes(60)
+                                                                     + n d² / 10⁹ / 60
 tables, figures      B + 20 F + 200 d · 8 B                          10 + F / 10 MB
 ===================  ==============================================  ========================
 
@@ -110,6 +113,7 @@ def job_memory_mb(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamp
         "select": 3.5 * S,
         "planted_nulls": S + 3.5 * S * _widened(d, planted),
         "stability": 4 * n_resamples * vector + 20 * files_mb,
+        "nested_inner": 5 * S + min(1024, n_resamples * S) + 9 * n_resamples * vector,
         "tables": 20 * files_mb + 200 * vector,
     }[stage]
     return int(math.ceil((BASE_MB + mb) / 100) * 100)
@@ -133,6 +137,8 @@ def job_runtime_min(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resa
         "select": n_resamples * passes(60),
         "planted_nulls": n_resamples * _widened(d, planted) * passes(60),
         "stability": n_resamples * d / 1e6,
+        "nested_inner": 40 * n_resamples * passes(6) + n_resamples * passes(60)
+        + n * d * d / GEMM_RATE / 60,
         "tables": files_mb / 10,
     }[stage]
     return math.ceil(10 + minutes)

@@ -11,7 +11,12 @@ From the gathered selection tables of one configuration, each variant's M runs g
   take, [-1/(M-1), 1] (:func:`fsstab.measures.nogueira_bounds`);
 - the mean test score and its standard error (``accuracy_mean``/``accuracy_se``; for a
   continuous or survival outcome ``<score>_mean``/``<score>_se`` of every score column of the
-  runs, :mod:`fsstab.workflow.scoring`), the mean number of selected features.
+  runs, :mod:`fsstab.workflow.scoring`), the mean number of selected features;
+- the standard error corrected for the overlap of the resamples (``<score>_se_corrected``:
+  Nadeau & Bengio's 2003 corrected resampled t, Bouckaert & Frank's 2004 for repeated k-fold,
+  :mod:`fsstab.resampling`) with the held-out fraction ρ₀ it uses
+  (``test_fraction``: mean test rows over rows, or test groups over groups when samples are
+  resampled by group).
 
 One row per variant, with the configuration's parameters as ``param_<name>`` columns.
 """
@@ -34,6 +39,7 @@ from fsstab.measures import (
     compute,
     nogueira_confidence_interval,
 )
+from fsstab.resampling import corrected_standard_error, held_out_fraction
 from fsstab.workflow.naming import DEFAULT_VARIANT
 from fsstab.workflow.scoring import decision_score, table_scores
 from fsstab.workflow.tables import STABILITY_FORMAT, concat_tables
@@ -43,6 +49,7 @@ __all__ = [
     "parameter_columns",
     "run_matrices",
     "run_score_values",
+    "run_test_fraction",
     "stability_table",
 ]
 
@@ -89,6 +96,33 @@ def run_score_values(runs: pa.Table, variant: str) -> dict[str, np.ndarray]:
     order = np.argsort(run_rows.column("resample").to_numpy(), kind="stable")
     return {s.name: run_rows.column(s.name).to_numpy()[order]
             for s in table_scores(runs.column_names)}
+
+
+def run_test_fraction(runs: pa.Table, variant: str, n_samples: int) -> float:
+    """ρ₀ of one variant's runs (:func:`fsstab.resampling.held_out_fraction`): the
+    mean test size over the data set's size, in groups when the runs record groups
+    (``n_test_groups``; the groups are then the sampling units: every group is either in the
+    training or in the test set, so ``n_train_groups + n_test_groups`` is the number of
+    groups), else in rows (``n_test`` over ``n_samples``; a bootstrap's ``n_train`` counts
+    draws, not distinct rows, so the data set's size is given).
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from fsstab.workflow.stability import run_test_fraction
+    >>> runs = pa.table({"variant": ["default"] * 2, "n_test": [36, 38]})
+    >>> run_test_fraction(runs, "default", 100)     # bootstrap: 37 out-of-bag rows of 100
+    0.37
+    """
+    rows = runs.filter(pc.equal(runs["variant"], variant))
+    if "n_test_groups" in rows.column_names:
+        n_groups = (rows.column("n_train_groups").to_numpy().astype(np.int64)
+                    + rows.column("n_test_groups").to_numpy())
+        if n_groups.size == 0 or np.any(n_groups != n_groups[0]):
+            raise ValueError(f"variant {variant!r}: the runs give different numbers of groups "
+                             f"(n_train_groups + n_test_groups: {sorted(set(n_groups))[:5]})")
+        return held_out_fraction(rows.column("n_test_groups").to_numpy(), int(n_groups[0]))
+    return held_out_fraction(rows.column("n_test").to_numpy(), int(n_samples))
 
 
 def parameter_columns(params: Mapping[str, Any]) -> dict[str, pa.Array]:
@@ -148,14 +182,19 @@ def stability_table(
     confidence_level: float = 0.95,
     rank_cap: int,
     random_state: int,
+    n_samples: int,
     calibrated_C: float | None = None,
 ) -> pa.Table:
     """One row per variant of the configuration ``spec`` (see the module docstring).
 
+    ``n_samples`` is the number of rows of the data set (the test fraction of bootstrap
+    resamples needs it: :func:`run_test_fraction`).
+
     Columns: ``dataset``, ``configuration``, ``selector``, ``class``, ``variant``, ``label``
     (``configuration`` or ``configuration:variant``), ``n_runs``, ``n_features``,
-    ``mean_n_selected``, ``accuracy_mean``, ``accuracy_se`` (``<score>_mean``,
-    ``<score>_se`` for each score column of the runs), one column per measure,
+    ``mean_n_selected``, ``accuracy_mean``, ``accuracy_se``, ``accuracy_se_corrected``
+    (``<score>_mean``, ``<score>_se``, ``<score>_se_corrected`` for each score column of the
+    runs), ``test_fraction``, one column per measure,
     ``nogueira_ci_low``/``nogueira_ci_high``, ``calibrated_C``, ``params`` (canonical JSON of
     all parameters) and ``param_<name>`` per parameter.
     """
@@ -187,10 +226,14 @@ def stability_table(
             "n_features": pa.array([d], pa.int32()),
             "mean_n_selected": pa.array([float(Z.sum(axis=1).mean())], pa.float64()),
         }
+        rho = run_test_fraction(runs, variant["id"], n_samples)
         for name, per_run in run_score_values(runs, variant["id"]).items():
             columns[f"{name}_mean"] = pa.array([float(per_run.mean())], pa.float64())
             columns[f"{name}_se"] = pa.array([float(per_run.std(ddof=1) / math.sqrt(M))],
                                              pa.float64())
+            columns[f"{name}_se_corrected"] = pa.array(
+                [corrected_standard_error(per_run, rho)], pa.float64())
+        columns["test_fraction"] = pa.array([rho], pa.float64())
         for name in measures:
             columns[name] = pa.array([values[name]], pa.float64())
         columns["nogueira_ci_low"] = pa.array([ci_low], pa.float64())

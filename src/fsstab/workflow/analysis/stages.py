@@ -136,7 +136,7 @@ def run_stages(workflow: Any, fetched: Any, *, n_jobs: int | None = None) -> Sta
             measure_params=workflow.measure_params, C=C, threshold=threshold,
             confidence_level=raw["measures"]["confidence_level"], rank_cap=workflow.rank_cap,
             random_state=derive_seed(workflow.seed, name, "measures"),
-            calibrated_C=calibrated)
+            n_samples=ds.n_samples, calibrated_C=calibrated)
     summary = concat_tables([stability[c.id] for c in configurations])
     epsilon = raw["pareto"]["epsilon_constraint"]
     pareto = pareto_arrow(pareto_table(

@@ -1,0 +1,22 @@
+"""Rule nested_inner: one configuration on the inner resamples of one outer training part."""
+
+from fsstab.datasets import read_dataset, resampling_labels
+from fsstab.io import write_parquet
+from fsstab.resampling import read_resamples
+from fsstab.workflow.nested import inner_stability, outer_index
+from fsstab.workflow.scripting import logged
+from fsstab.workflow.tables import STABILITY_FORMAT
+
+with logged(snakemake.log[0]):
+    params = snakemake.params
+    ds = read_dataset(snakemake.input.dataset)
+    outer = read_resamples(snakemake.input.splits, y=resampling_labels(ds),
+                           groups=ds.sample_groups)
+    table = inner_stability(
+        ds, outer, outer_index(snakemake.wildcards.outer), params.spec, seed=params.seed,
+        resampling=params.resampling, measures=params.measures,
+        measure_params=params.measure_params, similarity=params.similarity,
+        confidence_level=params.confidence_level, rank_cap=params.rank_cap,
+        accuracy_model=params.accuracy_model,
+    )
+    write_parquet(table, snakemake.output.stability, metadata={"format": STABILITY_FORMAT})
