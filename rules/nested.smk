@@ -49,9 +49,9 @@ rule nested_inner:
         measures=list(WF.measures),
         measure_params=WF.measure_params,
         similarity=nested_similarity,
-        confidence_level=WF.raw["measures"]["confidence_level"],
+        confidence_level=WF.confidence_level,
         rank_cap=WF.rank_cap,
-        accuracy_model=WF.raw["accuracy_model"],
+        accuracy_model=WF.accuracy_model,
     script:
         "../scripts/nested_inner.py"
 
@@ -77,10 +77,10 @@ rule nested_outer:
         specs=lambda wc: {c.id: c.spec for c in WF.configurations_for(wc.dataset)},
         seed=WF.seed,
         measures=list(WF.pareto_measures),
-        gammas=WF.raw["pareto"]["gamma"],
-        epsilon=WF.raw["pareto"]["epsilon_constraint"],
+        gammas=WF.pareto_gammas,
+        epsilon=WF.epsilon_constraint,
         rank_cap=WF.rank_cap,
-        accuracy_model=WF.raw["accuracy_model"],
+        accuracy_model=WF.accuracy_model,
     script:
         "../scripts/nested_outer.py"
 
@@ -110,7 +110,7 @@ rule nested_summary:
         mem_mb=memory("tables", files="folds"),
         runtime=runtime("tables", files="folds"),
     params:
-        confidence_level=WF.raw["measures"]["confidence_level"],
+        confidence_level=WF.confidence_level,
         score_label=lambda wc: score_label_of(wc.dataset),
     script:
         "../scripts/nested_summary.py"
