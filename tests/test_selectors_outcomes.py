@@ -26,6 +26,7 @@ from fsstab.selectors import (
     LinearRFE,
     PenalizedCoxRegression,
     RandomForestSelector,
+    StabilitySelection,
     Stabl,
     get_filter,
     selectors_for_task,
@@ -69,6 +70,10 @@ REGRESSORS = [
           task="regression", random_state=0),
     # the check data have one informative feature: knockoff+ never selects fewer than 1/fdr
     KnockoffSelector(task="regression", fdr=0.5, offset=0, random_state=0),
+    # stabs' semantics on the least-squares LASSO path; q given, since the check data have
+    # too few features for a PFER bound to leave one per subsample
+    StabilitySelection(LassoSelector(), q=1, pi_thr=0.6, pfer=None, n_pairs=3,
+                       selection="path", task="regression", random_state=0),
 ]
 
 SURVIVAL = [
