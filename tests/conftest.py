@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,13 @@ SHARED = Path(os.environ.get("FSSTAB_SHARED", REPO.parent / "shared")).resolve()
 #: The reference values of the measures, shipped with the tests (see its README.md for their
 #: source); the tests that use them never skip.
 REFERENCE = REPO / "tests" / "data" / "reference"
+#: The folders of the tests by area. A test module may import a neighbour's helpers by module
+#: name (``from test_docs import python_blocks``) across areas: every area is on sys.path.
+AREAS = ("error_control", "library", "measures", "outcomes", "resampling", "selectors", "sources",
+         "structure", "workflow")
+for _area in AREAS:
+    if str(REPO / "tests" / _area) not in sys.path:
+        sys.path.append(str(REPO / "tests" / _area))
 
 
 def _require(path: Path) -> Path:

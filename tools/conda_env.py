@@ -6,7 +6,8 @@
     python3 tools/conda_env.py            # rewrite envs/fsstab.yaml
     python3 tools/conda_env.py --check    # exit 1 if envs/fsstab.yaml is out of date
 
-``tests/test_dependencies.py`` fails when the file differs from what this tool writes, so a
+``tests/structure/test_dependencies.py`` fails when the file differs from what this tool writes, so
+a
 dependency changed in ``pyproject.toml`` cannot be forgotten in the environment.
 
 Why a generated file rather than an environment that ``pip install``-s the checkout: Snakemake
@@ -39,7 +40,7 @@ CONDA_NAMES: dict[str, str] = {}
 
 HEADER = """\
 # GENERATED from pyproject.toml by tools/conda_env.py -- do not edit; change pyproject.toml and
-# run `python3 tools/conda_env.py` (tests/test_dependencies.py checks the two agree).
+# run `python3 tools/conda_env.py` (tests/structure/test_dependencies.py checks the two agree).
 # Conda environment of every rule (snakemake --software-deployment-method conda): fsstab's
 # dependencies on the oldest Python it supports. fsstab itself comes from the checkout: the
 # Snakefile puts its src/ folder on PYTHONPATH for every job.

@@ -2,7 +2,7 @@
 (:data:`fsstab.sources.formats.FORMATS`).
 
 A document holds the table between the markers ``<!-- formats:start -->`` and
-``<!-- formats:end -->``. ``tests/test_sources_formats.py`` checks that every marked table
+``<!-- formats:end -->``. ``tests/sources/test_sources_formats.py`` checks that every marked table
 equals what this script writes, so the documents cannot drift from the table. After adding or
 changing a format (its row of ``FORMATS``)::
 

@@ -3,7 +3,8 @@
 
 A document holds a table between the markers ``<!-- measures:start -->`` and
 ``<!-- measures:end -->`` (every measure), or ``<!-- measures:start family=adjusted -->`` and the
-same end marker (one family). ``tests/test_docs.py`` checks that every marked table equals what
+same end marker (one family). ``tests/structure/test_docs.py`` checks that every marked table
+equals what
 this script writes, so the documents cannot drift from the registry. After adding or changing a
 measure::
 

@@ -4,7 +4,8 @@
 several configurations, :data:`ROWS`).
 
 The README holds the table between the markers ``<!-- claims:start -->`` and
-``<!-- claims:end -->``; ``tests/test_docs.py`` checks that it equals what this script prints,
+``<!-- claims:end -->``; ``tests/structure/test_docs.py`` checks that it equals what this script
+prints,
 so the README cannot drift from the published verdicts. After publishing a paper's results::
 
     python3 tools/paper_claims_table.py --write      # rewrite the README's table

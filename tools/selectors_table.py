@@ -2,7 +2,8 @@
 (:func:`fsstab.selectors._registry.registered_selectors`).
 
 A document holds the table between the markers ``<!-- selectors:start -->`` and
-``<!-- selectors:end -->``. ``tests/test_selectors_registry.py`` checks that every marked table
+``<!-- selectors:end -->``. ``tests/selectors/test_selectors_registry.py`` checks that every marked
+table
 equals what this script writes, so the documents cannot drift from the registry. After adding or
 changing a selector (its ``@register_selector`` entry or its ``tasks``)::
 

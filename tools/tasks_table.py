@@ -1,7 +1,7 @@
 """The tasks table of docs/, written from the task registry (:data:`fsstab.outcomes.TASKS`).
 
 A document holds the table between the markers ``<!-- tasks:start -->`` and
-``<!-- tasks:end -->``. ``tests/test_outcomes_registry.py`` checks that every marked table
+``<!-- tasks:end -->``. ``tests/outcomes/test_outcomes_registry.py`` checks that every marked table
 equals what this script writes, so the documents cannot drift from the registry. After adding
 or changing a task (``docs/adding-an-outcome-type.md``)::
 

@@ -17,7 +17,7 @@ pruning, a finite NumPy array) and only after a check, once per process, that it
 trees as ``fit`` on a small problem (binary and three-class, Gini and entropy). Otherwise -- or
 if the check fails or raises, as a change of the private API would make it -- the forest is
 fitted by ``fit``; the results are the same either way, only the time differs
-(``tests/test_forest.py`` checks the equality on the installed scikit-learn).
+(``tests/selectors/test_forest.py`` checks the equality on the installed scikit-learn).
 """
 
 from __future__ import annotations

@@ -4,12 +4,14 @@ scikit-learn may change or remove a private name in any release. fsstab therefor
 private names only from this module, lists here every private method it calls or overrides and
 every private attribute it reads or sets, and bounds scikit-learn in ``pyproject.toml`` (the one
 list of dependencies) below the next minor release: the releases inside the bound are those on
-which ``tests/test_sklearn_compat.py`` has passed. That test checks every entry below against
+which ``tests/structure/test_sklearn_compat.py`` has passed. That test checks every entry below
+against
 the installed scikit-learn -- the name exists, a function still takes the keyword arguments
 fsstab passes, a class still has the private methods fsstab calls -- and names the entry and
 its use when one has gone. To admit a new scikit-learn release, install it, run
-``python3 -m pytest tests/test_sklearn_compat.py tests/test_forest.py tests/test_sklearn.py
-tests/test_search.py`` and raise the bound in ``pyproject.toml`` (then regenerate
+``python3 -m pytest tests/structure/test_sklearn_compat.py tests/selectors/test_forest.py
+tests/library/test_sklearn.py
+tests/library/test_search.py`` and raise the bound in ``pyproject.toml`` (then regenerate
 ``envs/fsstab.yaml`` with ``tools/conda_env.py``).
 
 Names are imported on first use (module-level ``__getattr__``): the forest fast path needs the

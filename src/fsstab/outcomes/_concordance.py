@@ -15,7 +15,7 @@ a concordance that does not depend on censoring, up to a truncation time ``tau``
 The definitions (comparable pairs, ties of scores within ``tied_tol``, ``Ĝ`` evaluated at the
 event time as a right-continuous step function with censoring after events at tied times)
 follow scikit-survival's ``concordance_index_censored`` / ``concordance_index_ipcw``, against
-which ``tests/test_concordance.py`` checks them.
+which ``tests/outcomes/test_concordance.py`` checks them.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 # Compressed files and an R list, written by R itself (R 4.2.2), for
-# tests/test_sources_writers.py and tests/test_sources_formats.py:
+# tests/sources/test_sources_writers.py and tests/sources/test_sources_formats.py:
 #   Rscript make_compressed.R      (in this folder)
 # The data frame is that of make_files.R (same seed, same calls).
 set.seed(21)

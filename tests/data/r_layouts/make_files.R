@@ -1,4 +1,4 @@
-# The files of tests/test_r_layouts.py, written by R's own functions (R 4.2.2, Debian
+# The files of tests/sources/test_r_layouts.py, written by R's own functions (R 4.2.2, Debian
 # bookworm's r-base-core and r-bioc-summarizedexperiment 1.28.0):
 #   Rscript make_files.R      (in this folder)
 set.seed(21)

@@ -156,7 +156,7 @@ def test_table2_ties_never_dominate():
 
 
 def test_strict_dominators_tie_equal_accuracies():
-    # the same 422/450 as three different floats (tests/test_ties.py derives them)
+    # the same 422/450 as three different floats (tests/measures/test_ties.py derives them)
     acc = [0.9377777777777776, 0.9377777777777777, 0.9377777777777778, 0.9]
     assert strict_dominators(acc, [0.78, 0.98, 0.5, 0.4]).tolist() == [0, 0, 0, 3]
 

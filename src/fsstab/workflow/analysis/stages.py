@@ -17,7 +17,7 @@ stable features (:func:`fsstab.workflow.answers.stable_features_table`) and the 
 
 Where a job reads what another wrote, the table goes through the same conversion (Arrow
 tables as written, ``to_pandas`` where the script reads a frame), so the numbers are the
-workflow's to the last bit (``tests/test_analysis.py`` compares them).
+workflow's to the last bit (``tests/library/test_analysis.py`` compares them).
 """
 
 from __future__ import annotations
