@@ -12,7 +12,6 @@ changing a format (its row of ``FORMATS``)::
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
@@ -56,9 +55,7 @@ def marked_documents(root: Path = REPO) -> list[Path]:
 
 def stale_tables(root: Path = REPO) -> list[str]:
     """The documents (relative paths) whose marked table differs from the format table."""
-    table = formats_table()
-    return [str(path.relative_to(root)) for path in marked_documents(root)
-            if any(m["table"] != table for m in BLOCK.finditer(path.read_text("utf-8")))]
+    return _marked_tables.stale_documents(BLOCK, formats_table(), root)
 
 
 def rewrite(path: Path) -> bool:
@@ -67,16 +64,7 @@ def rewrite(path: Path) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true",
-                        help="rewrite every marked table in README.md and docs/*.md")
-    args = parser.parse_args()
-    if not args.write:
-        sys.stdout.write(formats_table())
-        return
-    for path in marked_documents():
-        if rewrite(path):
-            print(f"rewrote {path.relative_to(REPO)}")
+    _marked_tables.main(__doc__, BLOCK, formats_table, REPO)
 
 
 if __name__ == "__main__":

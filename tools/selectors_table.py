@@ -13,7 +13,6 @@ changing a selector (its ``@register_selector`` entry or its ``tasks``)::
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
@@ -52,9 +51,7 @@ def marked_documents(root: Path = REPO) -> list[Path]:
 
 def stale_tables(root: Path = REPO) -> list[str]:
     """The documents (relative paths) whose marked table differs from the registry."""
-    table = selectors_table()
-    return [str(path.relative_to(root)) for path in marked_documents(root)
-            if any(m["table"] != table for m in BLOCK.finditer(path.read_text("utf-8")))]
+    return _marked_tables.stale_documents(BLOCK, selectors_table(), root)
 
 
 def rewrite(path: Path) -> bool:
@@ -63,16 +60,7 @@ def rewrite(path: Path) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true",
-                        help="rewrite every marked table in README.md and docs/*.md")
-    args = parser.parse_args()
-    if not args.write:
-        sys.stdout.write(selectors_table())
-        return
-    for path in marked_documents():
-        if rewrite(path):
-            print(f"rewrote {path.relative_to(REPO)}")
+    _marked_tables.main(__doc__, BLOCK, selectors_table, REPO)
 
 
 if __name__ == "__main__":
