@@ -70,8 +70,7 @@ STAGES = {
     "select lasso": r"/select/lasso/r\d{4}-\d{4}\.log$",
     "select welch": r"/select/welch/r\d{4}-\d{4}\.log$",
     "gather": r"/gather\.log$",
-    "stability": r"/stability/[^/]+\.log$",
-    "summary": r"/summary\.log$",
+    "stability": r"/stability\.log$",  # one job per dataset: its stability tables, its summary
     "pareto": r"/pareto\.log$",
     "rank": r"/rank\.log$",
     "summary_csv": r"/summary_csv\.log$",

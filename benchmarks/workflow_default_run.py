@@ -402,7 +402,7 @@ def main() -> int:
     print()
     print("targets (measured in this run; BLAS/OpenMP pinned with threadpoolctl, the same "
           "n_jobs on both sides)")
-    print(f"  default run on {args.cores} idle cores <= 90 s: estimated {estimate:.0f} s "
+    print(f"  default run on {args.cores} idle cores <= 45 s: estimated {estimate:.0f} s "
           f"(measured {wall:.0f} s at load {load_before} -> {load_after})")
     for key in sorted(k for k in measured if k.startswith("rf_ours_cpu/")):
         rest = key.removeprefix("rf_ours_cpu/")

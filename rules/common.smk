@@ -49,8 +49,6 @@ if WF.localrules:
 
     localrules:
         fetch,
-        gather,
-        summary,
         pareto,
         rank,
         stable_features,
@@ -208,6 +206,11 @@ def get_features(dataset, config):
 
 def get_timings(dataset, config):
     return get_selection(dataset, config)["timings"]
+
+
+def get_configuration_stability(dataset, config):
+    """Every configured measure of one configuration on a dataset: one row per variant."""
+    return f"{RESULTS}/{dataset}/stability/{config}.parquet"
 
 
 def get_stability(dataset):
@@ -437,10 +440,13 @@ def select_inputs(wildcards):
     return inputs
 
 
-def chunk_files(wildcards, table):
+def gathered_chunks(dataset, table):
+    """The chunk files of ``table`` (runs, features or timings) of every configuration of
+    ``dataset``, configuration by configuration, each in the order of its chunks."""
     return [
-        get_chunk(wildcards.dataset, wildcards.config, chunk, table)
-        for chunk in WF.chunks_for(wildcards.dataset)
+        get_chunk(dataset, c.id, chunk, table)
+        for c in WF.configurations_for(dataset)
+        for chunk in WF.chunks_for(dataset)
     ]
 
 
@@ -466,24 +472,21 @@ def similarity_inputs(wildcards):
     return {"bands": [get_similarity_band(wildcards.dataset, b) for b in band_ids(jobs)]}
 
 
-def stability_inputs(wildcards):
+def stability_inputs(dataset):
+    """The dataset, every configuration's gathered runs and features, the similarity matrix
+    (adjusted measures) and the calibrated C of every calibrated configuration."""
+    configs = WF.configurations_for(dataset)
     inputs = {
-        "dataset": get_dataset(wildcards.dataset),
-        "runs": get_runs(wildcards.dataset, wildcards.config),
-        "features": get_features(wildcards.dataset, wildcards.config),
+        "dataset": get_dataset(dataset),
+        "runs": [get_runs(dataset, c.id) for c in configs],
+        "features": [get_features(dataset, c.id) for c in configs],
+        "calibration": [
+            get_calibration(dataset, c.id) for c in configs if c.calibrate_target_k is not None
+        ],
     }
     if needs_similarity():
-        inputs["similarity"] = get_similarity(wildcards.dataset)
-    if WF.configuration(wildcards.config).calibrate_target_k is not None:
-        inputs["calibration"] = get_calibration(wildcards.dataset, wildcards.config)
+        inputs["similarity"] = get_similarity(dataset)
     return inputs
-
-
-def dataset_stability_files(wildcards):
-    return [
-        f"{RESULTS}/{wildcards.dataset}/stability/{c.id}.parquet"
-        for c in WF.configurations_for(wildcards.dataset)
-    ]
 
 
 def stable_features_inputs(wildcards):

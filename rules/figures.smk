@@ -20,7 +20,7 @@ for _dataset in WF.selected_datasets if WF.dataset_figures else ():
             pareto=get_pareto(_dataset),
             map_runs=[get_runs(_dataset, c) for c in _maps],
             map_features=[get_features(_dataset, c) for c in _maps],
-            map_stability=[f"{RESULTS}/{_dataset}/stability/{c}.parquet" for c in _maps],
+            map_stability=[get_configuration_stability(_dataset, c) for c in _maps],
         output:
             figure_outputs(_dataset),
         log:

@@ -1,4 +1,5 @@
-# Stage 4: one job per (dataset, configuration, chunk of resamples); chunks are gathered.
+# Stage 4: one job per (dataset, configuration, chunk of resamples); the chunks of a dataset's
+# configurations are gathered by one job.
 #
 # Chunks are a wildcard (r<first>-<last>) rather than a scattergather: the chunk ids name the
 # resamples they hold, so a chunk's file says what it contains and its results do not depend on
@@ -55,26 +56,37 @@ rule select:
         "../scripts/select.py"
 
 
-rule gather:
-    input:
-        runs=lambda wc: chunk_files(wc, "runs"),
-        features=lambda wc: chunk_files(wc, "features"),
-        timings=lambda wc: chunk_files(wc, "timings"),
-    output:
-        runs=get_runs("{dataset}", "{config}"),
-        features=get_features("{dataset}", "{config}"),
-        timings=get_timings("{dataset}", "{config}"),
-    log:
-        f"{LOGS}/{{dataset}}/select/{{config}}/gather.log",
-    benchmark:
-        f"{BENCH}/{{dataset}}/select/{{config}}/gather.tsv"
-    conda:
-        "../envs/fsstab.yaml"
-    threads: 1
-    resources:
-        mem_mb=memory("tables", dataset=None, files="*"),
-        runtime=runtime("tables", dataset=None, files="*"),
-    params:
-        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
-    script:
-        "../scripts/gather.py"
+# One gather job per dataset (named `gather_<dataset>`, as its configurations are its own):
+# gathering is a concatenation, cheaper than starting a job for it; every configuration's
+# gathered tables stay file targets (`snakemake results/<ds>/select/<cfg>/runs.parquet` runs
+# that dataset's job).
+for _dataset in WF.selected_datasets:
+    _configs = [c.id for c in WF.configurations_for(_dataset)]
+
+    rule:
+        name:
+            f"gather_{_dataset}"
+        input:
+            runs=gathered_chunks(_dataset, "runs"),
+            features=gathered_chunks(_dataset, "features"),
+            timings=gathered_chunks(_dataset, "timings"),
+        output:
+            runs=[get_runs(_dataset, c) for c in _configs],
+            features=[get_features(_dataset, c) for c in _configs],
+            timings=[get_timings(_dataset, c) for c in _configs],
+        log:
+            f"{LOGS}/{_dataset}/gather.log",
+        benchmark:
+            f"{BENCH}/{_dataset}/gather.tsv"
+        localrule: WF.localrules
+        conda:
+            "../envs/fsstab.yaml"
+        threads: 1
+        resources:
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
+        params:
+            configs=_configs,
+            n_resamples=WF.n_resamples_for(_dataset),
+        script:
+            "../scripts/gather.py"

@@ -8,7 +8,8 @@ asks for what it needs: a cluster that enforces memory limits kills a job that e
 With ``S = n d · 8 B`` the size of the dataset matrix a job reads (n and d from the
 ``provenance.json`` beside ``dataset.parquet``), ``F`` the size of a job's other input files, M the
 resamples, ``M_c`` those of a selection chunk, ``R_c`` the planted-null reruns of a chunk, m the
-copies each rerun appends (``min(d, 1000)`` unless configured) and J the similarity jobs:
+copies each rerun appends (``min(d, 1000)`` unless configured), J the similarity jobs and K
+the configurations of a dataset (one stability job measures them all, one after the other):
 
 ===================  ==============================================  ========================
 rule                 mem_mb                                          runtime (min)
@@ -23,7 +24,7 @@ calibrate            B + 2.2 S + min(1 GiB, M S) + 5 M d · 8 B       10 + 40 M 
 select               B + 3.5 S                                       10 + M_c · passes(60)
 error_control_fit    B + 3.5 S                                       10 + passes(60)
 planted_nulls        B + S + 3.5 S (d + m) / d                       10 + R_c (d+m)/d passes(60)
-stability            B + 4 M d · 8 B + 20 F                          10 + M d / 10⁶
+stability            B + 4 M d · 8 B + 20 F                          10 + K M d / 10⁶
 nested_inner         B + 5 S + min(1 GiB, M S) + 9 M d · 8 B         10 + 40 M · passes(6)
                                                                      + M · passes(60)
                                                                      + n d² / 10⁹ / 60
@@ -120,8 +121,9 @@ def job_memory_mb(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamp
 
 
 def job_runtime_min(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamples: int = 1,
-                    jobs: int = 1, planted: int | None = None) -> int:
-    """``runtime`` (minutes) of a job of ``stage`` (the table of the module docstring)."""
+                    jobs: int = 1, planted: int | None = None, configurations: int = 1) -> int:
+    """``runtime`` (minutes) of a job of ``stage`` (the table of the module docstring);
+    ``configurations``: K, the configurations one stability job measures."""
 
     def passes(k: float) -> float:
         return k * n * d * 8 / PASS_RATE / 60
@@ -136,7 +138,7 @@ def job_runtime_min(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resa
         "calibrate": 40 * n_resamples * passes(6),
         "select": n_resamples * passes(60),
         "planted_nulls": n_resamples * _widened(d, planted) * passes(60),
-        "stability": n_resamples * d / 1e6,
+        "stability": configurations * n_resamples * d / 1e6,
         "nested_inner": 40 * n_resamples * passes(6) + n_resamples * passes(60)
         + n * d * d / GEMM_RATE / 60,
         "tables": files_mb / 10,
@@ -201,11 +203,14 @@ def memory(stage: str, *, dataset: str | None = "dataset", files: str | None = N
 def runtime(stage: str, *, dataset: str | None = "dataset", files: str | None = None,
             resamples: Callable[[Any], int] | None = None,
             jobs: Callable[[Any], int] | None = None,
-            planted: int | None = None) -> Callable[..., int]:
-    """A Snakemake ``runtime`` function for ``stage`` (arguments as :func:`memory`)."""
+            planted: int | None = None, configurations: int = 1) -> Callable[..., int]:
+    """A Snakemake ``runtime`` function for ``stage`` (arguments as :func:`memory`;
+    ``configurations`` as :func:`job_runtime_min`)."""
 
     def runtime_min(wildcards: Any, input: Any) -> int:
         arguments = _arguments(wildcards, input, dataset, files, resamples, jobs, planted)
-        return _UNKNOWN_MIN if arguments is None else job_runtime_min(stage, **arguments)
+        if arguments is None:
+            return _UNKNOWN_MIN
+        return job_runtime_min(stage, **arguments, configurations=configurations)
 
     return runtime_min
