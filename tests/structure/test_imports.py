@@ -104,3 +104,40 @@ def test_t_quantile_is_scipy_stats_bit_for_bit():
     for q in (0.9, 0.95, 0.975, 0.995):
         assert np.array_equal(_t_quantile(q, df), student_t.ppf(q, df), equal_nan=True)
     assert np.isnan(_t_quantile(0.975, np.array([0]))).all()
+
+
+def _script_imports(name: str) -> str:
+    """The top-level import statements of ``scripts/<name>.py`` (what its job imports before
+    its first line of work)."""
+    import ast
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    tree = ast.parse(script.read_text(encoding="utf-8"))
+    return "\n".join(ast.unparse(node) for node in tree.body
+                     if isinstance(node, ast.Import | ast.ImportFrom))
+
+
+@pytest.mark.parametrize(
+    ("script", "allowed"),
+    [
+        # the data stages and the per-dataset gather and stability jobs: NumPy, PyArrow and
+        # SciPy's sparse matrices only
+        ("fetch", set()),
+        ("resample", set()),
+        ("similarity", set()),
+        ("univariate", set()),
+        ("gather", set()),
+        ("stability", set()),
+        # the tables stages work on pandas frames
+        ("pareto", {"pandas"}),
+        ("rank", {"pandas"}),
+        ("stable_features", {"pandas"}),
+        ("summary_csv", {"pandas"}),
+        ("report_tables", {"pandas"}),
+        # convergence and figures draw (matplotlib loads on the first figure of convergence)
+        ("convergence", {"pandas", "matplotlib"}),
+        ("figures", {"pandas", "matplotlib"}),
+    ],
+)
+def test_light_scripts_import_only_what_their_jobs_use(script, allowed):
+    assert _loaded_after(_script_imports(script)) <= allowed

@@ -12,6 +12,7 @@ import contextlib
 import functools
 import http.server
 import itertools
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -210,6 +211,26 @@ def test_one_resample_per_job_gives_identical_bytes(tiny_run, tmp_path):
         assert path.read_bytes() == (tiny_run / relative).read_bytes(), relative
         compared += 1
     assert compared >= 15
+
+
+@pytest.mark.parametrize(("deleted", "job"), [
+    ("results/tiny/stability/lasso.parquet", "stability_tiny"),
+    ("results/tiny/select/hybrid/runs.parquet", "gather_tiny"),
+])
+def test_a_deleted_table_reruns_its_stage_alone(tiny_run, tmp_path, deleted, job):
+    """One gather job and one stability job per dataset: each configuration's table is still
+    a file target of its own, and deleting it reruns that dataset's job of its stage (and the
+    stages after it), never a stage before it."""
+    workdir = tmp_path / "run"
+    shutil.copytree(tiny_run, workdir, symlinks=True)
+    (workdir / deleted).unlink()
+    result = run_snakemake(workdir, "-n", "--cores", "1", "--quiet", "rules")
+    assert result.returncode == 0, result.stderr[-3000:]
+    jobs = dict(re.findall(r"^(\w+)\s+(\d+)$", result.stdout, flags=re.MULTILINE))
+    assert jobs.get(job) == "1", result.stdout
+    earlier = {"fetch", "prefilter", "resample", "similarity", "univariate", "calibrate",
+               "select"} | ({"gather_tiny"} if job == "stability_tiny" else set())
+    assert not earlier & set(jobs), result.stdout
 
 
 def project_configs() -> list[Path]:

@@ -61,6 +61,13 @@ def test_runtime_grows_with_the_work():
         "select", n=500, d=450_000, n_resamples=3)
 
 
+def test_one_stability_job_asks_for_the_time_of_all_its_configurations():
+    # 10 min + K M d / 10^6: K = 4 configurations, M = 50, d = 300,000 -> 10 + 60 = 70
+    assert job_runtime_min("stability", n=100, d=300_000, n_resamples=50,
+                           configurations=4) == 70
+    assert job_runtime_min("stability", n=100, d=300_000, n_resamples=50) == 25  # 10 + 15
+
+
 def test_the_workflow_asks_for_what_the_data_need(tmp_path):
     """A dry run after the data are written: the rules' requests are the formulas' values
     for the dataset's n and d."""
