@@ -3,7 +3,7 @@
 
 rule prefilter:
     input:
-        dataset=f"{DATA}/{{dataset}}/raw/dataset.parquet",
+        dataset=get_raw_dataset("{dataset}"),
     output:
         **dataset_files(f"{DATA}/{{dataset}}"),
         report=get_prefilter_report("{dataset}"),
