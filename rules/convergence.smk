@@ -22,8 +22,8 @@ rule convergence:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=30,
+        mem_mb=memory("convergence", dataset=None, files="*", resamples=resamples_of),
+        runtime=runtime("convergence", dataset=None, files="*", resamples=resamples_of),
     params:
         precision=WF.convergence_precision,
         confidence_level=WF.confidence_level,

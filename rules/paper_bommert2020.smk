@@ -53,8 +53,8 @@ if {"ch7", "ch8"} & BOMMERT.keys():
             "../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=10,
+            mem_mb=memory("analysis", dataset="*", files="*"),
+            runtime=runtime("analysis", dataset="*", files="*"),
         params:
             configured=sorted(WF.dataset_entries),
         script:
@@ -92,8 +92,8 @@ rule bommert2020_comparison:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # configured data sets of Ch. 5-6 that are not run (only_datasets)
         not_run=not_run_rows(BOMMERT, DATASETS),
@@ -126,8 +126,8 @@ rule bommert2020_conclusions:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         chapters=get_bommert2020_claims_chapters(),
     script:

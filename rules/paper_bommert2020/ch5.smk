@@ -65,8 +65,8 @@ if B5_SCALING:
             "../../envs/fsstab.yaml"
         threads: 2
         resources:
-            mem_mb=4000,
-            runtime=1440,
+            mem_mb=memory("data_study_large"),
+            runtime=runtime("data_study_large"),
         params:
             scaling=B5["scaling"],
             seed=WF.seed,
@@ -88,8 +88,8 @@ if B5_SCALING:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=10,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             filters=B5_FILTERS,
         script:
@@ -121,8 +121,8 @@ if B5_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=240,
+            mem_mb=memory("data_study"),
+            runtime=runtime("data_study"),
         params:
             seed=WF.seed,
         script:
@@ -149,8 +149,8 @@ if B5_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=30,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             datasets=B5_DATASETS,
             filters=B5_FILTERS,
@@ -172,8 +172,8 @@ if B5_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=600,
+            mem_mb=memory("data_study"),
+            runtime=runtime("data_study"),
         params:
             settings=B5["benchmark"],
             seed=WF.seed,
@@ -207,8 +207,8 @@ if B5_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=30,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             boxplot_datasets=B5_SHOWN,
         script:
@@ -255,8 +255,8 @@ rule bommert2020_ch5_claims:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the run's settings (written to ch5_conclusions_inputs.json with the tables read)
         run=bommert2020_conclusions_run(WF, "ch5"),

@@ -41,8 +41,8 @@ rule bommert2020_ch6_all_pairs:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=30,
+        mem_mb=memory("exhaustive_small"),
+        runtime=runtime("exhaustive_small"),
     params:
         threshold=B6["all_pairs"]["threshold"],
     script:
@@ -73,8 +73,8 @@ if B6_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=600,
+            mem_mb=memory("data_study"),
+            runtime=runtime("data_study"),
         params:
             measures=list(WF.measures),
             measure_params=WF.measure_params,
@@ -101,8 +101,8 @@ if B6_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=8000,
-            runtime=60,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             measures=list(WF.measures),
             datasets=B6_DATASETS,
@@ -145,8 +145,8 @@ rule bommert2020_ch6_claims:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the run's settings (written to ch6_conclusions_inputs.json with the tables read)
         run=bommert2020_conclusions_run(WF, "ch6"),
