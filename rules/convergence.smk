@@ -7,9 +7,9 @@ rule convergence:
         unpack(convergence_inputs),
     output:
         table=get_convergence("{dataset}"),
-        pdf=f"{RESULTS}/{{dataset}}/figures/convergence.pdf",
+        pdf=get_convergence_figure("{dataset}", "pdf"),
         png=report(
-            f"{RESULTS}/{{dataset}}/figures/convergence.png",
+            get_convergence_figure("{dataset}", "png"),
             caption="../report/convergence.rst",
             category="Convergence",
             labels={"dataset": "{dataset}", "figure": "φ against M"},

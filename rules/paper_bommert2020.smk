@@ -60,7 +60,9 @@ if {"ch7", "ch8"} & BOMMERT.keys():
         script:
             "../scripts/paper_bommert2020/table4_1.py"
 
-    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("comparison_table4_1"))
+    BOMMERT_COMPARISON_PARTS.append(
+        get_bommert2020_work_parquet(rules.bommert2020_table4_1.output.comparison)
+    )
 
 
 if "ch7" in BOMMERT:

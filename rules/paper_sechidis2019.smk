@@ -281,7 +281,11 @@ PAPER_TARGETS.extend(
     [
         *rules.sechidis2019_eq1.output,
         *rules.sechidis2019_figure1.output,
-        *[f for d in SECHIDIS_UCI for f in get_paper_figure(f"fig02_{d}_pareto")],
+        *[
+            f
+            for d in SECHIDIS_UCI
+            for f in expand(rules.sechidis2019_figure2.output.figure, dataset=d)
+        ],
         *rules.sechidis2019_tables.output,
         *rules.sechidis2019_pareto_noise.output,
         *rules.sechidis2019_theorems.output,

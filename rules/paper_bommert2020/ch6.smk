@@ -49,7 +49,9 @@ rule bommert2020_ch6_all_pairs:
         "../../scripts/paper_bommert2020/ch6_all_pairs.py"
 
 
-BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch6/comparison_6_2"))
+BOMMERT_COMPARISON_PARTS.append(
+    get_bommert2020_work_parquet(rules.bommert2020_ch6_all_pairs.output.comparison)
+)
 PAPER_TARGETS.extend(
     f
     for f in rules.bommert2020_ch6_all_pairs.output
@@ -86,7 +88,9 @@ if B6_DATASETS:
     rule bommert2020_ch6_real:
         input:
             summaries=[get_stability(d) for d in B6_DATASETS],
-            times=[get_bommert2020_work_parquet(f"ch6/measure_times/{d}") for d in B6_DATASETS],
+            times=get_bommert2020_work_parquet(
+                rules.bommert2020_ch6_measure_times.output.times, dataset=B6_DATASETS
+            ),
         output:
             **get_bommert2020_figures(real_figure_stems(B6_DATASETS)),
             **get_bommert2020_tables(
@@ -109,7 +113,9 @@ if B6_DATASETS:
         script:
             "../../scripts/paper_bommert2020/ch6_real.py"
 
-    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch6/comparison_6_3"))
+    BOMMERT_COMPARISON_PARTS.append(
+        get_bommert2020_work_parquet(rules.bommert2020_ch6_real.output.comparison)
+    )
     PAPER_TARGETS.extend(
         f
         for f in rules.bommert2020_ch6_real.output

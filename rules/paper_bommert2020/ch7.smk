@@ -217,7 +217,9 @@ rule bommert2020_ch7_comparison:
         "../../scripts/paper_bommert2020/ch7_comparison.py"
 
 
-BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch7/comparison_7_1"))
+BOMMERT_COMPARISON_PARTS.append(
+    get_bommert2020_work_parquet(rules.bommert2020_ch7_comparison.output.comparison)
+)
 
 
 rule bommert2020_ch7_claims:

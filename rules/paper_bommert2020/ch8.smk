@@ -222,7 +222,9 @@ if B8_TOY or B8_SIMULATION or B8_REAL_DATASETS:
         script:
             "../../scripts/paper_bommert2020/ch8_comparison.py"
 
-    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch8/comparison_8"))
+    BOMMERT_COMPARISON_PARTS.append(
+        get_bommert2020_work_parquet(rules.bommert2020_ch8_comparison.output.comparison)
+    )
 
 
 rule bommert2020_ch8_claims:
