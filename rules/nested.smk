@@ -30,7 +30,7 @@ rule nested_splits:
 rule nested_inner:
     input:
         dataset=get_dataset("{dataset}"),
-        raw=get_raw_dataset("{dataset}"),
+        raw=get_raw_dataset("{dataset}")["parquet"],
         splits=get_nested_splits("{dataset}"),
     output:
         stability=get_nested_inner("{dataset}", "{outer}", "{config}"),
@@ -74,7 +74,7 @@ rule nested_inner:
 rule nested_outer:
     input:
         dataset=get_dataset("{dataset}"),
-        raw=get_raw_dataset("{dataset}"),
+        raw=get_raw_dataset("{dataset}")["parquet"],
         splits=get_nested_splits("{dataset}"),
         inner=nested_inner_files,
     output:
@@ -109,9 +109,9 @@ rule nested_summary:
         folds=lambda wc: [get_nested_fold(wc.dataset, o) for o in nested_fold_ids()],
     output:
         parquet=get_nested("{dataset}"),
-        csv=f"{RESULTS}/{{dataset}}/nested.csv",
+        csv=get_nested_csv("{dataset}"),
         html=report(
-            f"{RESULTS}/{{dataset}}/report/nested.html",
+            get_nested_report("{dataset}"),
             caption="../report/nested.rst",
             category="Nested evaluation",
             labels={"dataset": "{dataset}", "table": "nested evaluation"},

@@ -19,13 +19,13 @@ from conftest import run_snakemake, workflow_dir
 from scipy import stats
 
 from fsstab.datasets import read_dataset, resampling_labels
+from fsstab.prefilter import prefilter
 from fsstab.resampling import make_resamples, read_resamples
 from fsstab.seeds import derive_seed
 from fsstab.selectors import FilterSelector
 from fsstab.synthetic import informative
 from fsstab.workflow.checks import checked_workflow
 from fsstab.workflow.config import ConfigError, load_schema
-from fsstab.prefilter import prefilter
 from fsstab.workflow.nested import (
     chosen_configurations,
     fold_dataset,
@@ -161,7 +161,8 @@ def test_the_prefilter_is_fitted_on_the_outer_training_part_only():
     ds, _ = prefilter(raw, n_features=5)              # what the workflow's prefilter keeps
     by_hand_all = np.sort(np.argsort(-raw.X.var(axis=0, ddof=1), kind="stable")[:5])
     by_hand_train = np.sort(np.argsort(-raw.X[train].var(axis=0, ddof=1), kind="stable")[:5])
-    assert planted in by_hand_all and planted not in by_hand_train
+    assert planted in by_hand_all
+    assert planted not in by_hand_train
     assert ds.feature_names == tuple(raw.feature_names[i] for i in by_hand_all)
 
     fold, columns = fold_dataset(raw, ds, outer, 0, params)
