@@ -14,7 +14,7 @@ for _dataset in WF.selected_datasets:
         input:
             **stability_inputs(_dataset),
         output:
-            stability=[get_configuration_stability(_dataset, c.id) for c in _configs],
+            stability=[get_config_stability(_dataset, c.id) for c in _configs],
             summary=get_stability(_dataset),
         log:
             f"{LOGS}/{_dataset}/stability.log",
