@@ -63,7 +63,7 @@ rule error_control:
         discoveries_parquet=get_error_control("{dataset}")["discoveries_parquet"],
         discoveries_csv=get_error_control("{dataset}")["discoveries_csv"],
         html=report(
-            f"{RESULTS}/{{dataset}}/report/error_control.html",
+            get_error_control_report("{dataset}"),
             caption="../report/error_control.rst",
             category="Error control",
             labels={"dataset": "{dataset}", "table": "error control"},
