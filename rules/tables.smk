@@ -30,6 +30,7 @@ rule stable_features:
 rule summary_csv:
     input:
         summary=f"{RESULTS}/summary.parquet",
+        error_control=error_control_summaries(),
     output:
         csv=f"{RESULTS}/summary.csv",
     log:
@@ -52,6 +53,7 @@ rule summary_csv:
 
 rule report_tables:
     input:
+        unpack(error_control_summary_of),
         summary=get_stability("{dataset}"),
         pareto=get_pareto("{dataset}"),
         stable=get_stable_features("{dataset}"),
