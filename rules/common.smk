@@ -70,9 +70,25 @@ wildcard_constraints:
     outer=r"o\d{3}",
 
 
-def dataset_files(folder):
-    """The stored form of a dataset: Parquet + provenance JSON."""
+def get_stored_dataset(folder):
+    """The stored form of a dataset in ``folder``: Parquet + provenance JSON."""
     return {"parquet": f"{folder}/dataset.parquet", "provenance": f"{folder}/provenance.json"}
+
+
+def get_dataset_folder(dataset):
+    """A dataset's folder under the data folder: its stored forms, the record of its local
+    sources (source.sha256), the prefilter's report."""
+    return f"{DATA}/{dataset}"
+
+
+def get_raw_dataset(dataset):
+    """The fetched dataset before the prefilter (stored form: Parquet + provenance JSON)."""
+    return get_stored_dataset(f"{get_dataset_folder(dataset)}/raw")
+
+
+def get_dataset_files(dataset):
+    """The prefiltered dataset in its stored form (Parquet + provenance JSON)."""
+    return get_stored_dataset(get_dataset_folder(dataset))
 
 
 def local_source_file(wildcards):
@@ -91,7 +107,7 @@ def _source_records():
     records = {}
     for name, dataset in WF.datasets.items():
         files = local_source_paths(dataset.source)
-        record = source_checksum_file(files, f"{DATA}/{name}") if files else None
+        record = source_checksum_file(files, get_dataset_folder(name)) if files else None
         if record is not None:
             records[name] = record
     return records
@@ -156,12 +172,12 @@ def normalised_source_of(wildcards):
 
 def get_dataset(dataset):
     """The prefiltered dataset (fsstab.datasets.read_dataset)."""
-    return f"{DATA}/{dataset}/dataset.parquet"
+    return get_dataset_files(dataset)["parquet"]
 
 
 def get_prefilter_report(dataset):
     """What the prefilter kept and dropped (fsstab.prefilter.write_prefilter_report)."""
-    return f"{DATA}/{dataset}/prefilter.parquet"
+    return f"{get_dataset_folder(dataset)}/prefilter.parquet"
 
 
 def get_resamples(dataset):
@@ -211,14 +227,34 @@ def get_timings(dataset, config):
     return get_selection(dataset, config)["timings"]
 
 
+def get_config_stability(dataset, config):
+    """The stability rows of one configuration on a dataset (its variants)."""
+    return f"{RESULTS}/{dataset}/stability/{config}.parquet"
+
+
 def get_stability(dataset):
     """The stability summary of a dataset: one row per (configuration, variant)."""
     return f"{RESULTS}/{dataset}/stability.parquet"
 
 
+def get_summary():
+    """The stability summaries of every dataset of the results folder, one table."""
+    return f"{RESULTS}/summary.parquet"
+
+
+def get_summary_csv():
+    """The summary as a spreadsheet (results/summary.csv)."""
+    return f"{RESULTS}/summary.csv"
+
+
 def get_convergence(dataset):
     """φ and its interval on the first m = 1..M runs of every configuration."""
     return f"{RESULTS}/{dataset}/convergence.parquet"
+
+
+def get_convergence_figure(dataset, extension):
+    """The figure of :func:`get_convergence` (``pdf`` or ``png``)."""
+    return f"{RESULTS}/{dataset}/figures/convergence.{extension}"
 
 
 def convergence_inputs(wildcards):
@@ -256,6 +292,15 @@ def get_nested(dataset):
     return f"{RESULTS}/{dataset}/nested.parquet"
 
 
+def get_nested_csv(dataset):
+    return f"{RESULTS}/{dataset}/nested.csv"
+
+
+def get_nested_report(dataset):
+    """The nested evaluation as an HTML table of the report."""
+    return f"{RESULTS}/{dataset}/report/nested.html"
+
+
 def nested_fold_ids():
     """The outer folds' wildcards (``o000`` ..), none without ``evaluation.nested``."""
     from fsstab.workflow.nested import outer_fold_ids
@@ -283,6 +328,24 @@ def nested_similarity(wildcards):
 def get_stable_features(dataset):
     """The stable features of a dataset (Parquet; the CSV beside it has the same stem)."""
     return f"{RESULTS}/{dataset}/stable_features.parquet"
+
+
+def get_stable_features_csv(dataset):
+    return f"{RESULTS}/{dataset}/stable_features.csv"
+
+
+def get_summary_report(dataset):
+    """The dataset's accuracy and stability as an HTML table of the report."""
+    return f"{RESULTS}/{dataset}/report/summary.html"
+
+
+def get_stable_features_report(dataset):
+    return f"{RESULTS}/{dataset}/report/stable_features.html"
+
+
+def get_overview_report(dataset):
+    """The dataset's overview page (its data, prefilter, resampling) of the report."""
+    return f"{RESULTS}/{dataset}/report/overview.html"
 
 
 def get_pareto_rank():
@@ -374,6 +437,17 @@ def get_error_control(dataset):
         for table in ("summary", "discoveries")
         for ext in ("parquet", "csv")
     }
+
+
+def get_error_control_figure(dataset, extension):
+    """The error-control figure of a dataset (``pdf`` or ``png``): selection probabilities
+    against the threshold with the bound or FDP+."""
+    return f"{RESULTS}/{dataset}/error_control/figure.{extension}"
+
+
+def get_error_control_report(dataset):
+    """The error-control tables as an HTML table of the report."""
+    return f"{RESULTS}/{dataset}/report/error_control.html"
 
 
 def error_control_similarity(wildcards):
@@ -523,7 +597,7 @@ def stability_inputs(wildcards):
 
 def dataset_stability_files(wildcards):
     return [
-        f"{RESULTS}/{wildcards.dataset}/stability/{c.id}.parquet"
+        get_config_stability(wildcards.dataset, c.id)
         for c in WF.configurations_for(wildcards.dataset)
     ]
 
@@ -584,7 +658,7 @@ def similarity_resource(resource):
     return value
 
 
-def dataset_figure_stems(dataset):
+def get_dataset_figure_stems(dataset):
     """The figures of ``dataset`` by kind, as output paths without extension: the summary,
     one Pareto plot per Pareto measure, one trajectory per selector with a varied parameter,
     one feature stability map per configuration (if ``figures.feature_maps``)."""
@@ -611,17 +685,17 @@ def score_label_of(dataset):
     )
 
 
-def figure_targets(dataset):
-    stems = dataset_figure_stems(dataset)
+def get_figure_targets(dataset):
+    stems = get_dataset_figure_stems(dataset)
     every = [stems["summary"]]
     for kind in ("pareto", "trajectories", "feature_maps"):
         every += stems[kind].values()
     return [f"{stem}.{ext}" for stem in every for ext in ("pdf", "png")]
 
 
-def figure_outputs(dataset):
-    """:func:`figure_targets` with each PNG marked for ``snakemake --report``."""
-    stems = dataset_figure_stems(dataset)
+def get_figure_outputs(dataset):
+    """:func:`get_figure_targets` with each PNG marked for ``snakemake --report``."""
+    stems = get_dataset_figure_stems(dataset)
 
     def pair(stem, caption, category, labels, subcategory=dataset):
         png = report(
@@ -654,8 +728,8 @@ def final_outputs():
     if not WF.configurations:
         return list(PAPER_TARGETS)
     outputs = [
-        f"{RESULTS}/summary.parquet",
-        f"{RESULTS}/summary.csv",
+        get_summary(),
+        get_summary_csv(),
         get_pareto_rank(),
     ]
     for dataset in WF.selected_datasets:
@@ -667,10 +741,10 @@ def final_outputs():
             outputs.append(get_stable_features(dataset))
             outputs.append(get_convergence(dataset))
         if WF.dataset_figures:
-            outputs += figure_targets(dataset)
+            outputs += get_figure_targets(dataset)
             if WF.paper is None:
-                outputs.append(f"{RESULTS}/{dataset}/report/summary.html")
+                outputs.append(get_summary_report(dataset))
         if error_control_configs(dataset):
             outputs += list(get_error_control(dataset).values())
-            outputs.append(f"{RESULTS}/{dataset}/report/error_control.html")
+            outputs.append(get_error_control_report(dataset))
     return outputs + PAPER_TARGETS

@@ -7,9 +7,9 @@ rule convergence:
         unpack(convergence_inputs),
     output:
         table=get_convergence("{dataset}"),
-        pdf=f"{RESULTS}/{{dataset}}/figures/convergence.pdf",
+        pdf=get_convergence_figure("{dataset}", "pdf"),
         png=report(
-            f"{RESULTS}/{{dataset}}/figures/convergence.png",
+            get_convergence_figure("{dataset}", "png"),
             caption="../report/convergence.rst",
             category="Convergence",
             labels={"dataset": "{dataset}", "figure": "φ against M"},
@@ -22,8 +22,8 @@ rule convergence:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=30,
+        mem_mb=memory("convergence", dataset=None, files="*", resamples=resamples_of),
+        runtime=runtime("convergence", dataset=None, files="*", resamples=resamples_of),
     params:
         precision=WF.convergence_precision,
         confidence_level=WF.confidence_level,

@@ -84,15 +84,15 @@ rule error_control:
         summary_csv=get_error_control("{dataset}")["summary_csv"],
         discoveries_parquet=get_error_control("{dataset}")["discoveries_parquet"],
         discoveries_csv=get_error_control("{dataset}")["discoveries_csv"],
-        figure_pdf=f"{RESULTS}/{{dataset}}/error_control/figure.pdf",
+        figure_pdf=get_error_control_figure("{dataset}", "pdf"),
         figure_png=report(
-            f"{RESULTS}/{{dataset}}/error_control/figure.png",
+            get_error_control_figure("{dataset}", "png"),
             caption="../report/error_control_figure.rst",
             category="Error control",
             labels={"dataset": "{dataset}", "figure": "selection probability"},
         ),
         html=report(
-            f"{RESULTS}/{{dataset}}/report/error_control.html",
+            get_error_control_report("{dataset}"),
             caption="../report/error_control.rst",
             category="Error control",
             labels={"dataset": "{dataset}", "table": "error control"},

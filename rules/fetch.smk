@@ -5,7 +5,7 @@ rule fetch:
     input:
         local_source_checksum,
     output:
-        **dataset_files(f"{DATA}/{{dataset}}/raw"),
+        **get_raw_dataset("{dataset}"),
     log:
         f"{LOGS}/{{dataset}}/fetch.log",
     benchmark:

@@ -8,7 +8,7 @@
 # that dataset's job).
 
 for _dataset in WF.selected_datasets if WF.dataset_figures else ():
-    _stems = dataset_figure_stems(_dataset)
+    _stems = get_dataset_figure_stems(_dataset)
     _maps = list(_stems["feature_maps"])
 
     rule:
@@ -20,9 +20,9 @@ for _dataset in WF.selected_datasets if WF.dataset_figures else ():
             pareto=get_pareto(_dataset),
             map_runs=[get_runs(_dataset, c) for c in _maps],
             map_features=[get_features(_dataset, c) for c in _maps],
-            map_stability=[f"{RESULTS}/{_dataset}/stability/{c}.parquet" for c in _maps],
+            map_stability=[get_config_stability(_dataset, c) for c in _maps],
         output:
-            figure_outputs(_dataset),
+            get_figure_outputs(_dataset),
         log:
             f"{LOGS}/{_dataset}/figures.log",
         benchmark:

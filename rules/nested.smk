@@ -92,9 +92,9 @@ rule nested_summary:
         folds=lambda wc: [get_nested_fold(wc.dataset, o) for o in nested_fold_ids()],
     output:
         parquet=get_nested("{dataset}"),
-        csv=f"{RESULTS}/{{dataset}}/nested.csv",
+        csv=get_nested_csv("{dataset}"),
         html=report(
-            f"{RESULTS}/{{dataset}}/report/nested.html",
+            get_nested_report("{dataset}"),
             caption="../report/nested.rst",
             category="Nested evaluation",
             labels={"dataset": "{dataset}", "table": "nested evaluation"},

@@ -53,14 +53,16 @@ if {"ch7", "ch8"} & BOMMERT.keys():
             "../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=10,
+            mem_mb=memory("analysis", dataset="*", files="*"),
+            runtime=runtime("analysis", dataset="*", files="*"),
         params:
             configured=sorted(WF.dataset_entries),
         script:
             "../scripts/paper_bommert2020/table4_1.py"
 
-    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("comparison_table4_1"))
+    BOMMERT_COMPARISON_PARTS.append(
+        get_bommert2020_work_parquet(rules.bommert2020_table4_1.output.comparison)
+    )
 
 
 if "ch7" in BOMMERT:
@@ -92,8 +94,8 @@ rule bommert2020_comparison:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # configured data sets of Ch. 5-6 that are not run (only_datasets)
         not_run=not_run_rows(BOMMERT, DATASETS),
@@ -126,8 +128,8 @@ rule bommert2020_conclusions:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         chapters=get_bommert2020_claims_chapters(),
     script:

@@ -68,8 +68,8 @@ rule hamer2021_toy:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("toy_examples"),
+        runtime=runtime("toy_examples"),
     params:
         settings=HAMER["toy"],
     script:
@@ -96,8 +96,8 @@ rule hamer2021_correlated_groups:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=60,
+        mem_mb=memory("simulation"),
+        runtime=runtime("simulation"),
     params:
         settings=HAMER["correlated_groups"],
     script:
@@ -129,8 +129,8 @@ rule hamer2021_correlated_figures:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         settings=HAMER["correlated_groups"],
     script:
@@ -157,8 +157,8 @@ rule hamer2021_decision:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=20,
+        mem_mb=memory("analysis", dataset="*", files="*"),
+        runtime=runtime("analysis", dataset="*", files="*"),
     params:
         settings=HAMER["section71"],
         configurations=lambda wc: PLAN.selector_configurations(
@@ -185,8 +185,8 @@ rule hamer2021_dominated_areas:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         settings=HAMER["section71"],
     script:
@@ -208,8 +208,8 @@ rule hamer2021_dominated_areas_table:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/paper_hamer2021/concatenate.py"
 
@@ -229,8 +229,8 @@ rule hamer2021_hybrid_versus_rfe_table:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/paper_hamer2021/concatenate.py"
 
@@ -251,8 +251,8 @@ rule hamer2021_frequency_score:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         settings=HAMER["section71"],
         configurations=lambda wc: PLAN.selector_configurations(
@@ -279,8 +279,8 @@ rule hamer2021_frequency_score_table:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/paper_hamer2021/concatenate.py"
 
@@ -302,8 +302,8 @@ rule hamer2021_table5:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         selector=HAMER["section72"]["methods"].get("lasso"),
         methods=list(HAMER["section72"]["methods"].values()),
@@ -328,8 +328,8 @@ rule hamer2021_trajectories:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         method=lambda wc: PLAN.trajectory_method(wc.number),
         selector=lambda wc: HAMER["section72"]["methods"][PLAN.trajectory_method(wc.number)],
@@ -352,8 +352,8 @@ rule hamer2021_logistic_rfe:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         selector=HAMER["section72"]["methods"].get("logistic_rfe"),
         drawn=list(PLAN.logistic_rfe_datasets().datasets),
@@ -378,8 +378,8 @@ rule hamer2021_properties:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("analysis", dataset="*", files="*"),
+        runtime=runtime("analysis", dataset="*", files="*"),
     params:
         configurations=lambda wc: PLAN.selector_configurations(
             S72[wc.paper], list(HAMER["section72"]["methods"].values())
@@ -410,8 +410,8 @@ rule hamer2021_properties_table:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/paper_hamer2021/concatenate.py"
 
@@ -429,8 +429,8 @@ rule hamer2021_lasso_checks_table:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     script:
         "../scripts/paper_hamer2021/concatenate.py"
 
@@ -451,8 +451,8 @@ rule hamer2021_maps:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("analysis", dataset="*", files="*"),
+        runtime=runtime("analysis", dataset="*", files="*"),
     params:
         method=lambda wc: PLAN.map_method(wc.number),
         datasets=lambda wc: list(PLAN.map_figures()[PLAN.map_method(wc.number)].datasets),
@@ -487,8 +487,8 @@ rule hamer2021_appendix:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         datasets=lambda wc: list(PLAN.appendix_figures()[int(wc.number)].datasets),
         note=lambda wc: PLAN.appendix_figures()[int(wc.number)].note,
@@ -515,8 +515,8 @@ rule hamer2021_blocks:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=10,
+        mem_mb=memory("analysis", dataset="*", files="*"),
+        runtime=runtime("analysis", dataset="*", files="*"),
     params:
         block_size=HAMER["section73"]["block_size"],
     script:
@@ -538,8 +538,8 @@ rule hamer2021_variability:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         block_size=HAMER["section73"]["block_size"],
     script:
@@ -562,8 +562,8 @@ rule hamer2021_distributions:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         block_size=HAMER["section73"]["block_size"],
         note=PLAN.distribution_datasets().note,
@@ -606,8 +606,8 @@ rule hamer2021_comparison:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         gamma=HAMER["section71"]["gamma"],
         run=run_settings(HAMER, WF),
@@ -688,8 +688,8 @@ rule hamer2021_conclusions:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=15,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the paper data sets configured, the §7.2 methods and the run's settings: written to
         # conclusions_inputs.json with the tables read

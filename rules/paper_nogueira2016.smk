@@ -45,8 +45,8 @@ rule nogueira2016_figure1:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("toy_examples"),
+        runtime=runtime("toy_examples"),
     params:
         settings=NOGUEIRA["figure1"],
     script:
@@ -64,8 +64,8 @@ rule nogueira2016_toy_examples:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("toy_examples"),
+        runtime=runtime("toy_examples"),
     script:
         "../scripts/paper_nogueira2016/toy_examples.py"
 
@@ -83,8 +83,8 @@ rule nogueira2016_properties:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("toy_examples"),
+        runtime=runtime("toy_examples"),
     script:
         "../scripts/paper_nogueira2016/properties.py"
 
@@ -107,8 +107,8 @@ rule nogueira2016_figure2:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("analysis", dataset="*", files="*"),
+        runtime=runtime("analysis", dataset="*", files="*"),
     params:
         datasets=list(DATASETS),
         measures=NOGUEIRA["figure2_measures"],
@@ -132,8 +132,8 @@ rule nogueira2016_pairs:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         datasets=list(DATASETS),
         # Fig. 2's measures in the paper (their noise: one set left out in turn)
@@ -158,8 +158,8 @@ rule nogueira2016_comparison:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         configured=NOGUEIRA_CONFIGURED,
         run=NOGUEIRA_RUN,
@@ -190,8 +190,8 @@ rule nogueira2016_conclusions:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the data sets configured (those not run keep the paper's rows) and the run's
         # settings: written to conclusions_inputs.json with the tables read

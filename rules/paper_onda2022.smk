@@ -57,8 +57,8 @@ rule onda2022_experiment:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=24 * 60,
+        mem_mb=memory("data_study_large"),
+        runtime=runtime("data_study_large"),
     params:
         n_target=lambda wc: ONDA["datasets"][wc.dataset]["n_target"],
         m_ensemble=ONDA["m_ensemble"],
@@ -88,8 +88,8 @@ rule onda2022_parameter_map:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=6 * 60,
+        mem_mb=memory("simulation_study"),
+        runtime=runtime("simulation_study"),
     params:
         n_useful_range=lambda wc: ONDA["datasets"][wc.dataset]["n_useful_range"],
         p_range=ONDA["parameter_map"]["p_range"],
@@ -112,8 +112,8 @@ rule onda2022_dataset_figures:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         settings=ONDA,
     script:
@@ -138,8 +138,8 @@ rule onda2022_fixed_point:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=30,
+        mem_mb=memory("simulation"),
+        runtime=runtime("simulation"),
     params:
         settings=ONDA,
         seed=lambda wc: derive_seed(WF.seed, wc.dataset, "onda2022", "fixed point"),
@@ -164,8 +164,8 @@ rule onda2022_figure14:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         dataset=ONDA_PLAN.main,
     script:
@@ -185,8 +185,8 @@ rule onda2022_figure15:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         mtry=None if ONDA["mtry_study"] is None else ONDA["mtry_study"]["real_ensemble_mtry"],
     script:
@@ -210,8 +210,8 @@ rule onda2022_main_figures:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         settings=ONDA,
         dataset=ONDA_PLAN.main,
@@ -241,8 +241,8 @@ rule onda2022_tables:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         settings=ONDA,
         seed=derive_seed(WF.seed, "onda2022", "diagnostics"),
@@ -270,8 +270,8 @@ rule onda2022_timings:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         experiments=[
             (d, "sqrt", figure_n_tree(ONDA, "timing_n_tree", d)) for d in ONDA_PLAN.datasets
@@ -303,8 +303,8 @@ rule onda2022_conclusions:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # paper.settings, the data sets configured and run and their data: written to
         # conclusions_inputs.json with the tables read

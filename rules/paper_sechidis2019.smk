@@ -47,8 +47,8 @@ rule sechidis2019_eq1:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("toy_examples"),
+        runtime=runtime("toy_examples"),
     script:
         "../scripts/paper_sechidis2019/eq1.py"
 
@@ -68,8 +68,8 @@ rule sechidis2019_figure1:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=60,
+        mem_mb=memory("simulation"),
+        runtime=runtime("simulation"),
     params:
         settings=SECHIDIS["figure1"],
         seed=WF.seed,
@@ -90,8 +90,8 @@ rule sechidis2019_figure2:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         methods=SECHIDIS["methods"],
     script:
@@ -114,8 +114,8 @@ rule sechidis2019_tables:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         methods=SECHIDIS["methods"],
         datasets=list(SECHIDIS_UCI),
@@ -142,8 +142,8 @@ rule sechidis2019_pareto_noise:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         methods=SECHIDIS["methods"],
         datasets=list(SECHIDIS_UCI),
@@ -170,8 +170,8 @@ rule sechidis2019_theorems:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=10,
+        mem_mb=memory("analysis", dataset="*", files="*"),
+        runtime=runtime("analysis", dataset="*", files="*"),
     params:
         methods=SECHIDIS["methods"],
         datasets=list(SECHIDIS_UCI),
@@ -207,8 +207,8 @@ if SECHIDIS_RUN_IPASS:
             "../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=30,
+            mem_mb=memory("analysis", dataset="*", files="*"),
+            runtime=runtime("analysis", dataset="*", files="*"),
         params:
             selectors=SECHIDIS_IPASS["selectors"],
             specs={label: WF.configuration(label).spec for label in SECHIDIS_IPASS["selectors"]},
@@ -237,8 +237,8 @@ rule sechidis2019_comparison:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         configured=list(SECHIDIS_CONFIGURED_UCI),
         run=SECHIDIS_RUN,
@@ -267,8 +267,8 @@ rule sechidis2019_conclusions:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the methods, the §4.1 data sets configured, each run's settings and Fig. 1's:
         # written to conclusions_inputs.json with the tables read
@@ -281,7 +281,11 @@ PAPER_TARGETS.extend(
     [
         *rules.sechidis2019_eq1.output,
         *rules.sechidis2019_figure1.output,
-        *[f for d in SECHIDIS_UCI for f in get_paper_figure(f"fig02_{d}_pareto")],
+        *[
+            f
+            for d in SECHIDIS_UCI
+            for f in expand(rules.sechidis2019_figure2.output.figure, dataset=d)
+        ],
         *rules.sechidis2019_tables.output,
         *rules.sechidis2019_pareto_noise.output,
         *rules.sechidis2019_theorems.output,

@@ -31,7 +31,7 @@ rule rank:
         summaries=expand(get_stability("{dataset}"), dataset=WF.selected_datasets),
         others=other_configurations_summaries(),
     output:
-        summary=f"{RESULTS}/summary.parquet",
+        summary=get_summary(),
         rank=get_pareto_rank(),
     log:
         f"{LOGS}/rank.log",

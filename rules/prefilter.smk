@@ -3,9 +3,9 @@
 
 rule prefilter:
     input:
-        dataset=f"{DATA}/{{dataset}}/raw/dataset.parquet",
+        dataset=get_raw_dataset("{dataset}")["parquet"],
     output:
-        **dataset_files(f"{DATA}/{{dataset}}"),
+        **get_dataset_files("{dataset}"),
         report=get_prefilter_report("{dataset}"),
     log:
         f"{LOGS}/{{dataset}}/prefilter.log",

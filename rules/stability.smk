@@ -5,7 +5,7 @@ rule stability:
     input:
         unpack(stability_inputs),
     output:
-        stability=f"{RESULTS}/{{dataset}}/stability/{{config}}.parquet",
+        stability=get_config_stability("{dataset}", "{config}"),
     log:
         f"{LOGS}/{{dataset}}/stability/{{config}}.log",
     benchmark:

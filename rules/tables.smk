@@ -8,7 +8,7 @@ rule stable_features:
         unpack(stable_features_inputs),
     output:
         parquet=get_stable_features("{dataset}"),
-        csv=f"{RESULTS}/{{dataset}}/stable_features.csv",
+        csv=get_stable_features_csv("{dataset}"),
     log:
         f"{LOGS}/{{dataset}}/stable_features.log",
     benchmark:
@@ -29,10 +29,10 @@ rule stable_features:
 
 rule summary_csv:
     input:
-        summary=f"{RESULTS}/summary.parquet",
+        summary=get_summary(),
         error_control=error_control_summaries(),
     output:
-        csv=f"{RESULTS}/summary.csv",
+        csv=get_summary_csv(),
     log:
         f"{LOGS}/summary_csv.log",
     benchmark:
@@ -62,19 +62,19 @@ rule report_tables:
         prefilter=get_prefilter_report("{dataset}"),
     output:
         summary=report(
-            f"{RESULTS}/{{dataset}}/report/summary.html",
+            get_summary_report("{dataset}"),
             caption="../report/summary_table.rst",
             category="Summary tables",
             labels={"dataset": "{dataset}", "table": "accuracy and stability"},
         ),
         stable=report(
-            f"{RESULTS}/{{dataset}}/report/stable_features.html",
+            get_stable_features_report("{dataset}"),
             caption="../report/stable_features.rst",
             category="Stable features",
             labels={"dataset": "{dataset}", "table": "stable features"},
         ),
         # the report's landing page embeds it (report/workflow.rst)
-        overview=f"{RESULTS}/{{dataset}}/report/overview.html",
+        overview=get_overview_report("{dataset}"),
     log:
         f"{LOGS}/{{dataset}}/report_tables.log",
     benchmark:

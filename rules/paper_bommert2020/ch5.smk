@@ -24,12 +24,11 @@ B5_DATASETS = [d for d in B5["datasets"] if d in DATASETS]
 B5_SCALING = B5["scaling"]["dataset"] in DATASETS
 B5_SHOWN, B5_OTHERS = boxplot_split(B5_DATASETS, B5["benchmark"]["boxplot_datasets"])
 # §5.3: one job per (data set, filter or none, outer fold)
-B5_FOLDS = [
-    f"ch5/benchmark/{d}/{f}/outer{o}"
-    for d in B5_DATASETS
-    for f in [*B5_FILTERS, "none"]
-    for o in range(B5["benchmark"]["outer_folds"])
-]
+B5_FOLDS = {
+    "dataset": B5_DATASETS,
+    "filter": [*B5_FILTERS, "none"],
+    "outer": range(B5["benchmark"]["outer_folds"]),
+}
 
 
 wildcard_constraints:
@@ -65,8 +64,8 @@ if B5_SCALING:
             "../../envs/fsstab.yaml"
         threads: 2
         resources:
-            mem_mb=4000,
-            runtime=1440,
+            mem_mb=memory("data_study_large"),
+            runtime=runtime("data_study_large"),
         params:
             scaling=B5["scaling"],
             seed=WF.seed,
@@ -75,7 +74,9 @@ if B5_SCALING:
 
     rule bommert2020_ch5_scaling:
         input:
-            times=[get_bommert2020_work_parquet(f"ch5/scaling/{f}") for f in B5_FILTERS],
+            times=get_bommert2020_work_parquet(
+                rules.bommert2020_ch5_scaling_times.output.times, filter=B5_FILTERS
+            ),
         output:
             **get_bommert2020_figures(scaling_figure_stems()),
             **get_bommert2020_tables(["table5_1_median_times"]),
@@ -88,14 +89,16 @@ if B5_SCALING:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=10,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             filters=B5_FILTERS,
         script:
             "../../scripts/paper_bommert2020/ch5_scaling.py"
 
-    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch5/comparison_5_1"))
+    BOMMERT_COMPARISON_PARTS.append(
+        get_bommert2020_work_parquet(rules.bommert2020_ch5_scaling.output.comparison)
+    )
     PAPER_TARGETS.extend(
         f
         for f in rules.bommert2020_ch5_scaling.output
@@ -121,8 +124,8 @@ if B5_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=240,
+            mem_mb=memory("data_study"),
+            runtime=runtime("data_study"),
         params:
             seed=WF.seed,
         script:
@@ -130,11 +133,9 @@ if B5_DATASETS:
 
     rule bommert2020_ch5_ranking:
         input:
-            scores=[
-                get_bommert2020_work_parquet(f"ch5/scores/{d}/{f}")
-                for d in B5_DATASETS
-                for f in B5_FILTERS
-            ],
+            scores=get_bommert2020_work_parquet(
+                rules.bommert2020_ch5_scores.output.scores, dataset=B5_DATASETS, filter=B5_FILTERS
+            ),
         output:
             **get_bommert2020_figures(ranking_figure_stems(B5_DATASETS)),
             **get_bommert2020_tables(
@@ -149,8 +150,8 @@ if B5_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=30,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             datasets=B5_DATASETS,
             filters=B5_FILTERS,
@@ -172,8 +173,8 @@ if B5_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=600,
+            mem_mb=memory("data_study"),
+            runtime=runtime("data_study"),
         params:
             settings=B5["benchmark"],
             seed=WF.seed,
@@ -183,8 +184,12 @@ if B5_DATASETS:
     rule bommert2020_ch5_benchmark:
         # §5.3 (the conclusions of §5.5 are claims of bommert2020_ch5_claims)
         input:
-            results=[get_bommert2020_work_parquet(stem) for stem in B5_FOLDS],
-            timings=[get_bommert2020_work_parquet(f"{stem}.times") for stem in B5_FOLDS],
+            results=get_bommert2020_work_parquet(
+                rules.bommert2020_ch5_benchmark_fold.output.result, **B5_FOLDS
+            ),
+            timings=get_bommert2020_work_parquet(
+                rules.bommert2020_ch5_benchmark_fold.output.timing, **B5_FOLDS
+            ),
             ranking=rules.bommert2020_ch5_ranking.output.table_fig05_4_rank_correlation,
         output:
             **get_bommert2020_figures(benchmark_figure_stems(B5_OTHERS)),
@@ -207,15 +212,16 @@ if B5_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=30,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             boxplot_datasets=B5_SHOWN,
         script:
             "../../scripts/paper_bommert2020/ch5_benchmark.py"
 
     BOMMERT_COMPARISON_PARTS.extend(
-        get_bommert2020_work_parquet(f"ch5/comparison_5_{k}") for k in (2, 3)
+        get_bommert2020_work_parquet(b5_rule.output.comparison)
+        for b5_rule in (rules.bommert2020_ch5_ranking, rules.bommert2020_ch5_benchmark)
     )
     for b5_rule in (rules.bommert2020_ch5_ranking, rules.bommert2020_ch5_benchmark):
         PAPER_TARGETS.extend(f for f in b5_rule.output if f not in b5_rule.output.comparison)
@@ -255,8 +261,8 @@ rule bommert2020_ch5_claims:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the run's settings (written to ch5_conclusions_inputs.json with the tables read)
         run=bommert2020_conclusions_run(WF, "ch5"),

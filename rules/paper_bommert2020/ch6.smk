@@ -41,15 +41,17 @@ rule bommert2020_ch6_all_pairs:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=4000,
-        runtime=30,
+        mem_mb=memory("exhaustive_small"),
+        runtime=runtime("exhaustive_small"),
     params:
         threshold=B6["all_pairs"]["threshold"],
     script:
         "../../scripts/paper_bommert2020/ch6_all_pairs.py"
 
 
-BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch6/comparison_6_2"))
+BOMMERT_COMPARISON_PARTS.append(
+    get_bommert2020_work_parquet(rules.bommert2020_ch6_all_pairs.output.comparison)
+)
 PAPER_TARGETS.extend(
     f
     for f in rules.bommert2020_ch6_all_pairs.output
@@ -73,8 +75,8 @@ if B6_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=600,
+            mem_mb=memory("data_study"),
+            runtime=runtime("data_study"),
         params:
             measures=list(WF.measures),
             measure_params=WF.measure_params,
@@ -86,7 +88,9 @@ if B6_DATASETS:
     rule bommert2020_ch6_real:
         input:
             summaries=[get_stability(d) for d in B6_DATASETS],
-            times=[get_bommert2020_work_parquet(f"ch6/measure_times/{d}") for d in B6_DATASETS],
+            times=get_bommert2020_work_parquet(
+                rules.bommert2020_ch6_measure_times.output.times, dataset=B6_DATASETS
+            ),
         output:
             **get_bommert2020_figures(real_figure_stems(B6_DATASETS)),
             **get_bommert2020_tables(
@@ -101,15 +105,17 @@ if B6_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=8000,
-            runtime=60,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             measures=list(WF.measures),
             datasets=B6_DATASETS,
         script:
             "../../scripts/paper_bommert2020/ch6_real.py"
 
-    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch6/comparison_6_3"))
+    BOMMERT_COMPARISON_PARTS.append(
+        get_bommert2020_work_parquet(rules.bommert2020_ch6_real.output.comparison)
+    )
     PAPER_TARGETS.extend(
         f
         for f in rules.bommert2020_ch6_real.output
@@ -145,8 +151,8 @@ rule bommert2020_ch6_claims:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the run's settings (written to ch6_conclusions_inputs.json with the tables read)
         run=bommert2020_conclusions_run(WF, "ch6"),

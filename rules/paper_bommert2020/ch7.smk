@@ -50,8 +50,8 @@ if B7_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=10,
+            mem_mb=memory("analysis", dataset="*", files="*"),
+            runtime=runtime("analysis", dataset="*", files="*"),
         params:
             ch7=B7,
             seed=WF.seed,
@@ -72,8 +72,8 @@ if B7_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=30,
+            mem_mb=memory("similarity_band"),
+            runtime=runtime("similarity_band"),
         script:
             "../../scripts/paper_bommert2020/ch7_similarity.py"
 
@@ -91,8 +91,8 @@ if B7_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=240,
+            mem_mb=memory("data_study"),
+            runtime=runtime("data_study"),
         params:
             seed=WF.seed,
         script:
@@ -124,8 +124,8 @@ if B7_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=600,
+            mem_mb=memory("data_study"),
+            runtime=runtime("data_study"),
         params:
             ch7=B7,
             seed=WF.seed,
@@ -151,8 +151,8 @@ if B7_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=10,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             tolerance=B7["pa_tolerance"],
         script:
@@ -174,8 +174,8 @@ if B7_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=20,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             datasets=B7_DATASETS,
             figures=figure_stems(B7_DATASETS),
@@ -205,8 +205,8 @@ rule bommert2020_ch7_comparison:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=1000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         configured=sorted(WF.dataset_entries),
         setting=settings_note(B7) if B7_DATASETS else "",
@@ -217,7 +217,9 @@ rule bommert2020_ch7_comparison:
         "../../scripts/paper_bommert2020/ch7_comparison.py"
 
 
-BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch7/comparison_7_1"))
+BOMMERT_COMPARISON_PARTS.append(
+    get_bommert2020_work_parquet(rules.bommert2020_ch7_comparison.output.comparison)
+)
 
 
 rule bommert2020_ch7_claims:
@@ -243,8 +245,8 @@ rule bommert2020_ch7_claims:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the data sets run, the settings, the prefilters (written to
         # ch7_conclusions_inputs.json with the tables read)

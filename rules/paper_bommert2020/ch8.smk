@@ -44,8 +44,8 @@ if B8_TOY:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=600,
+            mem_mb=memory("simulation_study"),
+            runtime=runtime("simulation_study"),
         params:
             toy=B8_TOY,
             seed=WF.seed,
@@ -75,8 +75,8 @@ if B8_TOY:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=10,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         script:
             "../../scripts/paper_bommert2020/ch8_toy_outputs.py"
 
@@ -100,8 +100,8 @@ if B8_SIMULATION:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=8000,
-            runtime=1440,
+            mem_mb=memory("simulation_study_large"),
+            runtime=runtime("simulation_study_large"),
         params:
             approaches=B8["approaches"],
             seed=WF.seed,
@@ -131,8 +131,8 @@ if B8_SIMULATION:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=4000,
-            runtime=20,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             figures=simulation_figure_stems(B8_SIMULATION),
         script:
@@ -159,8 +159,8 @@ if B8_REAL_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=8000,
-            runtime=1440,
+            mem_mb=memory("data_study_large"),
+            runtime=runtime("data_study_large"),
         params:
             approaches=B8["approaches"],
             n_outer=B8["real_data"]["n_outer"],
@@ -188,8 +188,8 @@ if B8_REAL_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=2000,
-            runtime=10,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         script:
             "../../scripts/paper_bommert2020/ch8_real_outputs.py"
 
@@ -214,15 +214,17 @@ if B8_TOY or B8_SIMULATION or B8_REAL_DATASETS:
             "../../envs/fsstab.yaml"
         threads: 1
         resources:
-            mem_mb=1000,
-            runtime=5,
+            mem_mb=memory("tables", dataset=None, files="*"),
+            runtime=runtime("tables", dataset=None, files="*"),
         params:
             n_scenarios=len(scenario_ids(B8_SIMULATION)) if B8_SIMULATION else 0,
             ch8=B8,
         script:
             "../../scripts/paper_bommert2020/ch8_comparison.py"
 
-    BOMMERT_COMPARISON_PARTS.append(get_bommert2020_work_parquet("ch8/comparison_8"))
+    BOMMERT_COMPARISON_PARTS.append(
+        get_bommert2020_work_parquet(rules.bommert2020_ch8_comparison.output.comparison)
+    )
 
 
 rule bommert2020_ch8_claims:
@@ -241,8 +243,8 @@ rule bommert2020_ch8_claims:
         "../../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=5,
+        mem_mb=memory("tables", dataset=None, files="*"),
+        runtime=runtime("tables", dataset=None, files="*"),
     params:
         # the chapter's settings (written to ch8_conclusions_inputs.json with the tables read)
         run=bommert2020_conclusions_run(WF, "ch8"),

@@ -18,9 +18,12 @@ def get_bommert2020_work_table(stem):
     return [get_paper_work(f"{stem}.csv"), get_paper_work(f"{stem}.parquet")]
 
 
-def get_bommert2020_work_parquet(stem):
-    """The Parquet file of an intermediate table (what the next rules read)."""
-    return get_paper_work(f"{stem}.parquet")
+def get_bommert2020_work_parquet(table, **wildcards):
+    """The Parquet file of an intermediate table (what the next rules read): ``table`` a
+    rule's output of :func:`get_bommert2020_work_table` (rules.<rule>.output.<name>), with
+    its wildcards filled in when given (one file per combination, as expand())."""
+    parquet = next(f for f in table if f.endswith(".parquet"))
+    return expand(parquet, **wildcards) if wildcards else parquet
 
 
 def get_bommert2020_selections(wildcards):

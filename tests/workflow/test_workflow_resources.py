@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -98,3 +99,73 @@ def test_the_workflow_asks_for_what_the_data_need(tmp_path):
 def test_every_stage_has_a_formula(stage):
     assert job_memory_mb(stage, n=10, d=10, files_mb=1.0) >= BASE_MB
     assert job_runtime_min(stage, n=10, d=10, files_mb=1.0) >= 10
+
+
+def _literal_numbers(node):
+    import ast
+
+    return [ast.unparse(n) for n in ast.walk(node)
+            if isinstance(n, ast.Constant) and isinstance(n.value, (int, float))
+            and not isinstance(n.value, bool)]
+
+
+def test_every_rule_takes_mem_mb_and_runtime_from_the_resources_module():
+    # every rule of every rules file (rules/paper_*/ included) asks for memory and time through
+    # fsstab.workflow.resources: a formula of its data or the budget of its kind, never a number
+    from _rules_source import every_rule, rules_files
+
+    assert any(path.parent.name.startswith("paper_") for path in rules_files())
+    rules = every_rule()
+    assert len(rules) > 90
+    problems = []
+    for rule in rules:
+        arguments = rule.arguments("resources")
+        given = {} if arguments is None else {k.arg: k.value for k in arguments.keywords}
+        for name in ("mem_mb", "runtime"):
+            if name not in given:
+                problems.append(f"{rule.where}: no {name}")
+            elif _literal_numbers(given[name]):
+                problems.append(f"{rule.where}: {name} spells {_literal_numbers(given[name])}")
+    assert not problems, ("take mem_mb/runtime from fsstab.workflow.resources (memory(kind), "
+                          f"runtime(kind)): {problems}")
+
+
+def test_the_check_finds_a_number(tmp_path):
+    from _rules_source import read_rules
+
+    path = tmp_path / "x.smk"
+    path.write_text("if X:\n\n    rule a:\n        output:\n            'a.txt',\n"
+                    "        resources:\n            mem_mb=memory('tables'),\n"
+                    "            runtime=24 * 60,\n", encoding="utf-8")
+    (rule,) = read_rules(path)
+    given = {k.arg: k.value for k in rule.arguments("resources").keywords}
+    assert _literal_numbers(given["runtime"]) == ["24", "60"]
+    assert _literal_numbers(given["mem_mb"]) == []
+
+
+def test_every_kind_of_step_has_a_formula_or_a_budget():
+    from fsstab.workflow.resources import BUDGETS, memory, runtime
+
+    for kind, (mb, minutes) in BUDGETS.items():
+        assert memory(kind)(None, []) == mb >= BASE_MB
+        assert runtime(kind)(None, []) == minutes
+    documented = (Path(__file__).resolve().parents[2] / "docs" / "workflow.md").read_text()
+    assert all(f"`{kind}`" in documented for kind in BUDGETS)
+    with pytest.raises(ValueError, match=r"no formula or budget 'simulations'.*simulation"):
+        memory("simulations")
+
+
+def test_a_step_on_several_datasets_holds_their_matrices(tmp_path):
+    # "analysis" with dataset="*": S is the matrices of every stored dataset among the inputs
+    from fsstab.workflow.resources import memory
+
+    paths = []
+    for name, shape in {"a": (30, 2000), "b": (50, 1000)}.items():
+        X = np.arange(float(shape[0] * shape[1])).reshape(shape) % 7
+        write_dataset(make_dataset(name, X, ["p", "q"] * (shape[0] // 2)), tmp_path / name)
+        paths.append(str(tmp_path / name / "dataset.parquet"))
+    S = (30 * 2000 + 50 * 1000) * 8 / MB
+    mem_mb = memory("analysis", dataset="*")
+    assert mem_mb(None, paths) == int(np.ceil((BASE_MB + 3.5 * S) / 100) * 100)
+    # a dataset not written yet: the request of a job whose inputs are missing
+    assert mem_mb(None, [*paths, str(tmp_path / "c" / "dataset.parquet")]) == 4000

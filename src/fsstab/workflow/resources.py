@@ -24,11 +24,26 @@ select               B + 3.5 S                                       10 + M_c ·
 error_control_fit    B + 3.5 S                                       10 + passes(60)
 planted_nulls        B + S + 3.5 S (d + m) / d                       10 + R_c (d+m)/d passes(60)
 stability            B + 4 M d · 8 B + 20 F                          10 + M d / 10⁶
+convergence          B + 40 F                                        10 + M F / 10 MB
 nested_inner         B + 5 S + min(1 GiB, M S) + 9 M d · 8 B         10 + 40 M · passes(6)
                                                                      + M · passes(60)
                                                                      + n d² / 10⁹ / 60
 tables, figures      B + 20 F + 200 d · 8 B                          10 + F / 10 MB
+analysis             B + 3.5 S + 20 F                                10 + passes(60) + F / 10 MB
 ===================  ==============================================  ========================
+
+``analysis`` is a paper's step on stored datasets and the tables of the stages (``S``: its
+datasets' matrices together). A paper's step whose work its settings set rather than its
+inputs (a simulation, the toy examples, repeated fits of the paper's designs) asks for the
+budget of its kind, :data:`BUDGETS` (``mem_mb``, minutes)::
+
+    toy_examples            2,000    10   exact values on the papers' toy sets
+    exhaustive_small        4,000    30   every pair or subset of small simulated sets
+    simulation              2,000    60   a simulation over a grid of the settings
+    simulation_study        4,000   600   a simulation study or a chunk of its replications
+    simulation_study_large  8,000  1440   the same with large simulated designs
+    data_study              4,000   600   repeated fits, filters or timings on a real dataset
+    data_study_large        8,000  1440   the same on the paper's largest datasets and grids
 
 ``B`` = 600 MB (Python with NumPy, pandas, scikit-learn and PyArrow), ``passes(k)`` = the
 minutes of k passes over S at 100 MB/s: a slow, shared node (this machine does 30 to 100 times
@@ -48,6 +63,8 @@ from typing import Any
 
 __all__ = [
     "BASE_MB",
+    "BUDGETS",
+    "FORMULAS",
     "dataset_shape",
     "job_memory_mb",
     "job_runtime_min",
@@ -66,6 +83,23 @@ _WHOLE_ROW_MAX_D = 1 << 15
 _UNKNOWN_MB, _UNKNOWN_MIN = 4000, 60
 
 _MB = 2**20
+
+#: The stages whose requests follow from their data (the table of the module docstring).
+FORMULAS = ("fetch", "prefilter", "resample", "univariate", "similarity_band",
+            "similarity_gather", "calibrate", "select", "planted_nulls", "stability",
+            "convergence", "analysis", "nested_inner", "tables")
+
+#: Kind of step -> (``mem_mb``, minutes) for a paper's steps whose work their settings set,
+#: not the size of their inputs (the module docstring).
+BUDGETS: dict[str, tuple[int, int]] = {
+    "toy_examples": (2000, 10),
+    "exhaustive_small": (4000, 30),
+    "simulation": (2000, 60),
+    "simulation_study": (4000, 600),
+    "simulation_study_large": (8000, 1440),
+    "data_study": (4000, 600),
+    "data_study_large": (8000, 1440),
+}
 
 
 def dataset_shape(path: str | os.PathLike[str]) -> tuple[int, int] | None:
@@ -113,6 +147,8 @@ def job_memory_mb(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resamp
         "select": 3.5 * S,
         "planted_nulls": S + 3.5 * S * _widened(d, planted),
         "stability": 4 * n_resamples * vector + 20 * files_mb,
+        "convergence": 40 * files_mb,
+        "analysis": 3.5 * S + 20 * files_mb,
         "nested_inner": 5 * S + min(1024, n_resamples * S) + 9 * n_resamples * vector,
         "tables": 20 * files_mb + 200 * vector,
     }[stage]
@@ -137,6 +173,8 @@ def job_runtime_min(stage: str, *, n: int, d: int, files_mb: float = 0.0, n_resa
         "select": n_resamples * passes(60),
         "planted_nulls": n_resamples * _widened(d, planted) * passes(60),
         "stability": n_resamples * d / 1e6,
+        "convergence": n_resamples * files_mb / 10,
+        "analysis": passes(60) + files_mb / 10,
         "nested_inner": 40 * n_resamples * passes(6) + n_resamples * passes(60)
         + n * d * d / GEMM_RATE / 60,
         "tables": files_mb / 10,
@@ -155,6 +193,19 @@ def _inputs(input: Any, key: str) -> list[str]:
     return [value] if isinstance(value, str) else [str(p) for p in value]
 
 
+def _datasets_shape(input: Any) -> tuple[int, int] | None:
+    """``(n, d)`` standing for every stored dataset among the inputs together: d of the widest,
+    n such that n d is the number of their values (None if one is not written yet)."""
+    shapes = [dataset_shape(p) for p in map(str, input) if p.endswith("dataset.parquet")]
+    if any(shape is None for shape in shapes):
+        return None
+    if not shapes:
+        return (0, 0)
+    d = max(shape[1] for shape in shapes)
+    cells = sum(shape[0] * shape[1] for shape in shapes)
+    return (math.ceil(cells / d) if d else 0, d)
+
+
 def _arguments(wildcards: Any, input: Any, dataset: str | None, files: str | None,
                resamples: Callable[[Any], int] | None,
                jobs: Callable[[Any], int] | None,
@@ -162,7 +213,12 @@ def _arguments(wildcards: Any, input: Any, dataset: str | None, files: str | Non
     """The keyword arguments of job_memory_mb / job_runtime_min, None if the dataset is not
     written yet."""
     shape = (0, 0)
-    if dataset is not None:
+    if dataset == "*":
+        found = _datasets_shape(input)
+        if found is None:
+            return None
+        shape = found
+    elif dataset is not None:
         paths = _inputs(input, dataset)
         found = dataset_shape(paths[0]) if paths else None
         if found is None:
@@ -184,8 +240,21 @@ def memory(stage: str, *, dataset: str | None = "dataset", files: str | None = N
            jobs: Callable[[Any], int] | None = None,
            planted: int | None = None) -> Callable[..., int]:
     """A Snakemake ``mem_mb`` function for ``stage``: the shape of the input ``dataset`` (a
-    key of the job's input), the size of the input files ``files`` (a key, or ``"*"``: all),
-    M and J from callables of the wildcards, m (``planted``; None: ``min(d, 1000)``)."""
+    key of the job's input, or ``"*"``: every stored dataset among the inputs), the size of
+    the input files ``files`` (a key, or ``"*"``: all), M and J from callables of the
+    wildcards, m (``planted``; None: ``min(d, 1000)``); for a kind of :data:`BUDGETS`, its
+    budget.
+
+    Examples
+    --------
+    >>> memory("simulation")(None, [])
+    2000
+    >>> memory("tables", dataset=None, files="*")(None, [])
+    600
+    """
+    _check_stage(stage)
+    if stage in BUDGETS:
+        return _budget(BUDGETS[stage][0])
 
     def mem_mb(wildcards: Any, input: Any) -> int:
         arguments = _arguments(wildcards, input, dataset, files, resamples, jobs, planted)
@@ -202,10 +271,38 @@ def runtime(stage: str, *, dataset: str | None = "dataset", files: str | None = 
             resamples: Callable[[Any], int] | None = None,
             jobs: Callable[[Any], int] | None = None,
             planted: int | None = None) -> Callable[..., int]:
-    """A Snakemake ``runtime`` function for ``stage`` (arguments as :func:`memory`)."""
+    """A Snakemake ``runtime`` function for ``stage`` (arguments as :func:`memory`).
+
+    Examples
+    --------
+    >>> runtime("simulation_study_large")(None, [])
+    1440
+    >>> runtime("tables", dataset=None, files="*")(None, [])
+    10
+    """
+    _check_stage(stage)
+    if stage in BUDGETS:
+        return _budget(BUDGETS[stage][1])
 
     def runtime_min(wildcards: Any, input: Any) -> int:
         arguments = _arguments(wildcards, input, dataset, files, resamples, jobs, planted)
         return _UNKNOWN_MIN if arguments is None else job_runtime_min(stage, **arguments)
 
     return runtime_min
+
+
+def _budget(value: int) -> Callable[..., int]:
+    """A resource function returning ``value`` whatever the job's inputs."""
+
+    def budget(wildcards: Any, input: Any) -> int:
+        return value
+
+    return budget
+
+
+def _check_stage(stage: str) -> None:
+    if stage not in FORMULAS and stage not in BUDGETS:
+        raise ValueError(
+            f"resources: no formula or budget {stage!r}; formulas: {', '.join(FORMULAS)}; "
+            f"budgets: {', '.join(BUDGETS)}"
+        )

@@ -44,11 +44,14 @@ from fsstab.papers.conclusions import (
 from fsstab.papers.hamer2021.conclusions_common import (
     APPROXIMATELY_CONSTANT_NOTE,
     ASSESS,
+    CONSIDERABLE,
+    DRASTIC,
     EXACT,
     FLIP_TOLERANCE,
     HIGH,
     HIGHLY_VARYING,
-    MUCH,
+    MUCH_ABOVE,
+    MUCH_LESS,
     SIMILAR,
     SYMBOL,
     Noise,
@@ -73,9 +76,12 @@ from fsstab.papers.hamer2021.reference import STATEMENTS, TOY_FIGURES, UNAVAILAB
 from fsstab.papers.hamer2021.stages import TIES_IN_ORDER
 
 __all__ = [
+    "CONSIDERABLE",
+    "DRASTIC",
     "EXACT",
     "HIGH",
-    "MUCH",
+    "MUCH_ABOVE",
+    "MUCH_LESS",
     "PREAMBLE",
     "SIMILAR",
     "TITLE",
@@ -107,18 +113,23 @@ PREAMBLE = (
     "with the run's own standard error (accuracy_se), a correlation by Fisher's z, Fig. 19's "
     "c_v by a paired bootstrap over the §7.3 groups. The paper's words as numbers, from its "
     f"own printed values where it prints them: \"high\" = at least {HIGH:g} (Fig. 3: the lowest "
-    "value it calls high, φ_iw = 0.9); a qualitative size (\"drastically overestimated\", "
-    f"\"much less\", \"≫\", \"far better\", \"considerable amounts\") = at least {MUCH:g} "
-    "(Fig. 4: the gap it calls drastic, φ − φ_iw = 0.72 − 0.21); \"able to assess this "
+    "value it calls high, φ_iw = 0.9); \"drastically overestimated\" = at least "
+    f"{DRASTIC:g} (Fig. 4: the gap it calls drastic, φ − φ_iw = 0.72 − 0.21); \"φ ≫ φ_iw\" "
+    f"(Fig. 11a-b) = at least {MUCH_ABOVE:g} (Fig. 11 prints no stability; Fig. 4 is the "
+    "paper's printed example of φ far above φ_iw); \"able to assess this "
     f"instability\" (Fig. 5) = at least {ASSESS:g} below φ (Fig. 5's own 1 − 0.53); where it "
-    "prints none, the "
-    f"project's: φ_iw \"behaving in a similar manner\" to φ = r >= {SIMILAR:g} over the §7.2 "
+    "prints none, the project's: \"considerable amounts\" and \"far better\" (Fig. 9, an "
+    f"unlabelled typical result) = at least {CONSIDERABLE:g}, \"much less\" (Fig. 11, whose only "
+    f"printed numbers are three accuracies) = at least {MUCH_LESS:g}, both the paper's one "
+    "printed qualitative size (Fig. 4); "
+    f"φ_iw \"behaving in a similar manner\" to φ = r >= {SIMILAR:g} over the §7.2 "
     f"settings; \"highly varying\" importance = median sd of log importance >= "
     f"{HIGHLY_VARYING:g}; \"approximately constant\" = {APPROXIMATELY_CONSTANT_NOTE}. "
     "Fig. 9: the hybrid-RFE front has only settings with N ≥ 1 forced features, the RFE front "
     "only N = 0; at every Pareto-optimal RFE setting, the hybrid-RFE setting of equal accuracy "
     f"(its mean accuracy at most {EQUAL_ACCURACY_SE:g} standard error below) must be at least "
-    f"{MUCH:g} more stable, and the area it dominates must exceed the RFE's by a band {MUCH:g} "
+    f"{CONSIDERABLE:g} more stable, and the area it dominates must exceed the RFE's by a band "
+    f"{CONSIDERABLE:g} "
     "high over the RFE front's accuracies. Table 5 agrees with the paper's two decimals within "
     "the noise of the difference of two M = 30 estimates plus the rounding; Fig. 20's "
     "\"approximately normally distributed\" = Shapiro-Wilk does not reject at 0.0455 / m (the "
@@ -175,7 +186,7 @@ def _toy_claims(toy: pd.DataFrame, replicates: pd.DataFrame | None,
     same_subset = "the map the paper describes selects the same features in every run"
 
     def much_above(values: Mapping[str, float], measures: Sequence[str],
-                   margin: float = MUCH) -> list[Assessment]:
+                   margin: float = DRASTIC) -> list[Assessment]:
         return [at_least(values["nogueira"] - values[m], margin, what=f"φ − {SYMBOL[m]}",
                          digits=3) for m in measures]
 

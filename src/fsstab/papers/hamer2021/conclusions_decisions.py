@@ -4,9 +4,10 @@ The headline claim of §6.1 / Fig. 9 ("far better trade-offs are reachable with 
 ... able to increase the selection stability by considerable amounts") is checked on fronts
 that exclude N = 0: at every point of the plain RFE's Pareto front (N = 0, model selection over
 λ and λ_f), the best hybrid-RFE setting with N ≥ 1 of equal accuracy must be more stable by at
-least :data:`~fsstab.papers.hamer2021.conclusions_common.MUCH` (the gap the paper calls drastic
-in Fig. 4); it fails where the hybrid-RFE is less stable, not that much more, or never reaches
-the RFE's accuracy. The areas the two fronts dominate must differ by a band that high over the
+least :data:`~fsstab.papers.hamer2021.conclusions_common.CONSIDERABLE` (Fig. 9 prints no
+number: the project's margin, the gap the paper calls drastic in Fig. 4); it fails where the
+hybrid-RFE is less stable, not that much more, or never reaches the RFE's accuracy. The areas
+the two fronts dominate must differ by a band that high over the
 RFE front's accuracies. A correlation is positive when Fisher's z is beyond 2 standard errors
 (1/√(n − 3)); an accuracy is lower when beyond 2 standard errors of the difference
 (``accuracy_se`` of the compromise table; a run that did not publish it cannot have that claim
@@ -33,7 +34,9 @@ from fsstab.papers.conclusions import (
 )
 from fsstab.papers.hamer2021.conclusions_cases import missing_case, roll_up
 from fsstab.papers.hamer2021.conclusions_common import (
-    MUCH,
+    CONSIDERABLE,
+    MUCH_ABOVE,
+    MUCH_LESS,
     NOT_RUN_HERE,
     SYMBOL,
     claim,
@@ -76,7 +79,7 @@ def decision_claims(
                    if r["hybrid_label"] else "no hybrid setting of equal accuracy")
                 for _, r in rows.iterrows())
             better[dataset] = every_at_least(
-                gains, MUCH,
+                gains, CONSIDERABLE,
                 what=f"gain in {SYMBOL[measure]} at equal accuracy (N ≥ 1 vs N = 0; "
                      "\"considerable amounts\")")
             out.append(claim(key_b, ours, better[dataset], matches[dataset],
@@ -90,11 +93,11 @@ def decision_claims(
                                for m in (HYBRID_METHOD, RFE_METHOD))
             extent = float(rows["rfe_accuracy"].max()) - reference[0] if len(rows) else 0.0
             larger[dataset] = at_least(
-                hybrid - rfe, MUCH * extent, digits=4,
+                hybrid - rfe, CONSIDERABLE * extent, digits=4,
                 what=f"area of the hybrid-RFE (N ≥ 1, {n_hybrid} settings) {show(hybrid, 4)} − "
                      f"area of the RFE (N = 0, {n_rfe} settings) {show(rfe, 4)}, reference "
                      f"(A, {SYMBOL[measure]}) = ({reference[0]:g}, {reference[1]:g}); \"far "
-                     f"better\": a band {MUCH:g} high over the RFE front's accuracies "
+                     f"better\": a band {CONSIDERABLE:g} high over the RFE front's accuracies "
                      f"{reference[0]:g}..{reference[0] + extent:.3f}")
             out.append(claim(key_a, f"hybrid {show(hybrid, 4)}, RFE {show(rfe, 4)} "
                               f"(ratio {show(hybrid / rfe if rfe > 0 else math.inf, 2)})",
@@ -195,14 +198,14 @@ def _accuracy_sacrificed(table: pd.DataFrame) -> tuple[str, Assessment]:
 
 def _increase_ranges(table: pd.DataFrame) -> tuple[str, Assessment]:
     """How far each measure rises along its own hull front, from its most accurate point;
-    φ_iw's "much less" than φ's and φ_pears's: by at least :data:`MUCH`."""
+    φ_iw's "much less" than φ's and φ_pears's: by at least :data:`MUCH_LESS`."""
     rises = {}
     for m in MEASURES:
         hull = table[table["optimised"] == m].sort_values("accuracy")
         rises[m] = float(hull[m].max() - hull[m].iloc[-1])
     ours = ", ".join(f"{SYMBOL[m]} +{show(v)}" for m, v in rises.items())
     return (f"rise along each front from its most accurate point: {ours}",
-            all_of(*(at_least(rises[m] - rises["importance_weighted"], MUCH, digits=3,
+            all_of(*(at_least(rises[m] - rises["importance_weighted"], MUCH_LESS, digits=3,
                               what=f"rise of {SYMBOL[m]} − rise of φ_iw (\"much less\")")
                      for m in ("nogueira", "pearson"))))
 
@@ -214,6 +217,6 @@ def _optimising_phi(table: pd.DataFrame) -> tuple[str, Assessment]:
         gap = float(row[measure] - row["importance_weighted"])
         shown.append(f"optimising {SYMBOL[measure]}: {SYMBOL[measure]} {show(row[measure])}, "
                      f"φ_iw {show(row['importance_weighted'])}")
-        parts.append(at_least(gap, MUCH, what=f"{SYMBOL[measure]} − φ_iw at the chosen "
+        parts.append(at_least(gap, MUCH_ABOVE, what=f"{SYMBOL[measure]} − φ_iw at the chosen "
                               f"compromise optimising {SYMBOL[measure]} (≫)", digits=3))
     return "; ".join(shown), all_of(*parts)
