@@ -105,7 +105,7 @@ def test_keeping_everything_selects_exactly_the_planted_nulls(registered):
     assert row["planted_selected_low"] == row["planted_selected_high"] == m
     assert row["verdict"] == "exceeds"  # 4 planted nulls selected every time against 3
     assert "EXCEEDS the promise" in row["sentence"]
-    assert row["sentence"].startswith("6 features selected; at most 3 false selections")
+    assert row["sentence"].startswith("6 features selected; at most 3 false on average (claimed).")
     page = error_control_html(summary, discoveries_frame([fit], dataset="toy"), dataset="toy")
     assert "promise exceeded on these data" in page
     # a claim of 5 is kept
