@@ -24,7 +24,7 @@ PASSAGES = [
      "nogueira2016", ""),
     ("paper-nogueira2016.md", "The reduced run: 17 hold", "not testable here",
      "nogueira2016/reduced", ""),
-    ("paper-onda2022.md", "**Full-size run: 31 claims", "not run (compute)",
+    ("paper-onda2022.md", "**Full-size run: 31 claims", "every n_useful of Prostate's map)**",
      "onda2022", ""),
     ("paper-sechidis2019.md", "**Reduced run** (M = 5", "not run (compute)",
      "sechidis2019/reduced", ""),
