@@ -732,6 +732,9 @@ def final_outputs():
     ]
     for dataset in WF.selected_datasets:
         outputs.append(get_pareto(dataset))
+        # every configuration's stability table: one job writes them all with the summary, and
+        # Snakemake reruns a job for a missing output only when that output is asked for
+        outputs += [get_config_stability(dataset, c.id) for c in WF.configurations_for(dataset)]
         if WF.nested is not None:
             outputs.append(get_nested(dataset))
         # (a paper run tabulates what its paper does; its stable features are a target away)
