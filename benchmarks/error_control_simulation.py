@@ -36,6 +36,98 @@ differences with their SE), and the run's CPU, wall clock, peak RSS and load. ``
 runs 4 replications (a smoke run). ``--rows FILE`` appends every replication's rows to FILE
 as it goes (replications already in FILE are skipped: a run resumes), and ``--summarise
 FILE ...`` prints the tables of such files (of runs cut short or split, too).
+
+Measured (the tables with the peers and the costs: docs/error-control.md, "Do the
+bounds hold?"); mean V (SE), mean FDP (SE), mean true positives of 10, check:
+
+gaussian, 75 replications (the peers' arm on fewer):
+  MB / SS no assumption [E[V] <= 1, 75 reps]: V 0.027 (0.019), FDP 0.007 (0.005), TP 3.65,
+    holds
+  SS unimodal [E[V] <= 1, 75 reps]: V 0.053 (0.026), FDP 0.009 (0.004), TP 4.93, holds
+  SS r-concave [E[V] <= 1, 75 reps]: V 0.187 (0.053), FDP 0.027 (0.007), TP 6.31, holds
+  Stabl (FDP+ estimate) [estimated 0.122, 75 reps]: V 1.187 (0.175), FDP 0.109 (0.014), TP
+    7.91, holds
+  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 75 reps]: V 2.760 (0.426), FDP 0.176 (0.018), TP 9.72,
+    holds
+  knockoff+, Σ known [FDR <= 0.2, 75 reps]: V 3.067 (0.394), FDP 0.195 (0.020), TP 9.71, holds
+  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013 (0.012), TP
+    2.90, holds
+  SS unimodal, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP 3.95, holds
+  SS r-concave, path [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022), TP 5.55, holds
+  knockpy knockoff+ [FDR <= 0.2, 20 reps]: V 4.000 (1.257), FDP 0.227 (0.039), TP 9.85, holds
+  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013
+    (0.012), TP 2.90, holds
+  stabs SS unimodal (cutoff 0.640) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP
+    3.95, holds
+  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022),
+    TP 5.60, holds
+logistic, 80 replications (the peers' arm on fewer):
+  MB / SS no assumption [E[V] <= 1, 80 reps]: V 0.025 (0.018), FDP 0.009 (0.007), TP 1.77,
+    holds
+  SS unimodal [E[V] <= 1, 80 reps]: V 0.100 (0.034), FDP 0.034 (0.012), TP 2.62, holds
+  SS r-concave [E[V] <= 1, 80 reps]: V 0.438 (0.066), FDP 0.089 (0.013), TP 3.91, holds
+  Stabl (FDP+ estimate) [estimated 0.197, 80 reps]: V 1.925 (0.230), FDP 0.215 (0.021), TP
+    5.33, holds
+  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 80 reps]: V 2.062 (0.298), FDP 0.184 (0.019), TP 5.15,
+    holds
+  knockoff+, Σ known [FDR <= 0.2, 80 reps]: V 2.300 (0.341), FDP 0.190 (0.021), TP 4.65, holds
+  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.037 (0.027), TP
+    1.55, holds
+  SS unimodal, path [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.050 (0.030), TP 2.65, holds
+  SS r-concave, path [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029), TP 3.60, holds
+  knockpy knockoff+ [FDR <= 0.2, 20 reps]: V 1.700 (0.548), FDP 0.174 (0.042), TP 3.65, holds
+  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.042
+    (0.029), TP 1.50, holds
+  stabs SS unimodal (cutoff 0.640) [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.052 (0.030), TP
+    2.50, holds
+  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029),
+    TP 3.55, holds
+
+Measured (the tables with the peers and the costs: docs/error-control.md, "Do the
+bounds hold?"); mean V (SE), mean FDP (SE), mean true positives of 10, check:
+
+gaussian, 75 replications (the peers' arm on fewer):
+  MB / SS no assumption [E[V] <= 1, 75 reps]: V 0.027 (0.019), FDP 0.007 (0.005), TP 3.65,
+    holds
+  SS unimodal [E[V] <= 1, 75 reps]: V 0.053 (0.026), FDP 0.009 (0.004), TP 4.93, holds
+  SS r-concave [E[V] <= 1, 75 reps]: V 0.187 (0.053), FDP 0.027 (0.007), TP 6.31, holds
+  Stabl (FDP+ estimate) [estimated 0.122, 75 reps]: V 1.187 (0.175), FDP 0.109 (0.014), TP
+    7.91, holds
+  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 75 reps]: V 2.760 (0.426), FDP 0.176 (0.018), TP 9.72,
+    holds
+  knockoff+, Σ known [FDR <= 0.2, 75 reps]: V 3.067 (0.394), FDP 0.195 (0.020), TP 9.71, holds
+  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013 (0.012), TP
+    2.90, holds
+  SS unimodal, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP 3.95, holds
+  SS r-concave, path [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022), TP 5.55, holds
+  knockpy knockoff+ [FDR <= 0.2, 20 reps]: V 4.000 (1.257), FDP 0.227 (0.039), TP 9.85, holds
+  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013
+    (0.012), TP 2.90, holds
+  stabs SS unimodal (cutoff 0.640) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP
+    3.95, holds
+  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022),
+    TP 5.60, holds
+logistic, 80 replications (the peers' arm on fewer):
+  MB / SS no assumption [E[V] <= 1, 80 reps]: V 0.025 (0.018), FDP 0.009 (0.007), TP 1.77,
+    holds
+  SS unimodal [E[V] <= 1, 80 reps]: V 0.100 (0.034), FDP 0.034 (0.012), TP 2.62, holds
+  SS r-concave [E[V] <= 1, 80 reps]: V 0.438 (0.066), FDP 0.089 (0.013), TP 3.91, holds
+  Stabl (FDP+ estimate) [estimated 0.197, 80 reps]: V 1.925 (0.230), FDP 0.215 (0.021), TP
+    5.33, holds
+  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 80 reps]: V 2.062 (0.298), FDP 0.184 (0.019), TP 5.15,
+    holds
+  knockoff+, Σ known [FDR <= 0.2, 80 reps]: V 2.300 (0.341), FDP 0.190 (0.021), TP 4.65, holds
+  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.037 (0.027), TP
+    1.55, holds
+  SS unimodal, path [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.050 (0.030), TP 2.65, holds
+  SS r-concave, path [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029), TP 3.60, holds
+  knockpy knockoff+ [FDR <= 0.2, 20 reps]: V 1.700 (0.548), FDP 0.174 (0.042), TP 3.65, holds
+  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.042
+    (0.029), TP 1.50, holds
+  stabs SS unimodal (cutoff 0.640) [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.052 (0.030), TP
+    2.50, holds
+  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029),
+    TP 3.55, holds
 """
 
 from __future__ import annotations
