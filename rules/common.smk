@@ -11,7 +11,7 @@ from fsstab.workflow.checks import check_stored_datasets, checked_workflow
 from fsstab.workflow.chunks import chunk_pattern, chunk_range
 from fsstab.workflow.config import LOGS_DIR, ConfigError, load_schema
 from fsstab.workflow.data import local_source_paths
-from fsstab.workflow.resources import memory, runtime
+from fsstab.workflow.resources import largest, memory, runtime, summed
 
 # semantic checks (known selectors, measures, sources; parameters of each class; forced >
 # selected features, sizes above a prefilter's size, binary-only selectors on multi-class

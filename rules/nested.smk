@@ -1,7 +1,8 @@
-# Stage 6b (evaluation.nested): the whole procedure -- every configuration on inner resamples,
-# the choice by γ, ε-constraint and one-SE -- inside each outer training part, the chosen
-# configurations scored on the outer test part (fsstab.workflow.nested). Each outer fold's inner
-# work is one job per configuration, its choice and refit one job; one summary per dataset.
+# Stage 6b (evaluation.nested): the whole procedure -- the prefilter, every configuration on
+# inner resamples, the choice by γ, ε-constraint and one-SE -- inside each outer training part,
+# the chosen configurations scored on the outer test part (fsstab.workflow.nested). Each outer
+# fold's inner work is one job per configuration, its choice and refit one job; one summary
+# per dataset.
 
 
 rule nested_splits:
@@ -29,6 +30,7 @@ rule nested_splits:
 rule nested_inner:
     input:
         dataset=get_dataset("{dataset}"),
+        raw=get_raw_dataset("{dataset}")["parquet"],
         splits=get_nested_splits("{dataset}"),
     output:
         stability=get_nested_inner("{dataset}", "{outer}", "{config}"),
@@ -40,10 +42,23 @@ rule nested_inner:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=selection_resources("mem_mb", memory("nested_inner", resamples=resamples_of)),
-        runtime=selection_resources("runtime", runtime("nested_inner", resamples=resamples_of)),
+        mem_mb=selection_resources(
+            "mem_mb",
+            largest(
+                memory("nested_inner", resamples=resamples_of),
+                memory("prefilter", dataset="raw"),
+            ),
+        ),
+        runtime=selection_resources(
+            "runtime",
+            summed(
+                runtime("nested_inner", resamples=resamples_of),
+                runtime("prefilter", dataset="raw"),
+            ),
+        ),
     params:
         spec=spec_of,
+        prefilter=lambda wc: WF.datasets[wc.dataset].prefilter_params,
         seed=WF.seed,
         resampling=lambda wc: dict(WF.resampling_for(wc.dataset)),
         measures=list(WF.measures),
@@ -59,6 +74,7 @@ rule nested_inner:
 rule nested_outer:
     input:
         dataset=get_dataset("{dataset}"),
+        raw=get_raw_dataset("{dataset}")["parquet"],
         splits=get_nested_splits("{dataset}"),
         inner=nested_inner_files,
     output:
@@ -71,9 +87,10 @@ rule nested_outer:
         "../envs/fsstab.yaml"
     threads: 1
     resources:
-        mem_mb=memory("select"),
-        runtime=runtime("select"),
+        mem_mb=largest(memory("select"), memory("prefilter", dataset="raw")),
+        runtime=summed(runtime("select"), runtime("prefilter", dataset="raw")),
     params:
+        prefilter=lambda wc: WF.datasets[wc.dataset].prefilter_params,
         specs=lambda wc: {c.id: c.spec for c in WF.configurations_for(wc.dataset)},
         seed=WF.seed,
         measures=list(WF.pareto_measures),

@@ -11,6 +11,7 @@ from fsstab.workflow.nested import (
     NESTED_FORMAT,
     chosen_configurations,
     fold_arrow,
+    fold_dataset,
     outer_index,
     outer_results,
 )
@@ -23,6 +24,10 @@ with logged(snakemake.log[0]):
     outer = read_resamples(snakemake.input.splits, y=resampling_labels(ds),
                            groups=ds.sample_groups)
     index = outer_index(snakemake.wildcards.outer)
+    # the prefilter fitted on the outer training part only; features reported as columns of
+    # the unfiltered dataset
+    ds, columns = fold_dataset(read_dataset(snakemake.input.raw), ds, outer, index,
+                               params.prefilter)
     summary = concat_tables([read_parquet(p)[0] for p in snakemake.input.inner]).to_pandas()
     choices = chosen_configurations(
         summary, params.measures, gammas=params.gammas,
@@ -35,6 +40,7 @@ with logged(snakemake.log[0]):
         for row in summary.to_dict("records")
     }
     table = outer_results(ds, outer, index, choices, params.specs, calibrated, seed=params.seed,
-                          rank_cap=params.rank_cap, accuracy_model=params.accuracy_model)
+                          rank_cap=params.rank_cap, accuracy_model=params.accuracy_model,
+                          columns=columns)
     write_parquet(fold_arrow(table), snakemake.output.fold,
                   metadata={"format": NESTED_FORMAT, "dataset": ds.name})

@@ -12,6 +12,7 @@ from fsstab.workflow.nested import (
     nested_summary,
     outer_test_fraction,
     summary_arrow,
+    unfiltered_features,
 )
 from fsstab.workflow.scripting import logged
 
@@ -23,7 +24,9 @@ with logged(snakemake.log[0]):
                       ignore_index=True)
     score = fold_score(folds)
     level = snakemake.params.confidence_level
-    summary = nested_summary(folds, score=score.name, d=ds.n_features,
+    # the selected features are columns of the unfiltered dataset (each outer training part
+    # prefilters it anew)
+    summary = nested_summary(folds, score=score.name, d=unfiltered_features(ds),
                              test_fraction=outer_test_fraction(ds, outer),
                              confidence_level=level)
     summary.insert(0, "dataset", ds.name)

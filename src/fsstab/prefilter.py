@@ -48,7 +48,9 @@ __all__ = [
     "LOG_TRANSFORMS",
     "PREFILTER_FORMAT",
     "PrefilterReport",
+    "apply_prefilter",
     "holdout_rows",
+    "holdout_samples",
     "prefilter",
     "resolve_n_features",
     "write_prefilter_report",
@@ -178,6 +180,76 @@ def _check_holdout(holdout: Mapping[str, Any]) -> tuple[str, float, int]:
     return holdout["part"], holdout.get("fraction", 0.5), holdout["random_state"]
 
 
+def _holdout_part(ds: Dataset, holdout: Mapping[str, Any]
+                  ) -> tuple[Dataset, np.ndarray, dict[str, Any]]:
+    """The samples of ``holdout``'s part of ``ds``, the holdout training part's matrix (the
+    reference of the filter) and the provenance record."""
+    part, fraction, seed = _check_holdout(holdout)
+    train, test = holdout_rows(resampling_labels(ds), fraction=fraction, random_state=seed,
+                               groups=ds.sample_groups)
+    rows = train if part == "train" else test
+    record = {"part": part, "fraction": fraction, "random_state": seed,
+              "n_train": int(train.size), "n_test": int(test.size)}
+    return _rows(ds, rows), ds.X[train], record
+
+
+def _rows(ds: Dataset, rows: np.ndarray) -> Dataset:
+    return dataclasses.replace(
+        ds, X=ds.X[rows], y=ds.y[rows], sample_ids=tuple(ds.sample_ids[i] for i in rows),
+        sample_groups=(None if ds.sample_groups is None
+                       else tuple(ds.sample_groups[i] for i in rows)),
+    )
+
+
+def holdout_samples(ds: Dataset, holdout: Mapping[str, Any] | None) -> Dataset:
+    """The samples :func:`prefilter` keeps for ``holdout`` (all of ``ds`` for None), with every
+    feature and no transform: the rows of the prefiltered dataset before anything is fitted.
+
+    Examples
+    --------
+    >>> from fsstab.prefilter import holdout_samples
+    >>> from fsstab.synthetic import informative
+    >>> ds = informative(n_samples=20, n_features=4, n_informative=1, random_state=0)
+    >>> part = holdout_samples(ds, {"part": "test", "random_state": 1})
+    >>> part.n_samples, part.n_features
+    (10, 4)
+    """
+    if holdout is None:
+        return ds
+    return _holdout_part(ds, holdout)[0]
+
+
+def apply_prefilter(ds: Dataset, report: PrefilterReport) -> Dataset:
+    """``ds`` restricted to the features a :func:`prefilter` run kept (``report.kept``, columns
+    of a dataset with the same features as ``ds``) and log-transformed as that run did: a filter
+    fitted on some samples (a training part) applied to others.
+
+    Examples
+    --------
+    The filter of the even-numbered samples applied to all 20:
+
+    >>> import dataclasses
+    >>> from fsstab.prefilter import apply_prefilter, prefilter
+    >>> from fsstab.synthetic import informative
+    >>> ds = informative(n_samples=20, n_features=6, n_informative=1, random_state=0)
+    >>> even = dataclasses.replace(ds, X=ds.X[::2], y=ds.y[::2],
+    ...                            sample_ids=ds.sample_ids[::2])
+    >>> _, report = prefilter(even, n_features=3)
+    >>> applied = apply_prefilter(ds, report)
+    >>> applied.n_samples, applied.feature_names == report.kept_names
+    (20, True)
+    """
+    if tuple(ds.feature_names) != tuple(report.feature_names):
+        raise ValueError(f"dataset {ds.name!r}: the prefilter was fitted on other features "
+                         f"({len(report.feature_names)} against {ds.n_features})")
+    kept = np.asarray(report.kept, dtype=np.int64)
+    filtered = ds.select_features(kept)
+    if report.log_transform is None:
+        return filtered
+    values = _log_transform(filtered.X, report.log_transform, ds, kept)
+    return dataclasses.replace(filtered, X=values)
+
+
 def prefilter(
     ds: Dataset,
     *,
@@ -210,19 +282,7 @@ def prefilter(
     """
     holdout_record = None
     if holdout is not None:
-        part, fraction, seed = _check_holdout(holdout)
-        train, test = holdout_rows(resampling_labels(ds), fraction=fraction, random_state=seed,
-                                   groups=ds.sample_groups)
-        rows = train if part == "train" else test
-        reference = ds.X[train]
-        holdout_record = {"part": part, "fraction": fraction, "random_state": seed,
-                          "n_train": int(train.size), "n_test": int(test.size)}
-        ds = dataclasses.replace(
-            ds, X=ds.X[rows], y=ds.y[rows],
-            sample_ids=tuple(ds.sample_ids[i] for i in rows),
-            sample_groups=(None if ds.sample_groups is None
-                           else tuple(ds.sample_groups[i] for i in rows)),
-        )
+        ds, reference, holdout_record = _holdout_part(ds, holdout)
     X = ds.X
     reference_X = X if holdout is None else reference
     constant = np.flatnonzero(np.ptp(reference_X, axis=0) == 0)

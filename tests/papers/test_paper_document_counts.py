@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 PASSAGES = [
     ("paper-hamer2021.md", "full size on the data sets on disk", "22 not run (compute)",
      "hamer2021", ""),
-    ("paper-hamer2021.md", "- **reduced** (", "not testable here",
+    ("paper-hamer2021.md", "- **reduced** (", "1 not run (compute)",
      "hamer2021/reduced", ""),
     ("paper-nogueira2016.md", "63 claims, 24 tested", "are not testable here",
      "nogueira2016", ""),

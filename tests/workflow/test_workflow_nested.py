@@ -19,6 +19,7 @@ from conftest import run_snakemake, workflow_dir
 from scipy import stats
 
 from fsstab.datasets import read_dataset, resampling_labels
+from fsstab.prefilter import prefilter
 from fsstab.resampling import make_resamples, read_resamples
 from fsstab.seeds import derive_seed
 from fsstab.selectors import FilterSelector
@@ -27,6 +28,7 @@ from fsstab.workflow.checks import checked_workflow
 from fsstab.workflow.config import ConfigError, load_schema
 from fsstab.workflow.nested import (
     chosen_configurations,
+    fold_dataset,
     inner_stability,
     nested_summary,
     outer_resamples,
@@ -143,6 +145,49 @@ def test_two_outer_folds_against_the_procedure_by_hand():
     k_bar = (len(sets[0]) + len(sets[1])) / 2
     phi = 1 - np.mean(2 * p * (1 - p)) / (k_bar / d * (1 - k_bar / d))
     assert row["features_phi"] == pytest.approx(phi)
+
+
+def test_the_prefilter_is_fitted_on_the_outer_training_part_only():
+    # 48 samples of 24 patients, 10 features, the 5 of largest variance kept. One feature of
+    # low variance gets a large spread on the outer test rows of fold 0 only: on all samples it
+    # is among the 5 most variable, on the training part it is not
+    raw = _grouped_dataset()
+    raw = dataclasses.replace(raw, X=raw.X.copy())
+    outer = outer_resamples(raw, seed=SEED, outer=2, repeats=1)   # by y and groups only
+    train, test = outer.train[0], outer.test[0]
+    planted = int(np.argmin(raw.X[train].var(axis=0, ddof=1)))
+    raw.X[test, planted] *= 25.0
+    params = {"n_features": 5, "log_transform": None, "holdout": None}
+    ds, _ = prefilter(raw, n_features=5)              # what the workflow's prefilter keeps
+    by_hand_all = np.sort(np.argsort(-raw.X.var(axis=0, ddof=1), kind="stable")[:5])
+    by_hand_train = np.sort(np.argsort(-raw.X[train].var(axis=0, ddof=1), kind="stable")[:5])
+    assert planted in by_hand_all
+    assert planted not in by_hand_train
+    assert ds.feature_names == tuple(raw.feature_names[i] for i in by_hand_all)
+
+    fold, columns = fold_dataset(raw, ds, outer, 0, params)
+    assert columns.tolist() == by_hand_train.tolist()
+    assert fold.n_samples == raw.n_samples                    # the test part kept, filtered
+    np.testing.assert_array_equal(fold.X, raw.X[:, by_hand_train])
+
+    # the procedure runs on the training part's features: the inner stability over d = 5 of
+    # them, the refit selects among them and reports columns of the unfiltered data
+    spec = _spec("top2", 2)
+    resampling = {"scheme": "subsample", "n_resamples": INNER_M, "params": {"fraction": 0.75}}
+    summary = inner_stability(fold, outer, 0, spec, seed=SEED, resampling=resampling,
+                              measures=["nogueira"], measure_params={}, similarity=None,
+                              confidence_level=0.95, rank_cap=10).to_pandas()
+    choices = chosen_configurations(summary, ["nogueira"], gammas=[1.0], acc_const=0.025,
+                                    stab_const=0.1, random_state=0)
+    result = outer_results(fold, outer, 0, choices, {"top2": spec}, {}, seed=SEED,
+                           rank_cap=10, columns=columns)
+    refit = FilterSelector(method="welch_t", n_features_to_select=2).fit(
+        raw.X[train][:, by_hand_train], raw.y[train])
+    expected = by_hand_train[np.flatnonzero(refit.support_)]
+    row = result[result["rule"] == "gamma=1"].iloc[0]
+    assert list(row["selected"]) == expected.tolist()
+    assert row["outer_score"] == pytest.approx(
+        refit.score(raw.X[test][:, by_hand_train], raw.y[test]))
 
 
 def _example(tmp_path: Path) -> dict:

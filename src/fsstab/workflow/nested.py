@@ -6,8 +6,11 @@ configurations on the very resamples it was chosen on, an optimistic number (a w
 curse). Nested evaluation (Bommert 2020, §5.3 and §8.4; mlr3's ``AutoFSelector``) scores the
 *procedure* instead. The data are split into ``outer`` folds, ``repeats`` times (stratified,
 by whole sample groups when the dataset has them: :mod:`fsstab.resampling`). In each outer
-training part the whole procedure runs as configured -- M inner resamples of the configured
-scheme drawn from that part only (again by group), every configuration selected on them, its
+training part the whole procedure runs as configured -- the dataset's prefilter (constant
+features, log transform, top features by variance) fitted on that part only and applied to
+the outer test part (:func:`fold_dataset`), M inner resamples of the configured scheme drawn
+from that part only (again by group), the similarity matrix of the adjusted measures computed
+on it, every configuration selected on them, its
 stability and mean score, the Pareto table and its choices (every configured γ, the
 ε-constraint, the one-SE rule, per Pareto measure) -- and each chosen configuration is then
 fitted on the whole outer training part and scored on the outer test part, which took no
@@ -17,7 +20,9 @@ Per (measure, rule) the summary gives the outer score over the outer folds with 
 (corrected for the overlap of the outer training sets like every other interval,
 :mod:`fsstab.resampling`; ρ₀ = 1/outer), the inner score of the chosen configuration (what the
 non-nested report shows for it), the optimism (inner − outer), how often each configuration was
-chosen, and Nogueira's φ of the finally selected feature sets across the outer folds.
+chosen, and Nogueira's φ of the finally selected feature sets across the outer folds (as
+columns of the unfiltered dataset, over its d features: the folds' prefilters may keep
+different features).
 
 Seeds: the outer splits come from ``derive_seed(seed, "nested")``; the inner procedure of
 outer fold j runs under the global seed ``derive_seed(seed, "nested", j)`` (its resamples,
@@ -58,6 +63,7 @@ __all__ = [
     "NESTED_FORMAT",
     "chosen_configurations",
     "fold_arrow",
+    "fold_dataset",
     "fold_score",
     "inner_stability",
     "measure_label",
@@ -71,6 +77,7 @@ __all__ = [
     "outer_test_fraction",
     "summary_arrow",
     "training_part",
+    "unfiltered_features",
 ]
 
 NESTED_FORMAT = "fsstab.nested/1"
@@ -123,6 +130,36 @@ def training_part(ds: Dataset, rows: np.ndarray) -> Dataset:
         sample_groups=groups)
 
 
+def fold_dataset(
+    raw: Dataset,
+    ds: Dataset,
+    outer: Resamples,
+    index: int,
+    prefilter_params: Mapping[str, Any],
+) -> tuple[Dataset, np.ndarray]:
+    """The data of outer fold ``index``: the dataset's prefilter (constant features, log
+    transform, top features by variance; :func:`fsstab.prefilter.prefilter`) fitted on the
+    outer training part of the unfiltered dataset ``raw`` only and applied to all its samples,
+    so that the samples of the outer test part take no part in the inner procedure.
+
+    ``ds`` is the prefiltered dataset the outer splits were drawn on (its samples are those of
+    ``raw``, restricted to the holdout part if one is configured); ``prefilter_params`` the
+    dataset's ``n_features``, ``log_transform`` and ``holdout``. Returns the fold's dataset
+    (every sample, the features kept on the training part) and the columns of ``raw`` they
+    are.
+    """
+    from fsstab.prefilter import apply_prefilter, holdout_samples, prefilter
+
+    rows = holdout_samples(raw, prefilter_params.get("holdout"))
+    if tuple(rows.sample_ids) != tuple(ds.sample_ids):
+        raise ValueError(f"dataset {ds.name!r}: the unfiltered dataset's samples are not those "
+                         "the outer splits were drawn on (rerun the prefilter)")
+    _, report = prefilter(training_part(rows, outer.train[int(index)]),
+                          n_features=prefilter_params.get("n_features"),
+                          log_transform=prefilter_params.get("log_transform"))
+    return apply_prefilter(rows, report), np.asarray(report.kept, dtype=np.int64)
+
+
 def inner_stability(
     ds: Dataset,
     outer: Resamples,
@@ -140,7 +177,8 @@ def inner_stability(
 ) -> pa.Table:
     """The stability rows of one configuration ``spec`` on the inner resamples of outer fold
     ``index``: what the resample, calibrate, select and stability stages compute for it on
-    the outer training part (module docstring), under the inner seed.
+    the outer training part (module docstring), under the inner seed. ``ds`` is the fold's
+    dataset (:func:`fold_dataset`), the stability measures run over its features.
 
     ``resampling`` is the dataset's resampling section (``scheme``, ``n_resamples``,
     ``params``); ``similarity`` the dataset's similarity settings when a measure needs C (the
@@ -231,15 +269,19 @@ def outer_results(
     seed: int,
     rank_cap: int,
     accuracy_model: Mapping[str, Any] | None = None,
+    columns: np.ndarray | None = None,
 ) -> pd.DataFrame:
     """Fit every chosen configuration on the outer training part of fold ``index`` and score
-    it on its outer test part.
+    it on its outer test part. ``ds`` is the fold's dataset (:func:`fold_dataset`) and
+    ``columns`` the unfiltered dataset's column of each of its features (``selected`` is given
+    in those, comparable across folds whose prefilters kept different features); None: the
+    features of ``ds`` themselves.
 
     ``choices`` is :func:`chosen_configurations` of the fold's inner summary, ``specs`` the
     configurations by id, ``calibrated`` the C each calibrated configuration found on the inner
     resamples. Returns ``choices`` with ``outer_fold``, ``score`` (the decision score's name),
-    ``outer_score``, ``n_selected`` and ``selected`` (the feature indices the refit selects)
-    added.
+    ``outer_score``, ``n_selected`` and ``selected`` (the feature indices the refit selects, in
+    ``columns``) added.
     """
     index = int(index)
     inner_seed = derive_seed(seed, "nested", index)
@@ -262,7 +304,8 @@ def outer_results(
         runs, features = refits[config_id]
         outer_scores.append(float(runs.loc[runs["variant"] == variant, score].iloc[0]))
         mask = (features["variant"] == variant) & features["selected"]
-        chosen = np.sort(features.loc[mask, "feature"].to_numpy()).astype(np.int64)
+        chosen = features.loc[mask, "feature"].to_numpy().astype(np.int64)
+        chosen = np.sort(chosen if columns is None else np.asarray(columns)[chosen])
         sizes.append(int(chosen.size))
         selected.append(chosen.tolist())
     out.insert(0, "outer_fold", index)
@@ -434,6 +477,27 @@ def _json(text: str) -> dict[str, int]:
     import json
 
     return json.loads(text)
+
+
+def unfiltered_features(ds: Dataset) -> int:
+    """d of the dataset before its prefilter (the provenance the prefilter records), the
+    features the nested procedure selects from.
+
+    Examples
+    --------
+    >>> from fsstab.prefilter import prefilter
+    >>> from fsstab.synthetic import informative
+    >>> from fsstab.workflow.nested import unfiltered_features
+    >>> ds, _ = prefilter(informative(n_samples=20, n_features=8, n_informative=1,
+    ...                               random_state=0), n_features=3)
+    >>> ds.n_features, unfiltered_features(ds)
+    (3, 8)
+    """
+    record = (ds.provenance or {}).get("prefilter")
+    if not isinstance(record, Mapping) or "n_input" not in record:
+        raise ValueError(f"dataset {ds.name!r}: its provenance has no prefilter record "
+                         "(prefilter.n_input); nested evaluation reads a prefiltered dataset")
+    return int(record["n_input"])
 
 
 def fold_arrow(table: pd.DataFrame) -> pa.Table:

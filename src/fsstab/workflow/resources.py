@@ -28,9 +28,14 @@ convergence          B + 40 F                                        10 + M F / 
 nested_inner         B + 5 S + min(1 GiB, M S) + 9 M d · 8 B         10 + 40 M · passes(6)
                                                                      + M · passes(60)
                                                                      + n d² / 10⁹ / 60
+nested_*             at least the prefilter's (unfiltered S)         plus the prefilter's
 tables, figures      B + 20 F + 200 d · 8 B                          10 + F / 10 MB
 analysis             B + 3.5 S + 20 F                                10 + passes(60) + F / 10 MB
 ===================  ==============================================  ========================
+
+The nested jobs fit the prefilter on their outer training part, so they read the unfiltered
+dataset too (its own S): their memory is the larger of their stage's and the prefilter's,
+their run time the sum (:func:`largest`, :func:`summed`).
 
 ``analysis`` is a paper's step on stored datasets and the tables of the stages (``S``: its
 datasets' matrices together). A paper's step whose work its settings set rather than its
@@ -68,8 +73,10 @@ __all__ = [
     "dataset_shape",
     "job_memory_mb",
     "job_runtime_min",
+    "largest",
     "memory",
     "runtime",
+    "summed",
 ]
 
 #: Memory of a job's Python process before it reads any data.
@@ -291,6 +298,40 @@ def runtime(stage: str, *, dataset: str | None = "dataset", files: str | None = 
         return _UNKNOWN_MIN if arguments is None else job_runtime_min(stage, **arguments)
 
     return runtime_min
+
+
+def largest(*functions: Callable[..., int]) -> Callable[..., int]:
+    """A resource function giving the largest value of ``functions`` (resource functions of
+    this module) for a job.
+
+    Examples
+    --------
+    >>> from fsstab.workflow.resources import largest
+    >>> largest(lambda wildcards, input: 700, lambda wildcards, input: 900)(None, None)
+    900
+    """
+
+    def resource(wildcards: Any, input: Any) -> int:
+        return max(function(wildcards, input) for function in functions)
+
+    return resource
+
+
+def summed(*functions: Callable[..., int]) -> Callable[..., int]:
+    """A resource function giving the sum of ``functions``' values for a job (run times of
+    steps one job does one after the other).
+
+    Examples
+    --------
+    >>> from fsstab.workflow.resources import summed
+    >>> summed(lambda wildcards, input: 10, lambda wildcards, input: 12)(None, None)
+    22
+    """
+
+    def resource(wildcards: Any, input: Any) -> int:
+        return sum(function(wildcards, input) for function in functions)
+
+    return resource
 
 
 def _check_stage(stage: str) -> None:
