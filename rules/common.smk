@@ -63,6 +63,7 @@ wildcard_constraints:
     dataset="|".join(DATASETS) or "NONE",
     config=r"[A-Za-z0-9][A-Za-z0-9_.+=-]*",
     chunk=chunk_pattern(),
+    fits=chunk_pattern("s"),
     band=r"\d{3}-of-\d{3}",
     measure=r"[a-z_]+",
     selector=r"[A-Za-z0-9][A-Za-z0-9_.-]*",
@@ -372,6 +373,47 @@ def get_error_control_fit(dataset, config):
     return f"{RESULTS}/{dataset}/error_control/{config}/fit.parquet"
 
 
+def get_error_control_counts(dataset, config, fits):
+    """The selection counts of a chunk (``s<first>-<last>``) of the subsample fits of a
+    configuration's fit on all samples."""
+    return f"{RESULTS}/{dataset}/error_control/{config}/counts/{fits}.parquet"
+
+
+def subsample_fit_chunks_of(config):
+    """Chunk ids of a configuration's subsample fits (none for classes that do not spread
+    them over jobs)."""
+    from fsstab.workflow.error_control import subsample_fit_chunks
+
+    chunk_size = error_control_settings()["fit_chunk_size"]
+    return subsample_fit_chunks(WF.configuration(config).spec, chunk_size)
+
+
+def error_control_fit_inputs(wildcards):
+    """The dataset, its similarity (discovery groups) and the subsample fits' chunks."""
+    inputs = {"dataset": get_dataset(wildcards.dataset), **error_control_similarity(wildcards)}
+    inputs["counts"] = [
+        get_error_control_counts(wildcards.dataset, wildcards.config, fits)
+        for fits in subsample_fit_chunks_of(wildcards.config)
+    ]
+    return inputs
+
+
+def error_control_summaries():
+    """Every dataset's error-control summary (summary.csv gains the sentences)."""
+    return [
+        get_error_control(dataset)["summary_parquet"]
+        for dataset in WF.selected_datasets
+        if error_control_configs(dataset)
+    ]
+
+
+def error_control_summary_of(wildcards):
+    """The dataset's error-control summary, if it runs error control (the landing page)."""
+    if not error_control_configs(wildcards.dataset):
+        return {}
+    return {"error_control": get_error_control(wildcards.dataset)["summary_parquet"]}
+
+
 def get_planted_nulls(dataset, config, chunk):
     """The planted-null reruns of a chunk (``r<first>-<last>``) of a configuration."""
     return f"{RESULTS}/{dataset}/error_control/{config}/planted/{chunk}.parquet"
@@ -395,6 +437,12 @@ def get_error_control(dataset):
         for table in ("summary", "discoveries")
         for ext in ("parquet", "csv")
     }
+
+
+def get_error_control_figure(dataset, extension):
+    """The error-control figure of a dataset (``pdf`` or ``png``): selection probabilities
+    against the threshold with the bound or FDP+."""
+    return f"{RESULTS}/{dataset}/error_control/figure.{extension}"
 
 
 def get_error_control_report(dataset):
@@ -564,6 +612,10 @@ def stable_features_inputs(wildcards):
         "pareto": get_pareto(wildcards.dataset),
         "runs": [get_runs(wildcards.dataset, c) for c in configs],
         "features": [get_features(wildcards.dataset, c) for c in configs],
+        "error_control": [
+            get_error_control_fit(wildcards.dataset, c)
+            for c in error_control_configs(wildcards.dataset)
+        ],
     }
 
 

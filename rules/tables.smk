@@ -30,6 +30,7 @@ rule stable_features:
 rule summary_csv:
     input:
         summary=get_summary(),
+        error_control=error_control_summaries(),
     output:
         csv=get_summary_csv(),
     log:
@@ -52,6 +53,7 @@ rule summary_csv:
 
 rule report_tables:
     input:
+        unpack(error_control_summary_of),
         summary=get_stability("{dataset}"),
         pareto=get_pareto("{dataset}"),
         stable=get_stable_features("{dataset}"),

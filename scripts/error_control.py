@@ -1,8 +1,10 @@
-"""Rule error_control: a dataset's error-control summary, discoveries and report page."""
+"""Rule error_control: a dataset's error-control summary, discoveries, figure and report
+page."""
 
 import pyarrow as pa
 
 from fsstab.io import read_parquet, write_parquet, write_text
+from fsstab.plots import save_figure
 from fsstab.workflow.answers import write_csv
 from fsstab.workflow.error_control import (
     DISCOVERIES_FORMAT,
@@ -11,6 +13,7 @@ from fsstab.workflow.error_control import (
     error_control_html,
     error_control_summary,
 )
+from fsstab.workflow.error_outputs import error_control_figure
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
@@ -27,3 +30,4 @@ with logged(snakemake.log[0]):
                       metadata={"format": fmt, "dataset": dataset})
         write_csv(frame, out[f"{stem}_csv"], escape_formulas=params.escape_formulas)
     write_text(out.html, error_control_html(summary, discoveries, dataset=dataset))
+    save_figure(error_control_figure(fits), out.figure_png[: -len(".png")])

@@ -5,6 +5,7 @@ from fsstab.io import read_parquet, write_text
 from fsstab.workflow.answers import stable_features_html, summary_html
 from fsstab.workflow.convergence import convergence_sentence, convergence_verdicts
 from fsstab.workflow.design import design_sentence, features_before_prefilter, stored_design
+from fsstab.workflow.error_outputs import error_control_paragraph
 from fsstab.workflow.overview import overview_html, shared_selection_note
 from fsstab.workflow.scripting import logged
 
@@ -16,6 +17,9 @@ with logged(snakemake.log[0]):
     pareto = read_parquet(snakemake.input.pareto)[0].to_pandas()
     stable = read_parquet(snakemake.input.stable)[0].to_pandas()
     convergence = read_parquet(snakemake.input.convergence)[0].to_pandas()
+    inputs = dict(snakemake.input.items())
+    error_control = (error_control_paragraph(read_parquet(inputs["error_control"])[0].to_pandas())
+                     if "error_control" in inputs else None)
     sentence = convergence_sentence(
         convergence_verdicts(convergence, precision=params.precision, confidence_level=level),
         precision=params.precision, confidence_level=level,
@@ -36,5 +40,6 @@ with logged(snakemake.log[0]):
     write_text(
         snakemake.output.overview,
         overview_html(stability, pareto, stable, dataset=dataset, convergence=sentence,
-                      confidence_level=level, score_label=params.score_label, design=design),
+                      confidence_level=level, score_label=params.score_label, design=design,
+                      error_control=error_control),
     )

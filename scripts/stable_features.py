@@ -3,6 +3,7 @@
 
 from fsstab.io import read_parquet, read_parquet_metadata, write_parquet
 from fsstab.workflow.answers import STABLE_FEATURES_FORMAT, stable_features_table, write_csv
+from fsstab.workflow.error_outputs import with_error_control_columns
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import read_selection
 
@@ -20,6 +21,9 @@ with logged(snakemake.log[0]):
         confidence_level=snakemake.params.confidence_level,
         rank_cap=snakemake.params.rank_cap,
     )
+    # per feature, the error-controlled fit on all samples (only where the dataset runs one)
+    fits = [read_parquet(path)[0].to_pandas() for path in snakemake.input.error_control]
+    table = with_error_control_columns(table, fits)
     write_parquet(table, snakemake.output.parquet, metadata={
         "format": STABLE_FEATURES_FORMAT,
         "dataset": snakemake.wildcards.dataset,

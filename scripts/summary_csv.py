@@ -2,6 +2,7 @@
 
 from fsstab.io import read_parquet
 from fsstab.workflow.answers import scored_summary_frame, write_csv
+from fsstab.workflow.error_outputs import with_error_control_sentences
 from fsstab.workflow.scripting import logged
 
 with logged(snakemake.log[0]):
@@ -10,4 +11,6 @@ with logged(snakemake.log[0]):
         snakemake.params.measures,
         confidence_level=snakemake.params.confidence_level,
     )
+    summaries = [read_parquet(path)[0].to_pandas() for path in snakemake.input.error_control]
+    frame = with_error_control_sentences(frame, summaries)
     write_csv(frame, snakemake.output.csv, escape_formulas=snakemake.params.escape_formulas)

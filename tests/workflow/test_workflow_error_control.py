@@ -105,7 +105,7 @@ def test_keeping_everything_selects_exactly_the_planted_nulls(registered):
     assert row["planted_selected_low"] == row["planted_selected_high"] == m
     assert row["verdict"] == "exceeds"  # 4 planted nulls selected every time against 3
     assert "EXCEEDS the promise" in row["sentence"]
-    assert row["sentence"].startswith("6 features selected; at most 3 false selections")
+    assert row["sentence"].startswith("6 features selected; at most 3 false on average (claimed).")
     page = error_control_html(summary, discoveries_frame([fit], dataset="toy"), dataset="toy")
     assert "promise exceeded on these data" in page
     # a claim of 5 is kept
@@ -247,7 +247,7 @@ def test_the_stage_runs_its_jobs_and_writes_the_tables(tmp_path):
     import pandas as pd
     from conftest import run_snakemake, workflow_dir
 
-    config = _error_control_config(discovery_groups=True,
+    config = _error_control_config(discovery_groups=True, fit_chunk_size=4,
                                    planted_nulls={"n_repeats": 2, "chunk_size": 1,
                                                   "n_planted": 4})
     workdir = workflow_dir(tmp_path, config)
@@ -271,7 +271,16 @@ def test_the_stage_runs_its_jobs_and_writes_the_tables(tmp_path):
     # assumption q² / ((2 π_thr − 1) p)
     assert 0 < stabsel["level"] <= 9 / (0.2 * 12)
     assert 0 < stabsel["planted_level"] <= 9 / (0.2 * 16)
-    assert "false selections on average (stability selection" in stabsel["sentence"]
+    assert stabsel["discovery_sentence"].endswith(
+        " false on average (Shah & Samworth, r-concave).")
+    assert stabsel["sentence"].startswith(stabsel["discovery_sentence"])
+    # the 2 n_pairs = 10 subsample fits of the fit on all samples in chunks of 4 (Stabl's
+    # fits are not split)
+    counts = sorted(p.name for p in (workdir / "results/tiny/error_control/stabsel/counts")
+                    .iterdir())
+    assert counts == ["s0000-0003.parquet", "s0004-0007.parquet", "s0008-0009.parquet"]
+    assert not (workdir / "results/tiny/error_control/stabl/counts").exists()
+    assert (workdir / "results/tiny/error_control/figure.png").stat().st_size > 1000
     discoveries = pd.read_csv(workdir / "results/tiny/error_control/discoveries.csv")
     for row in summary.to_dict("records"):
         mine = discoveries[discoveries["configuration"] == row["configuration"]]

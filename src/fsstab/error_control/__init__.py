@@ -16,7 +16,11 @@ The selectors built on these (:class:`fsstab.selectors.Stabl`,
 
 from fsstab.error_control.discoveries import DiscoveryCount, count_discoveries, discovery_groups
 from fsstab.error_control.fdr import FDPCurve, knockoff_fdp, knockoff_threshold, stabl_fdp_curve
-from fsstab.error_control.guarantees import ErrorGuarantee, error_guarantee
+from fsstab.error_control.guarantees import (
+    ErrorGuarantee,
+    error_guarantee,
+    stability_selection_method,
+)
 from fsstab.error_control.knockoffs import (
     MAX_KNOCKOFF_FEATURES,
     equicorrelated_s,
@@ -55,5 +59,6 @@ __all__ = [
     "planted_null_design",
     "planted_null_replications",
     "planted_null_summary",
+    "stability_selection_method",
     "stabl_fdp_curve",
 ]

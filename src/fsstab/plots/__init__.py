@@ -18,7 +18,8 @@ The figures are written in private modules by kind -- ``_style`` (measure symbol
 tables), ``_matrices`` (heat maps, scatter matrices), ``_comparisons`` (faceted points, relative
 lines, box plots, medians with quartiles), ``_map_panels`` (feature maps sharing one colour
 per feature across panels), ``_trajectory_panels`` ((score, stability) trajectories, one panel
-per measure), ``_convergence`` (φ against the number of resamples); import every name from
+per measure), ``_convergence`` (φ against the number of resamples), ``_error_control`` (selection
+probabilities against the threshold with the error bound or FDP+); import every name from
 :mod:`fsstab.plots`.
 """
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from fsstab.plots._comparisons import box_plots, facet_points, median_quartile_plot, relative_lines
 from fsstab.plots._convergence import convergence_plot
+from fsstab.plots._error_control import error_control_plot
 from fsstab.plots._feature_map import (
     FeatureMapLayout,
     FeatureMapRectangles,
@@ -80,6 +82,7 @@ __all__ = [
     "convergence_plot",
     "correlation_scatter",
     "dominated_area_plot",
+    "error_control_plot",
     "facet_points",
     "feature_colors",
     "feature_map_layout",

@@ -144,6 +144,10 @@ class BaseSelector(SelectorMixin, BaseEstimator, metaclass=ABCMeta):
     #: True where a fitted selector states an error guarantee (a PFER bound or an FDR target:
     #: ``error_control_``, or ``pfer_`` for stability selection).
     controls_error: ClassVar[bool] = False
+    #: True where the fits on subsamples inside one ``fit`` can be spread over jobs: the class
+    #: has ``n_subsample_fits(params)``, ``subsample_counts(X, y, fits)`` and
+    #: ``fit(X, y, subsample_counts=...)`` (:class:`~fsstab.selectors.StabilitySelection`).
+    splits_subsample_fits: ClassVar[bool] = False
     #: The tasks (names of :data:`fsstab.outcomes.TASKS`) the selector serves: a method that
     #: handles more than two classes lists ``"multiclass"``; a class serving a task without
     #: classes takes the constructor parameter ``task``.

@@ -14,9 +14,9 @@ from scipy.stats import rankdata
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import check_is_fitted, validate_data
 
-from fsstab._sklearn_compat import Interval, StrOptions
+from fsstab._sklearn_compat import Interval, StrOptions, _fit_context
 from fsstab.outcomes import get_task
 from fsstab.selectors._common import (
     check_positive_int,
@@ -47,6 +47,7 @@ from fsstab.selectors._registry import register_selector
 from fsstab.selectors._specs import constructor_parameters, selector_class
 from fsstab.selectors._stability_subsamples import (
     _configured_clone,
+    checked_subsample_counts,
     stability_subsamples,
     subsample_selection_counts,
 )
@@ -184,6 +185,7 @@ class StabilitySelection(TwoStageSelector):
     """
 
     controls_error: ClassVar[bool] = True
+    splits_subsample_fits: ClassVar[bool] = True
     tasks: ClassVar[frozenset[str]] = frozenset(
         {"classification", "multiclass", "regression", "survival"})
 
@@ -333,7 +335,25 @@ class StabilitySelection(TwoStageSelector):
             )
         return (max(1, count // 2) if self.sampling == "SS" else count), np.asarray(fit_seeds)
 
-    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+    @classmethod
+    def n_subsample_fits(cls, params: Mapping[str, Any]) -> int | None:
+        """The subsample fits of one ``fit``: 2 n_pairs (SS), n_pairs (MB), None if given.
+
+        Examples
+        --------
+        >>> from fsstab.selectors import StabilitySelection
+        >>> [StabilitySelection.n_subsample_fits({"n_pairs": 25, "sampling": sampling})
+        ...  for sampling in ("SS", "MB")]
+        [50, 25]
+        """
+        if params.get("subsamples") is not None:
+            return None
+        n_pairs = int(params.get("n_pairs", 50))
+        return 2 * n_pairs if params.get("sampling", "SS") == "SS" else n_pairs
+
+    def _plan(self, X: np.ndarray, y: np.ndarray, random_state: int) -> tuple[Any, str, Any]:
+        """Set ``subsamples_``, ``q_``, ``pi_thr_``, ``pfer_``; return the base selector, the
+        task and the seeds of the subsample fits."""
         _check_option(self.selection, "selection", ("calibrated", "path"))
         _check_option(self.sampling, "sampling", ("SS", "MB"))
         task = self._task()
@@ -343,9 +363,68 @@ class StabilitySelection(TwoStageSelector):
             X.shape[1], q=self.q, pi_thr=self.pi_thr, pfer=self.pfer, sampling=self.sampling,
             assumption=self.assumption, n_pairs=n_pairs,
         )
-        counts = subsample_selection_counts(
-            base, X, y, self.subsamples_, fit_seeds, q=self.q_, selection=self.selection,
-            size_parameter=self.size_parameter, task=task)
+        return base, task, fit_seeds
+
+    def _validated(self, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``X`` and the target as :meth:`fit` passes them to the selection (class codes)."""
+        task = get_task(self._task())
+        if not task.has_classes:
+            return self._validated_outcome(X, y, task)
+        X, y = validate_data(self, X, y, dtype=np.float64, ensure_min_samples=2)
+        return X, np.unique(y, return_inverse=True)[1].astype(np.int64)
+
+    @_fit_context(prefer_skip_nested_validation=False)
+    def subsample_counts(self, X: Any, y: Any, fits: range) -> np.ndarray:
+        """How many of the subsample fits ``fits`` (indices into ``subsamples_``) select each
+        feature, each fit as :meth:`fit` runs it (same subsamples and seeds): the counts of
+        disjoint ranges covering all fits add up exactly to one ``fit``'s, which
+        ``fit(X, y, subsample_counts=total)`` then reads instead of fitting the subsamples.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from fsstab.selectors import FilterSelector, StabilitySelection
+        >>> rng = np.random.default_rng(0)
+        >>> y = np.repeat([0, 1], 20)
+        >>> X = rng.normal(size=(40, 6)) + 1.5 * y[:, None] * (np.arange(6) < 2)
+        >>> stabs = StabilitySelection(FilterSelector(method="anova"), q=2, pi_thr=0.9,
+        ...                            pfer=None, n_pairs=3, random_state=0)
+        >>> total = stabs.subsample_counts(X, y, range(4)) + stabs.subsample_counts(X, y,
+        ...                                                                       range(4, 6))
+        >>> total.tolist(), (stabs.fit(X, y).frequencies_ * 6).tolist()
+        ([6.0, 6.0, 0.0, 0.0, 0.0, 0.0], [6.0, 6.0, 0.0, 0.0, 0.0, 0.0])
+        """
+        X, y = self._validated(X, y)
+        base, task, fit_seeds = self._plan(X, y, int(self._seeds()[0]))
+        fits = range(len(self.subsamples_))[fits.start:fits.stop:fits.step]
+        if not fits:
+            return np.zeros(X.shape[1])
+        index = np.asarray(fits, dtype=np.int64)
+        return subsample_selection_counts(
+            base, X, y, self.subsamples_[index], np.asarray(fit_seeds)[index], q=self.q_,
+            selection=self.selection, size_parameter=self.size_parameter, task=task)
+
+    def fit(self, X: Any, y: Any, subsample_counts: Any = None) -> StabilitySelection:
+        """Fit; with ``subsample_counts`` (:meth:`subsample_counts` summed over all fits) the
+        selection reads them instead of fitting the base selector on every subsample."""
+        self._given_counts = subsample_counts
+        try:
+            return super().fit(X, y)
+        finally:
+            del self._given_counts
+
+    def _counts(self, base: Any, X: np.ndarray, y: np.ndarray, fit_seeds: Any,
+                task: str) -> np.ndarray:
+        given = getattr(self, "_given_counts", None)
+        if given is None:
+            return subsample_selection_counts(
+                base, X, y, self.subsamples_, fit_seeds, q=self.q_, selection=self.selection,
+                size_parameter=self.size_parameter, task=task)
+        return checked_subsample_counts(given, X.shape[1], len(self.subsamples_))
+
+    def _select(self, X: np.ndarray, y: np.ndarray, random_state: int) -> None:
+        base, task, fit_seeds = self._plan(X, y, random_state)
+        counts = self._counts(base, X, y, fit_seeds, task)
         self.frequencies_ = counts / len(self.subsamples_)
         self.scores_ = self.frequencies_
         self.ranking_ = ranking_from_order(descending_order(self.frequencies_))

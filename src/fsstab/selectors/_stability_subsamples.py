@@ -184,3 +184,16 @@ def subsample_selection_counts(selector: Any, X: np.ndarray, y: Any, subsamples:
             base.fit(X[rows], y[rows])
         counts += np.asarray(fitted.get_support(), dtype=bool)
     return counts
+
+
+def checked_subsample_counts(counts: Any, n_features: int, n_fits: int) -> np.ndarray:
+    """``counts`` as float64 if it holds, per feature, a whole number of at most ``n_fits``
+    subsample fits (the ``subsample_counts`` of ``StabilitySelection.fit``); else a
+    ``ValueError`` saying what is wrong."""
+    values = np.asarray(counts, dtype=np.float64)
+    if values.shape != (n_features,) or np.any(values < 0) or np.any(values > n_fits) or \
+            np.any(values != np.round(values)):
+        raise ValueError(
+            f"subsample_counts must hold, per feature of X ({n_features}), a whole number of "
+            f"the {n_fits} subsample fits; got shape {values.shape}")
+    return values

@@ -294,7 +294,8 @@ class Stabl(TwoStageSelector):
         self.scores_ = self.frequencies_
         self.ranking_ = ranking_from_order(descending_order(self.frequencies_))
         self.support_ = self.frequencies_ >= self.threshold_
-        self.error_control_ = ErrorGuarantee("FDR", self.fdp_plus_, "Stabl FDP+",
+        copies = "knockoffs" if self.artificial == "knockoff" else "permuted copies"
+        self.error_control_ = ErrorGuarantee("FDR", self.fdp_plus_, f"Stabl, {copies}",
                                              estimated=True)
 
     def _paired_model(self, X: np.ndarray, random_state: int) -> Any:

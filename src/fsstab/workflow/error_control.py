@@ -42,6 +42,7 @@ import numpy as np
 from fsstab.outcomes import get_task
 
 __all__ = [
+    "COUNTS_FORMAT",
     "DISCOVERIES_FORMAT",
     "ERROR_CONTROL_FORMAT",
     "FIT_FORMAT",
@@ -54,10 +55,13 @@ __all__ = [
     "fit_discoveries",
     "n_planted_problems",
     "planted_chunk",
+    "subsample_count_chunk",
+    "subsample_fit_chunks",
 ]
 
 #: Parquet ``format`` metadata of the stage's files.
-FIT_FORMAT = "fsstab.error_control_fit/1"
+FIT_FORMAT = "fsstab.error_control_fit/2"
+COUNTS_FORMAT = "fsstab.error_control_counts/1"
 PLANTED_FORMAT = "fsstab.planted_nulls/1"
 ERROR_CONTROL_FORMAT = "fsstab.error_control/1"
 DISCOVERIES_FORMAT = "fsstab.error_control_discoveries/1"
@@ -151,20 +155,88 @@ def _similarity(similarity: tuple[Any, float] | None) -> tuple[Any, float] | Non
     return None if similarity is None else (similarity[0], float(similarity[1]))
 
 
-def fit_discoveries(ds: Any, spec: Mapping[str, Any], *, seed: int,
-                    similarity: tuple[Any, float] | None = None) -> Any:
-    """Fit every variant of a configuration on all samples of ``ds``: one row per variant
-    with its selected features (names, in column order), their discovery groups (``-1``
-    without a similarity) and its promise (:func:`fsstab.error_control.error_guarantee`)."""
-    import pandas as pd
+def subsample_fit_chunks(spec: Mapping[str, Any], chunk_size: int | None) -> tuple[str, ...]:
+    """The chunk ids (``s<first>-<last>``) of the subsample fits of a configuration whose
+    class spreads them over jobs (``splits_subsample_fits``: stability selection), ``chunk_size``
+    fits per job, up to the most fits of its variants; none for other classes, for given
+    subsamples and with ``chunk_size`` None (the fit job fits them all).
 
-    from fsstab.error_control import discovery_groups, error_guarantee
+    Examples
+    --------
+    >>> from fsstab.workflow.error_control import subsample_fit_chunks
+    >>> spec = {"class": "StabilitySelection", "params": {"n_pairs": 30},
+    ...         "variants": [{"id": "default", "params": {}}]}
+    >>> subsample_fit_chunks(spec, 25)
+    ('s0000-0024', 's0025-0049', 's0050-0059')
+    >>> subsample_fit_chunks({**spec, "class": "Stabl"}, 25)
+    ()
+    """
+    from fsstab.selectors import SELECTORS
+    from fsstab.workflow.chunks import chunk_ids
+
+    cls = SELECTORS[spec["class"]]
+    if chunk_size is None or not cls.splits_subsample_fits:
+        return ()
+    fits = [cls.n_subsample_fits({**spec["params"], **v["params"]}) for v in spec["variants"]]
+    if any(n is None for n in fits):
+        return ()
+    return chunk_ids(max(fits), chunk_size, prefix="s")
+
+
+def _fit_state(seed: int, ds: Any, spec: Mapping[str, Any], variant: Mapping[str, Any]) -> int:
     from fsstab.seeds import derive_seed
+
+    return derive_seed(seed, ds.name, spec["id"], variant["id"], "error_control")
+
+
+def subsample_count_chunk(ds: Any, spec: Mapping[str, Any], fits: range, *, seed: int) -> Any:
+    """The selection counts of the subsample fits ``fits`` of every variant, each fitted as
+    the fit job's selector would (:meth:`fsstab.selectors.StabilitySelection.subsample_counts`):
+    one row per variant, ``counts`` one whole number per feature."""
+    import pandas as pd
 
     rows = []
     for variant in spec["variants"]:
-        state = derive_seed(seed, ds.name, spec["id"], variant["id"], "error_control")
-        fitted = _selector(spec, variant, ds.task, state).fit(ds.X, ds.y)
+        selector = _selector(spec, variant, ds.task, _fit_state(seed, ds, spec, variant))
+        counts = selector.subsample_counts(ds.X, ds.y, fits)
+        rows.append({"configuration": spec["id"], "variant": variant["id"],
+                     "first": fits.start, "last": fits.stop - 1,
+                     "counts": counts.astype(np.int64).tolist()})
+    return pd.DataFrame(rows)
+
+
+def summed_counts(chunks: Sequence[Any]) -> dict[str, np.ndarray]:
+    """``{variant: counts}`` summed over the chunk tables of :func:`subsample_count_chunk`."""
+    total: dict[str, np.ndarray] = {}
+    for frame in chunks:
+        for row in frame.to_dict("records"):
+            counts = np.asarray(row["counts"], dtype=np.float64)
+            total[row["variant"]] = total.get(row["variant"], 0) + counts
+    return total
+
+
+def fit_discoveries(ds: Any, spec: Mapping[str, Any], *, seed: int,
+                    similarity: tuple[Any, float] | None = None,
+                    counts: Mapping[str, Any] | None = None) -> Any:
+    """Fit every variant of a configuration on all samples of ``ds``: one row per variant
+    with its selected features (names, in column order), their discovery groups (``-1``
+    without a similarity), its promise (:func:`fsstab.error_control.error_guarantee`) and
+    per feature its selection probability under the method, whether it passes and its
+    q-value where the method gives them (:func:`fsstab.workflow.error_outputs.fitted_curves`).
+    ``counts`` (``{variant: counts}``, :func:`summed_counts`) are the subsample fits' counts
+    computed by the chunk jobs; the fit then fits no subsample."""
+    import pandas as pd
+
+    from fsstab.error_control import discovery_groups, error_guarantee
+    from fsstab.workflow.error_outputs import fitted_curves
+
+    rows = []
+    for variant in spec["variants"]:
+        selector = _selector(spec, variant, ds.task, _fit_state(seed, ds, spec, variant))
+        if counts is not None:
+            fitted = selector.fit(ds.X, ds.y, subsample_counts=counts[variant["id"]])
+        else:
+            fitted = selector.fit(ds.X, ds.y)
         promise = error_guarantee(fitted)
         if promise is None:
             raise ValueError(f"selectors.{spec['selector']} ({spec['class']}) stated no error "
@@ -184,6 +256,7 @@ def fit_discoveries(ds: Any, spec: Mapping[str, Any], *, seed: int,
             "estimated": bool(promise.estimated),
             "features": [ds.feature_names[j] for j in selected],
             "groups": groups.tolist(),
+            **fitted_curves(fitted),
         })
     return pd.DataFrame(rows)
 
@@ -250,14 +323,16 @@ def error_control_summary(fits: Sequence[Any], planted: Sequence[Any], *, datase
     import pandas as pd
 
     from fsstab.error_control import planted_null_summary
+    from fsstab.workflow.error_outputs import CURVE_FIELDS
 
     fit = pd.concat(list(fits), ignore_index=True)
     reruns = pd.concat(list(planted), ignore_index=True) if planted else None
     rows = []
     for record in fit.to_dict("records"):
         row = {"dataset": dataset, **{k: v for k, v in record.items()
-                                      if k not in ("features", "groups")}}
+                                      if k not in ("features", "groups", *CURVE_FIELDS)}}
         sentence = _discovery_sentence(record)
+        row["discovery_sentence"] = sentence
         if reruns is not None:
             mine = reruns[(reruns["configuration"] == record["configuration"])
                           & (reruns["variant"] == record["variant"])]

@@ -68,10 +68,12 @@ def overview_html(
     stability: pd.DataFrame, pareto: pd.DataFrame, stable: pd.DataFrame, *, dataset: str,
     convergence: str | None = None, confidence_level: float = 0.95,
     score_label: str = "accuracy", top: int = 10, design: str | None = None,
+    error_control: str | None = None,
 ) -> str:
     """The dataset's landing-page fragment (module docstring); ``convergence`` is the
     sentence of :func:`fsstab.workflow.convergence.convergence_sentence`, ``design`` that of
-    :func:`fsstab.workflow.design.design_sentence` (shown first)."""
+    :func:`fsstab.workflow.design.design_sentence` (shown first), ``error_control`` the
+    paragraph of :func:`fsstab.workflow.error_outputs.error_control_paragraph` (shown last)."""
     from fsstab.workflow.labels import with_score
     from fsstab.workflow.scoring import frame_decision_score
 
@@ -116,6 +118,8 @@ def overview_html(
         parts.append(f"<p>{html.escape(note)}</p>")
     if convergence:
         parts.append(f"<p><b>Is M enough?</b> {html.escape(convergence)}</p>")
+    if error_control:
+        parts.append(error_control)
     return _STYLE + "<div class=\"fsstab-overview\">" + "\n".join(parts) + "</div>\n"
 
 
