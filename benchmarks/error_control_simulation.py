@@ -40,16 +40,16 @@ FILE ...`` prints the tables of such files (of runs cut short or split, too).
 Measured (the tables with the peers and the costs: docs/error-control.md, "Do the
 bounds hold?"); mean V (SE), mean FDP (SE), mean true positives of 10, check:
 
-gaussian, 75 replications (the peers' arm on fewer):
-  MB / SS no assumption [E[V] <= 1, 75 reps]: V 0.027 (0.019), FDP 0.007 (0.005), TP 3.65,
+gaussian, 175 replications (the peers' arm on fewer):
+  MB / SS no assumption [E[V] <= 1, 175 reps]: V 0.017 (0.010), FDP 0.004 (0.002), TP 3.71,
     holds
-  SS unimodal [E[V] <= 1, 75 reps]: V 0.053 (0.026), FDP 0.009 (0.004), TP 4.93, holds
-  SS r-concave [E[V] <= 1, 75 reps]: V 0.187 (0.053), FDP 0.027 (0.007), TP 6.31, holds
-  Stabl (FDP+ estimate) [estimated 0.122, 75 reps]: V 1.187 (0.175), FDP 0.109 (0.014), TP
-    7.91, holds
-  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 75 reps]: V 2.760 (0.426), FDP 0.176 (0.018), TP 9.72,
+  SS unimodal [E[V] <= 1, 175 reps]: V 0.057 (0.018), FDP 0.011 (0.003), TP 4.96, holds
+  SS r-concave [E[V] <= 1, 175 reps]: V 0.194 (0.035), FDP 0.028 (0.005), TP 6.36, holds
+  Stabl (FDP+ estimate) [estimated 0.125, 175 reps]: V 1.343 (0.127), FDP 0.122 (0.009), TP
+    7.76, holds
+  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 175 reps]: V 2.886 (0.250), FDP 0.188 (0.012), TP 9.73,
     holds
-  knockoff+, Σ known [FDR <= 0.2, 75 reps]: V 3.067 (0.394), FDP 0.195 (0.020), TP 9.71, holds
+  knockoff+, Σ known [FDR <= 0.2, 175 reps]: V 2.909 (0.246), FDP 0.189 (0.013), TP 9.60, holds
   MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013 (0.012), TP
     2.90, holds
   SS unimodal, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP 3.95, holds
@@ -61,16 +61,16 @@ gaussian, 75 replications (the peers' arm on fewer):
     3.95, holds
   stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022),
     TP 5.60, holds
-logistic, 80 replications (the peers' arm on fewer):
-  MB / SS no assumption [E[V] <= 1, 80 reps]: V 0.025 (0.018), FDP 0.009 (0.007), TP 1.77,
+logistic, 175 replications (the peers' arm on fewer):
+  MB / SS no assumption [E[V] <= 1, 175 reps]: V 0.023 (0.011), FDP 0.011 (0.007), TP 1.68,
     holds
-  SS unimodal [E[V] <= 1, 80 reps]: V 0.100 (0.034), FDP 0.034 (0.012), TP 2.62, holds
-  SS r-concave [E[V] <= 1, 80 reps]: V 0.438 (0.066), FDP 0.089 (0.013), TP 3.91, holds
-  Stabl (FDP+ estimate) [estimated 0.197, 80 reps]: V 1.925 (0.230), FDP 0.215 (0.021), TP
-    5.33, holds
-  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 80 reps]: V 2.062 (0.298), FDP 0.184 (0.019), TP 5.15,
+  SS unimodal [E[V] <= 1, 175 reps]: V 0.086 (0.021), FDP 0.029 (0.008), TP 2.54, holds
+  SS r-concave [E[V] <= 1, 175 reps]: V 0.389 (0.044), FDP 0.080 (0.009), TP 3.89, holds
+  Stabl (FDP+ estimate) [estimated 0.212, 175 reps]: V 1.914 (0.172), FDP 0.210 (0.013), TP
+    5.35, holds
+  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 175 reps]: V 1.691 (0.175), FDP 0.157 (0.013), TP 4.81,
     holds
-  knockoff+, Σ known [FDR <= 0.2, 80 reps]: V 2.300 (0.341), FDP 0.190 (0.021), TP 4.65, holds
+  knockoff+, Σ known [FDR <= 0.2, 175 reps]: V 1.897 (0.207), FDP 0.165 (0.014), TP 4.69, holds
   MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.037 (0.027), TP
     1.55, holds
   SS unimodal, path [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.050 (0.030), TP 2.65, holds
@@ -83,51 +83,6 @@ logistic, 80 replications (the peers' arm on fewer):
   stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029),
     TP 3.55, holds
 
-Measured (the tables with the peers and the costs: docs/error-control.md, "Do the
-bounds hold?"); mean V (SE), mean FDP (SE), mean true positives of 10, check:
-
-gaussian, 75 replications (the peers' arm on fewer):
-  MB / SS no assumption [E[V] <= 1, 75 reps]: V 0.027 (0.019), FDP 0.007 (0.005), TP 3.65,
-    holds
-  SS unimodal [E[V] <= 1, 75 reps]: V 0.053 (0.026), FDP 0.009 (0.004), TP 4.93, holds
-  SS r-concave [E[V] <= 1, 75 reps]: V 0.187 (0.053), FDP 0.027 (0.007), TP 6.31, holds
-  Stabl (FDP+ estimate) [estimated 0.122, 75 reps]: V 1.187 (0.175), FDP 0.109 (0.014), TP
-    7.91, holds
-  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 75 reps]: V 2.760 (0.426), FDP 0.176 (0.018), TP 9.72,
-    holds
-  knockoff+, Σ known [FDR <= 0.2, 75 reps]: V 3.067 (0.394), FDP 0.195 (0.020), TP 9.71, holds
-  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013 (0.012), TP
-    2.90, holds
-  SS unimodal, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP 3.95, holds
-  SS r-concave, path [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022), TP 5.55, holds
-  knockpy knockoff+ [FDR <= 0.2, 20 reps]: V 4.000 (1.257), FDP 0.227 (0.039), TP 9.85, holds
-  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013
-    (0.012), TP 2.90, holds
-  stabs SS unimodal (cutoff 0.640) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP
-    3.95, holds
-  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022),
-    TP 5.60, holds
-logistic, 80 replications (the peers' arm on fewer):
-  MB / SS no assumption [E[V] <= 1, 80 reps]: V 0.025 (0.018), FDP 0.009 (0.007), TP 1.77,
-    holds
-  SS unimodal [E[V] <= 1, 80 reps]: V 0.100 (0.034), FDP 0.034 (0.012), TP 2.62, holds
-  SS r-concave [E[V] <= 1, 80 reps]: V 0.438 (0.066), FDP 0.089 (0.013), TP 3.91, holds
-  Stabl (FDP+ estimate) [estimated 0.197, 80 reps]: V 1.925 (0.230), FDP 0.215 (0.021), TP
-    5.33, holds
-  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 80 reps]: V 2.062 (0.298), FDP 0.184 (0.019), TP 5.15,
-    holds
-  knockoff+, Σ known [FDR <= 0.2, 80 reps]: V 2.300 (0.341), FDP 0.190 (0.021), TP 4.65, holds
-  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.037 (0.027), TP
-    1.55, holds
-  SS unimodal, path [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.050 (0.030), TP 2.65, holds
-  SS r-concave, path [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029), TP 3.60, holds
-  knockpy knockoff+ [FDR <= 0.2, 20 reps]: V 1.700 (0.548), FDP 0.174 (0.042), TP 3.65, holds
-  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.042
-    (0.029), TP 1.50, holds
-  stabs SS unimodal (cutoff 0.640) [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.052 (0.030), TP
-    2.50, holds
-  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029),
-    TP 3.55, holds
 """
 
 from __future__ import annotations
@@ -426,25 +381,31 @@ def _record(handle, model: str, r: int, rows) -> None:
 
 
 def read_rows(paths) -> dict[str, dict[int, list]]:
-    """The replications of saved ``--rows`` files, by model (a line cut short by an
-    interrupted run is skipped, and so is its replication, which a rerun then recomputes)."""
+    """The replications of saved ``--rows`` files, by model. A replication's rows are written
+    in one go, so only the last one of a file can be cut short (its last line does not
+    parse): that replication is dropped, and a resumed run recomputes it; a method's row
+    repeated for a replication is read once."""
     by_model: dict[str, dict[int, list]] = {}
     for path in paths:
         if not Path(path).exists():
             continue
         mine: dict[str, dict[int, list]] = {}
+        last = broken = None
         for line in Path(path).read_text().splitlines():
             try:
                 record = json.loads(line)
             except json.JSONDecodeError:
+                broken = last
                 continue
-            mine.setdefault(record["model"], {}).setdefault(
-                record["replication"], []).append(tuple(record["row"]))
+            last = (record["model"], record["replication"])
+            rows = mine.setdefault(last[0], {}).setdefault(last[1], [])
+            if all(row[0] != record["row"][0] for row in rows):
+                rows.append(tuple(record["row"]))
+        if broken is not None:
+            del mine[broken[0]][broken[1]]
         for model, replications in mine.items():
-            full = max(len(rows) for rows in replications.values())
             for r, rows in replications.items():
-                if len(rows) == full:
-                    by_model.setdefault(model, {}).setdefault(r, []).extend(rows)
+                by_model.setdefault(model, {}).setdefault(r, []).extend(rows)
     return by_model
 
 
