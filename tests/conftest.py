@@ -125,13 +125,26 @@ def tiny_config() -> dict:
     return yaml.safe_load(TINY_CONFIG.read_text())
 
 
+#: The console output of each tiny run (tiny_run_output).
+_TINY_OUTPUT: dict[Path, str] = {}
+
+
 @pytest.fixture(scope="session")
 def tiny_run(tmp_path_factory) -> Path:
-    """The tiny configuration run once, locally, with 2 cores (shared by the workflow tests)."""
+    """The tiny configuration run once, locally, with 2 cores (shared by the workflow tests,
+    which only read it; a test that writes into a run copies it). The selection jobs print a
+    progress line after every resample (``FSSTAB_PROGRESS_SECONDS=0``: console output only,
+    no table changes), which the tests of the console output read (tiny_run_output)."""
     workdir = workflow_dir(tmp_path_factory.mktemp("tiny_local"), tiny_config())
-    result = run_snakemake(workdir, "--cores", "2")
+    result = run_snakemake(workdir, "--cores", "2", env={"FSSTAB_PROGRESS_SECONDS": "0"})
     assert result.returncode == 0, result.stderr[-5000:]
+    _TINY_OUTPUT[workdir] = result.stdout + result.stderr
     return workdir
+
+
+def tiny_run_output(workdir: Path) -> str:
+    """What the run of :func:`tiny_run` printed (stdout and stderr)."""
+    return _TINY_OUTPUT[workdir]
 
 
 # --------------------------------------------------------------------------------------------
@@ -172,6 +185,48 @@ def pytest_report_header(config):
         return ("cluster tests: not selected (opt-in: python3 -m pytest -m cluster; as root "
                 "without SLURM they install slurm-wlm and munge with apt-get)")
     return cluster_setup_note()
+
+
+# -- the parallel run (pytest-xdist, pyproject's addopts: -n auto --dist loadgroup) ------------
+
+
+def shared_run_group(item) -> str | None:
+    """The xdist group of a test that reads a run shared with other tests: a module- or
+    session-scoped fixture writing files (it takes ``tmp_path_factory``: a Snakemake run, a
+    mirror of the datasets). Its tests go to one worker, so that the run is made once, not
+    once per worker that gets one of them."""
+    info = item._fixtureinfo
+    shared = []
+    for name in item.fixturenames:
+        definitions = info.name2fixturedefs.get(name)
+        if not definitions:
+            continue
+        definition = definitions[-1]
+        if definition.scope in ("module", "package", "session") and \
+                "tmp_path_factory" in definition.argnames:
+            shared.append((definition.scope != "session", name))
+    if not shared:
+        return None
+    # the broadest run: a module's run made from a session's goes where the session's is
+    module_scoped, name = min(shared)
+    return f"{item.module.__name__}::{name}" if module_scoped else name
+
+
+def _runs_workflow(item) -> bool:
+    return item.get_closest_marker("workflow") is not None or shared_run_group(item) is not None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    # the tests that share a run are grouped on one worker (--dist loadgroup; before xdist
+    # reads the marks, hence tryfirst), and the tests that start Snakemake -- the longest --
+    # are handed out first, so that the two workers finish together instead of one running
+    # the last long test alone (a stable sort: the order within each part is unchanged)
+    for item in items:
+        group = shared_run_group(item)
+        if group is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=lambda item: not _runs_workflow(item))
 
 
 # -- paper configurations (tests/papers/<paper>/ and the slow end-to-end runs) -----------------

@@ -6,12 +6,13 @@ rows."""
 from __future__ import annotations
 
 import io
+import shutil
 from pathlib import Path
 
 import pandas as pd
 import pytest
 import yaml
-from conftest import REPO, run_snakemake, tiny_config, workflow_dir
+from conftest import REPO, run_snakemake, tiny_config, tiny_run_output
 
 from fsstab.workflow.progress import Progress, format_duration
 from fsstab.workflow.report_path import report_path, report_path_problem
@@ -88,11 +89,13 @@ def test_a_report_outside_its_configurations_folder_is_refused():
 
 
 @pytest.fixture(scope="module")
-def quiet_run(tmp_path_factory):
-    workdir = workflow_dir(tmp_path_factory.mktemp("quiet_run"), tiny_config())
-    result = run_snakemake(workdir, "--cores", "2", env={"FSSTAB_PROGRESS_SECONDS": "0"})
-    assert result.returncode == 0, result.stderr[-3000:]
-    return workdir, result.stdout + result.stderr
+def quiet_run(tiny_run, tmp_path_factory):
+    """A copy of the tiny run's folder (the tests below write into it: a report, a second
+    configuration) and what the run printed (FSSTAB_PROGRESS_SECONDS=0: a progress line
+    after every resample)."""
+    workdir = tmp_path_factory.mktemp("quiet_run") / "run"
+    shutil.copytree(tiny_run, workdir, symlinks=True)
+    return workdir, tiny_run_output(tiny_run)
 
 
 @pytest.mark.workflow

@@ -247,23 +247,24 @@ def _arguments(wildcards: Any, input: Any, dataset: str | None, files: str | Non
 def memory(stage: str, *, dataset: str | None = "dataset", files: str | None = None,
            resamples: Callable[[Any], int] | None = None,
            jobs: Callable[[Any], int] | None = None,
-           planted: int | None = None) -> Callable[..., int]:
+           planted: int | None = None) -> Callable[..., int] | int:
     """A Snakemake ``mem_mb`` function for ``stage``: the shape of the input ``dataset`` (a
     key of the job's input, or ``"*"``: every stored dataset among the inputs), the size of
     the input files ``files`` (a key, or ``"*"``: all), M and J from callables of the
     wildcards, m (``planted``; None: ``min(d, 1000)``); for a kind of :data:`BUDGETS`, its
-    budget.
+    budget, a number (Snakemake evaluates a function once per job: a dry run of thousands of
+    jobs would spend seconds on constants).
 
     Examples
     --------
-    >>> memory("simulation")(None, [])
+    >>> memory("simulation")
     2000
     >>> memory("tables", dataset=None, files="*")(None, [])
     600
     """
     _check_stage(stage)
     if stage in BUDGETS:
-        return _budget(BUDGETS[stage][0])
+        return BUDGETS[stage][0]
 
     def mem_mb(wildcards: Any, input: Any) -> int:
         arguments = _arguments(wildcards, input, dataset, files, resamples, jobs, planted)
@@ -279,20 +280,20 @@ def memory(stage: str, *, dataset: str | None = "dataset", files: str | None = N
 def runtime(stage: str, *, dataset: str | None = "dataset", files: str | None = None,
             resamples: Callable[[Any], int] | None = None,
             jobs: Callable[[Any], int] | None = None,
-            planted: int | None = None, configurations: int = 1) -> Callable[..., int]:
-    """A Snakemake ``runtime`` function for ``stage`` (arguments as :func:`memory`;
-    ``configurations`` as :func:`job_runtime_min`).
+            planted: int | None = None, configurations: int = 1) -> Callable[..., int] | int:
+    """A Snakemake ``runtime`` function for ``stage`` (arguments as :func:`memory`; a
+    budget's minutes as a number; ``configurations`` as :func:`job_runtime_min`).
 
     Examples
     --------
-    >>> runtime("simulation_study_large")(None, [])
+    >>> runtime("simulation_study_large")
     1440
     >>> runtime("tables", dataset=None, files="*")(None, [])
     10
     """
     _check_stage(stage)
     if stage in BUDGETS:
-        return _budget(BUDGETS[stage][1])
+        return BUDGETS[stage][1]
 
     def runtime_min(wildcards: Any, input: Any) -> int:
         arguments = _arguments(wildcards, input, dataset, files, resamples, jobs, planted)
@@ -335,14 +336,6 @@ def summed(*functions: Callable[..., int]) -> Callable[..., int]:
         return sum(function(wildcards, input) for function in functions)
 
     return resource
-
-def _budget(value: int) -> Callable[..., int]:
-    """A resource function returning ``value`` whatever the job's inputs."""
-
-    def budget(wildcards: Any, input: Any) -> int:
-        return value
-
-    return budget
 
 
 def _check_stage(stage: str) -> None:
