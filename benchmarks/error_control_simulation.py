@@ -40,49 +40,46 @@ FILE ...`` prints the tables of such files (of runs cut short or split, too).
 Measured (the tables with the peers and the costs: docs/error-control.md, "Do the
 bounds hold?"); mean V (SE), mean FDP (SE), mean true positives of 10, check:
 
-gaussian, 175 replications (the peers' arm on fewer):
-  MB / SS no assumption [E[V] <= 1, 175 reps]: V 0.017 (0.010), FDP 0.004 (0.002), TP 3.71,
+gaussian, 200 replications (the peers' arm on fewer):
+  MB / SS no assumption [E[V] <= 1, 200 reps]: V 0.015 (0.009), FDP 0.003 (0.002), TP 3.69, holds
+  SS unimodal [E[V] <= 1, 200 reps]: V 0.050 (0.015), FDP 0.009 (0.003), TP 5.00, holds
+  SS r-concave [E[V] <= 1, 200 reps]: V 0.195 (0.032), FDP 0.028 (0.005), TP 6.38, holds
+  Stabl (FDP+ estimate) [estimated 0.125, 200 reps]: V 1.375 (0.120), FDP 0.124 (0.009), TP 7.75,
     holds
-  SS unimodal [E[V] <= 1, 175 reps]: V 0.057 (0.018), FDP 0.011 (0.003), TP 4.96, holds
-  SS r-concave [E[V] <= 1, 175 reps]: V 0.194 (0.035), FDP 0.028 (0.005), TP 6.36, holds
-  Stabl (FDP+ estimate) [estimated 0.125, 175 reps]: V 1.343 (0.127), FDP 0.122 (0.009), TP
-    7.76, holds
-  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 175 reps]: V 2.886 (0.250), FDP 0.188 (0.012), TP 9.73,
+  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 200 reps]: V 2.740 (0.225), FDP 0.181 (0.011), TP 9.71,
     holds
-  knockoff+, Σ known [FDR <= 0.2, 175 reps]: V 2.909 (0.246), FDP 0.189 (0.013), TP 9.60, holds
-  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013 (0.012), TP
-    2.90, holds
+  knockoff+, Σ known [FDR <= 0.2, 200 reps]: V 2.845 (0.236), FDP 0.184 (0.012), TP 9.59, holds
+  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013 (0.012), TP 2.90,
+    holds
   SS unimodal, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP 3.95, holds
   SS r-concave, path [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022), TP 5.55, holds
   knockpy knockoff+ [FDR <= 0.2, 20 reps]: V 4.000 (1.257), FDP 0.227 (0.039), TP 9.85, holds
-  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013
-    (0.012), TP 2.90, holds
+  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.050 (0.050), FDP 0.013 (0.012),
+    TP 2.90, holds
   stabs SS unimodal (cutoff 0.640) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.017 (0.012), TP
     3.95, holds
-  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022),
-    TP 5.60, holds
-logistic, 175 replications (the peers' arm on fewer):
-  MB / SS no assumption [E[V] <= 1, 175 reps]: V 0.023 (0.011), FDP 0.011 (0.007), TP 1.68,
+  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.153), FDP 0.065 (0.022), TP
+    5.60, holds
+logistic, 200 replications (the peers' arm on fewer):
+  MB / SS no assumption [E[V] <= 1, 200 reps]: V 0.020 (0.010), FDP 0.010 (0.006), TP 1.66, holds
+  SS unimodal [E[V] <= 1, 200 reps]: V 0.080 (0.019), FDP 0.026 (0.007), TP 2.53, holds
+  SS r-concave [E[V] <= 1, 200 reps]: V 0.365 (0.040), FDP 0.080 (0.010), TP 3.87, holds
+  Stabl (FDP+ estimate) [estimated 0.211, 200 reps]: V 2.095 (0.239), FDP 0.214 (0.013), TP 5.43,
     holds
-  SS unimodal [E[V] <= 1, 175 reps]: V 0.086 (0.021), FDP 0.029 (0.008), TP 2.54, holds
-  SS r-concave [E[V] <= 1, 175 reps]: V 0.389 (0.044), FDP 0.080 (0.009), TP 3.89, holds
-  Stabl (FDP+ estimate) [estimated 0.212, 175 reps]: V 1.914 (0.172), FDP 0.210 (0.013), TP
-    5.35, holds
-  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 175 reps]: V 1.691 (0.175), FDP 0.157 (0.013), TP 4.81,
+  knockoff+, Σ Ledoit-Wolf [FDR <= 0.2, 200 reps]: V 1.660 (0.166), FDP 0.152 (0.012), TP 4.79,
     holds
-  knockoff+, Σ known [FDR <= 0.2, 175 reps]: V 1.897 (0.207), FDP 0.165 (0.014), TP 4.69, holds
-  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.037 (0.027), TP
-    1.55, holds
+  knockoff+, Σ known [FDR <= 0.2, 200 reps]: V 1.880 (0.194), FDP 0.163 (0.013), TP 4.75, holds
+  MB / SS no assumption, path [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.037 (0.027), TP 1.55,
+    holds
   SS unimodal, path [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.050 (0.030), TP 2.65, holds
   SS r-concave, path [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029), TP 3.60, holds
   knockpy knockoff+ [FDR <= 0.2, 20 reps]: V 1.700 (0.548), FDP 0.174 (0.042), TP 3.65, holds
-  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.042
-    (0.029), TP 1.50, holds
+  stabs SS no assumption (cutoff 0.750) [E[V] <= 1, 20 reps]: V 0.100 (0.069), FDP 0.042 (0.029),
+    TP 1.50, holds
   stabs SS unimodal (cutoff 0.640) [E[V] <= 1, 20 reps]: V 0.150 (0.082), FDP 0.052 (0.030), TP
     2.50, holds
-  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029),
-    TP 3.55, holds
-
+  stabs SS r-concave (cutoff 0.510) [E[V] <= 1, 20 reps]: V 0.450 (0.135), FDP 0.097 (0.029), TP
+    3.55, holds
 """
 
 from __future__ import annotations
