@@ -66,7 +66,9 @@ def sha256(path: Path) -> str:
 
 
 def kind_of(relative: str) -> str:
-    if relative.startswith("benchmarks/"):
+    # Snakemake's benchmark folder, at the top of results/ or of a configuration's
+    # results_dir (the examples write under results/<example>/)
+    if "benchmarks" in relative.split("/")[:-1]:
         return "timing"
     name = relative.rsplit("/", 1)[-1].lower()
     return "timing" if any(marker in name for marker in TIMING_MARKERS) else "result"
