@@ -66,6 +66,19 @@ def test_planted_nulls_among_the_first_columns_are_hypergeometric():
     assert broken.summary.iloc[0]["level"] == 0.5
 
 
+def test_a_check_whose_reruns_select_nothing_says_it_cannot_see_a_violation():
+    X = np.random.default_rng(1).normal(size=(20, 8))
+    y = X[:, 0] + np.random.default_rng(2).normal(size=20)
+    check = planted_null_check(X, y, FirstColumns(k=0), n_planted=4, n_repeats=3,
+                               random_state=0)
+    assert (check.replications["n_selected"] == 0).all()
+    assert check.sentence().endswith("the reruns selected no feature at all, so this check "
+                                     "cannot show one on these data.")
+    selecting = planted_null_check(X, y, FirstColumns(k=2), n_planted=4, n_repeats=3,
+                                   random_state=0)
+    assert "selected no feature" not in selecting.sentence()
+
+
 def test_planted_copies_are_null_a_correlation_threshold_passes_them_as_students_t_says():
     # y depends on feature 0 only; every feature is copied (m = d). A copy is a permuted
     # column, independent of y: for Gaussian data |r| > c has probability

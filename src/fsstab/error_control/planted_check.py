@@ -93,6 +93,10 @@ class PlantedNullCheck:
         if bool(row["observed_above"]):
             return (f"{stated}: the observed value is ABOVE the promise, but its interval "
                     "reaches below it (more reruns would tell).")
+        if row["mean_selected"] == 0:
+            # a check whose reruns select nothing cannot see a violation: say so
+            return (f"{stated}: no violation visible, but the reruns selected no feature at "
+                    "all, so this check cannot show one on these data.")
         return f"{stated}: no violation visible."
 
 
