@@ -99,7 +99,9 @@ def trajectory_panels(
                     color=color)
             ax.scatter(score[rows[:1]], values[rows[:1]], s=70, facecolors="none",
                        edgecolors="black", linewidths=0.9, zorder=4)
-        ax.set_title(f"Stability {measure_label(measure)}", fontsize=9)
+        # y=1.0: a fixed title place; matplotlib's automatic one measures all tick
+        # labels at each draw, to clear labels on top, which these axes do not have
+        ax.set_title(f"Stability {measure_label(measure)}", fontsize=9, y=1.0)
         ax.set_xlabel(score_label, fontsize=8)
         ax.tick_params(labelsize=7)
         ax.grid(color="0.92")

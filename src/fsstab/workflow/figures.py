@@ -106,7 +106,9 @@ def feature_map_figure(
         if W.nnz == 0:
             ax.text(0.5, 0.5, "no feature selected in any run", ha="center", va="center",
                     transform=ax.transAxes)
-            ax.set_title(title, fontsize=10)
+            # y=1.0: a fixed title place; matplotlib's automatic one measures all tick
+            # labels at each draw, to clear labels on top, which these axes do not have
+            ax.set_title(title, fontsize=10, y=1.0)
             ax.set_axis_off()
             continue
         feature_map_panel(W, colors=colors, ax=ax, title=title, measures=values)
@@ -310,7 +312,7 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
         ax.errorbar(mean[finite], y[finite],
                     xerr=[mean[finite] - low[finite], high[finite] - mean[finite]],
                     fmt="o", color=color, ecolor=color, capsize=3, markersize=4)
-        ax.set_title(title, fontsize=9)
+        ax.set_title(title, fontsize=9, y=1.0)
         ax.grid(axis="x", color="0.9")
 
     name = score.name
@@ -335,7 +337,7 @@ def summary_figure(stability: pd.DataFrame, *, dataset: str, measures: Sequence[
                     color=measure_color(measure, position), label=measure_label(measure))
             undefined += [f"{measure_label(measure)}: {labels[i]}"
                           for i in np.flatnonzero(~finite)]
-        ax.set_title("other stability measures", fontsize=9)
+        ax.set_title("other stability measures", fontsize=9, y=1.0)
         ax.grid(axis="x", color="0.9")
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
     axes[0].set_yticks(y, labels, fontsize=8)
