@@ -85,7 +85,8 @@ def feature_map_figure(
     the variant and its values of ``measures`` (Hamer & Dupont 2021, §3, Fig. 2). One colour
     per feature in every panel: the ``n_colored`` features selected most often over all
     panels in distinct colours (named in the legend), all others grey
-    (:func:`fsstab.plots.shared_feature_colors`)."""
+    (:func:`fsstab.plots.shared_feature_colors`). The relative-importance axis, the same in
+    every panel, is labelled under the lowest map only."""
     variants = [v["id"] for v in spec["variants"]]
     n_runs = runs.num_rows // max(1, len(variants))
     height = float(np.clip(2.2 + 0.055 * n_runs, 3.0, 8.0))
@@ -96,6 +97,7 @@ def feature_map_figure(
     colors = shared_feature_colors(list(matrices.values()), n_colored)
     counts = sum(np.asarray((W != 0).sum(axis=0)).ravel() for W in matrices.values())
     total = sum(W.shape[0] for W in matrices.values())
+    drawn = []
     for ax, variant in zip(axes, variants, strict=True):
         W = matrices[variant]
         values = {
@@ -112,6 +114,11 @@ def feature_map_figure(
             ax.set_axis_off()
             continue
         feature_map_panel(W, colors=colors, ax=ax, title=title, measures=values)
+        drawn.append(ax)
+    # every panel spans relative importances 0 to 1: the lowest map labels that axis for all
+    for ax in drawn[:-1]:
+        ax.tick_params(labelbottom=False)
+        ax.set_xlabel("")
     if colors:
         shared_features_legend(axes[0], colors, feature_names=list(feature_names),
                                frequencies={f: counts[f] / total for f in colors})
@@ -244,9 +251,13 @@ def varied_parameters(stability: pd.DataFrame) -> list[str]:
 def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
                       measures: Sequence[str], score_label: str = "Accuracy") -> Figure:
     """Stability and score as each varied parameter of ``selector`` changes (Hamer & Dupont
-    2021, Figs. 13-15): one row of panels per varied parameter, one panel per measure, one
+    2021, Figs. 13-15): one row of panels per varied parameter, one column per measure, one
     line per value combination of the other varied parameters (the same colour and marker in
-    every panel of the row; :func:`fsstab.plots.trajectory_panels`)."""
+    every panel of the row; :func:`fsstab.plots.trajectory_panels`).
+
+    Every row shows the same settings, joined in another order, so the rows share both axes:
+    the measures name the columns at the top, the score axis is labelled under the bottom
+    row only."""
     score = frame_decision_score(stability)
     score_label = with_score(score_label, score)
     rows = stability[stability["selector"] == selector].reset_index(drop=True)
@@ -261,8 +272,8 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
     fig = Figure(figsize=(2.5 * columns + 2.2, 0.6 + 2.6 * len(parameters)),
                  layout="constrained")
     FigureCanvasAgg(fig)
-    grid = fig.subplots(len(parameters), columns, squeeze=False, sharex="row")
-    for axes, parameter in zip(grid, parameters, strict=True):
+    grid = fig.subplots(len(parameters), columns, squeeze=False, sharex=True, sharey="col")
+    for row, (axes, parameter) in enumerate(zip(grid, parameters, strict=True)):
         others = [p for p in parameters if p != parameter]
         groups = None
         if others:
@@ -273,6 +284,11 @@ def trajectory_figure(stability: pd.DataFrame, *, dataset: str, selector: str,
             rows[f"param_{parameter}"].to_numpy(dtype=float), parameter_name=parameter,
             groups=groups, score_label=score_label, axes=list(axes),
         )
+        for ax in axes:
+            if row > 0:
+                ax.set_title("")
+            if row < len(parameters) - 1:
+                ax.set_xlabel("")
         axes[0].set_ylabel(f"points joined by increasing\n{parameter}", fontsize=8)
         axes[-1].legend(handles=handles, fontsize=7, loc="upper left",
                         bbox_to_anchor=(1.03, 1.0), borderaxespad=0.0, frameon=False)
