@@ -205,8 +205,15 @@ def _within(content: Bbox, frame: Bbox) -> bool:
             and content.x1 <= frame.x1 + tol and content.y1 <= frame.y1 + tol)
 
 
+#: zlib level of the PNGs: 3 instead of Pillow's 6 encodes them in about two thirds of the
+#: time, for files about a tenth larger.
+_PNG_COMPRESSION = 3
+
+
 def _print(fig: Figure, fmt: str, dpi: int, box: Bbox | str | None, **kwargs: Any) -> bytes:
     buffer = io.BytesIO()
+    if fmt == "png":
+        kwargs["pil_kwargs"] = {"compress_level": _PNG_COMPRESSION}
     fig.savefig(buffer, format=fmt, dpi=dpi, metadata=_METADATA[fmt], facecolor="white",
                 bbox_inches=box, **kwargs)
     return buffer.getvalue()
