@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import numpy as np
+import pytest
 from matplotlib.figure import Figure
 from PIL import Image
 
@@ -93,3 +94,25 @@ def test_a_figure_on_another_canvas_is_saved_cropped(tmp_path):
     pdf, png = save_figure(fig, tmp_path / "base", dpi=DPI)
     assert pdf.read_bytes().startswith(b"%PDF")
     assert _png(png).shape[1] < 6 * DPI
+
+
+def test_a_title_wider_than_the_figure_is_not_cut_off(tmp_path):
+    fig = new_figure((3.0, 2.0))
+    ax = fig.add_subplot()
+    ax.plot([0, 1], [0, 1])
+    # the constrained layout measures a title in height only
+    title = ax.set_title("a title much wider than the figure it is in", fontsize=14)
+    _, png = save_figure(fig, tmp_path / "wide", dpi=DPI)
+    fig.canvas.draw()
+    title_inches = title.get_window_extent().width / fig.dpi
+    assert title_inches > 3.0
+    assert _png(png).shape[1] >= round((title_inches + 0.16) * DPI) - 1
+
+
+def test_a_layout_that_gives_up_is_cropped_and_its_warning_kept(tmp_path):
+    fig = new_figure((1.0, 1.0))
+    ax = fig.add_subplot()
+    ax.set_ylabel("\n".join(["a tall label"] * 12))
+    with pytest.warns(UserWarning, match="constrained_layout not applied"):
+        _, png = save_figure(fig, tmp_path / "collapsed", dpi=DPI)
+    assert _png(png).shape[0] > 1.0 * DPI  # the label, taller than the figure, is all there

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.layout_engine import ConstrainedLayoutEngine
+from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
 from fsstab.io import write_bytes
@@ -183,11 +186,17 @@ def _render(fig: Figure, dpi: int) -> dict[str, bytes]:
     fig.set_dpi(dpi)
     try:
         renderer = fig.canvas.get_renderer()
-        if engine is not None:
-            engine.execute(fig)
-        content = fig.get_tightbbox(renderer)
-        inside = engine is not None and _within(content, fig.bbox_inches)
-        box = None if inside else content.padded(_PAD_INCHES)
+        box = None
+        if isinstance(engine, ConstrainedLayoutEngine):
+            inside = _lay_out(fig, engine) and _unplaced_inside(fig, renderer)
+        else:
+            if engine is not None:
+                engine.execute(fig)
+            inside = False
+        if not inside:
+            content = fig.get_tightbbox(renderer)
+            if engine is None or not _within(content, fig.bbox_inches):
+                box = content.padded(_PAD_INCHES)
         with rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
             fig.set_layout_engine(None)  # keep this layout: savefig would run it again
         # the PNG first: at the figure's own size it draws with the renderer of the layout
@@ -196,6 +205,54 @@ def _render(fig: Figure, dpi: int) -> dict[str, bytes]:
         if engine is not None:
             fig.set_layout_engine(engine)
         fig.set_dpi(figure_dpi)
+
+
+def _lay_out(fig: Figure, engine: ConstrainedLayoutEngine) -> bool:
+    """Run the constrained layout; False if it gave up (its warning is passed on)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        engine.execute(fig)
+    for warning in caught:
+        warnings.warn(warning.message, warning.category, stacklevel=4)
+    return not any("constrained_layout not applied" in str(w.message) for w in caught)
+
+
+def _unplaced_inside(fig: Figure, renderer: Any) -> bool:
+    """Whether what a constrained layout that succeeded leaves unplaced lies in the figure.
+
+    The layout fits every Axes with its tick labels, legends and other artists into the
+    figure, but measures titles and x labels only in height and y labels only in width, and
+    places none of the figure's own texts, legends and artists in full. Those are measured
+    here -- a few text extents instead of a tight bounding box of every artist.
+    """
+    frame = fig.bbox
+    tol = 1e-3 * fig.dpi
+
+    def inside(box: Bbox, horizontal: bool = True, vertical: bool = True) -> bool:
+        return ((not horizontal or (box.x0 >= frame.x0 - tol and box.x1 <= frame.x1 + tol))
+                and (not vertical or (box.y0 >= frame.y0 - tol and box.y1 <= frame.y1 + tol)))
+
+    for artist in fig.get_children():
+        if artist is fig.patch or isinstance(artist, Axes) or not artist.get_visible() or \
+                not artist.get_in_layout():
+            continue
+        if not inside(artist.get_window_extent(renderer)):
+            return False
+    for ax in fig.axes:
+        if not ax.get_visible():
+            continue
+        for text in ax.get_children():
+            if isinstance(text, Text) and text.get_visible() and text.get_text() and \
+                    text.get_in_layout() and not inside(text.get_window_extent(renderer)):
+                return False
+        if ax.axison:
+            # an axis label's other extent is placed by the layout (and its position along
+            # that direction is only updated at the next draw)
+            for label, horizontal in ((ax.xaxis.label, True), (ax.yaxis.label, False)):
+                if label.get_visible() and label.get_text() and not inside(
+                        label.get_window_extent(renderer), horizontal, not horizontal):
+                    return False
+    return True
 
 
 def _within(content: Bbox, frame: Bbox) -> bool:
