@@ -551,6 +551,22 @@ def select_inputs(wildcards):
     return inputs
 
 
+def dataset_select_inputs(dataset):
+    """Dataset and resamples, the calibrated C of every calibrated configuration of
+    ``dataset`` and the univariate scores if one of them reads them (rule select_<dataset>)."""
+    configs = WF.configurations_for(dataset)
+    inputs = {
+        "dataset": get_dataset(dataset),
+        "resamples": get_resamples(dataset),
+        "calibration": [
+            get_calibration(dataset, c.id) for c in configs if c.calibrate_target_k is not None
+        ],
+    }
+    if any(c.uses_univariate_scores for c in configs):
+        inputs["univariate"] = get_univariate(dataset)
+    return inputs
+
+
 def gathered_chunks(dataset, table):
     """The chunk files of ``table`` (runs, features or timings) of every configuration of
     ``dataset``, configuration by configuration, each in the order of its chunks."""
@@ -626,6 +642,21 @@ def selection_resources(attribute, default):
         if configured is not None:
             return configured
         return default(wildcards, input) if callable(default) else default
+
+    return resource
+
+
+def dataset_selection_resources(dataset, attribute, default, combine):
+    """``combine`` (max or sum) over the configurations of ``dataset`` of each one's
+    ``resources: {attribute: ...}``, else ``default`` (a number or a resource function), for
+    the job that runs them all (rule select_<dataset>)."""
+    configured = [
+        WF.configuration(c.id).resources.get(attribute) for c in WF.configurations_for(dataset)
+    ]
+
+    def resource(wildcards, input):
+        fallback = default(wildcards, input) if callable(default) else default
+        return combine(fallback if value is None else value for value in configured)
 
     return resource
 

@@ -1,5 +1,6 @@
-# Stage 4: one job per (dataset, configuration, chunk of resamples); the chunks of a dataset's
-# configurations are gathered by one job.
+# Stage 4: one job per (dataset, configuration, chunk of resamples), or per (dataset, chunk)
+# with `selection_jobs: per_dataset`; the chunks of a dataset's configurations are gathered by
+# one job.
 #
 # Chunks are a wildcard (r<first>-<last>) rather than a scattergather: the chunk ids name the
 # resamples they hold, so a chunk's file says what it contains and its results do not depend on
@@ -29,31 +30,74 @@ rule calibrate:
         "../scripts/calibrate.py"
 
 
-rule select:
-    input:
-        unpack(select_inputs),
-    output:
-        runs=get_chunk("{dataset}", "{config}", "{chunk}", "runs"),
-        features=get_chunk("{dataset}", "{config}", "{chunk}", "features"),
-        timings=get_chunk("{dataset}", "{config}", "{chunk}", "timings"),
-    log:
-        f"{LOGS}/{{dataset}}/select/{{config}}/{{chunk}}.log",
-    benchmark:
-        f"{BENCH}/{{dataset}}/select/{{config}}/{{chunk}}.tsv"
-    conda:
-        "../envs/fsstab.yaml"
-    threads: selection_resources("threads", 1)
-    resources:
-        mem_mb=selection_resources("mem_mb", memory("select")),
-        runtime=selection_resources("runtime", runtime("select", resamples=chunk_resamples)),
-    params:
-        spec=spec_of,
-        seed=WF.seed,
-        rank_cap=WF.rank_cap,
-        n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
-        accuracy_model=WF.accuracy_model,
-    script:
-        "../scripts/select.py"
+# `selection_jobs: per_configuration`: one job per (dataset, configuration, chunk).
+if WF.selection_jobs == "per_configuration":
+
+    rule select:
+        input:
+            unpack(select_inputs),
+        output:
+            runs=get_chunk("{dataset}", "{config}", "{chunk}", "runs"),
+            features=get_chunk("{dataset}", "{config}", "{chunk}", "features"),
+            timings=get_chunk("{dataset}", "{config}", "{chunk}", "timings"),
+        log:
+            f"{LOGS}/{{dataset}}/select/{{config}}/{{chunk}}.log",
+        benchmark:
+            f"{BENCH}/{{dataset}}/select/{{config}}/{{chunk}}.tsv"
+        conda:
+            "../envs/fsstab.yaml"
+        threads: selection_resources("threads", 1)
+        resources:
+            mem_mb=selection_resources("mem_mb", memory("select")),
+            runtime=selection_resources("runtime", runtime("select", resamples=chunk_resamples)),
+        params:
+            spec=spec_of,
+            seed=WF.seed,
+            rank_cap=WF.rank_cap,
+            n_resamples=lambda wc: WF.n_resamples_for(wc.dataset),
+            accuracy_model=WF.accuracy_model,
+        script:
+            "../scripts/select.py"
+
+
+# `selection_jobs: per_dataset`: one job per (dataset, chunk) running its configurations in turn
+# (named `select_<dataset>`, as its configurations are its own); the chunk files are the same
+# as those of the per-configuration jobs, so the gather jobs and everything after them do not
+# change.
+for _dataset in WF.selected_datasets if WF.selection_jobs == "per_dataset" else ():
+    _configs = [c.id for c in WF.configurations_for(_dataset)]
+
+    rule:
+        name:
+            f"select_{_dataset}"
+        input:
+            **dataset_select_inputs(_dataset),
+        output:
+            runs=[get_chunk(_dataset, c, "{chunk}", "runs") for c in _configs],
+            features=[get_chunk(_dataset, c, "{chunk}", "features") for c in _configs],
+            timings=[get_chunk(_dataset, c, "{chunk}", "timings") for c in _configs],
+        log:
+            f"{LOGS}/{_dataset}/select/{{chunk}}.log",
+        benchmark:
+            f"{BENCH}/{_dataset}/select/{{chunk}}.tsv"
+        conda:
+            "../envs/fsstab.yaml"
+        threads: dataset_selection_resources(_dataset, "threads", 1, max)
+        resources:
+            mem_mb=dataset_selection_resources(_dataset, "mem_mb", memory("select"), max),
+            runtime=dataset_selection_resources(
+                _dataset, "runtime", runtime("select", resamples=chunk_resamples), sum
+            ),
+        params:
+            specs=[WF.configuration(c).spec for c in _configs],
+            calibrated=[c for c in _configs if WF.configuration(c).calibrate_target_k is not None],
+            univariate_configs=[c for c in _configs if WF.configuration(c).uses_univariate_scores],
+            seed=WF.seed,
+            rank_cap=WF.rank_cap,
+            n_resamples=WF.n_resamples_for(_dataset),
+            accuracy_model=WF.accuracy_model,
+        script:
+            "../scripts/select_dataset.py"
 
 
 # One gather job per dataset (named `gather_<dataset>`, as its configurations are its own):
