@@ -8,6 +8,8 @@
 # every resample appears exactly once.
 
 
+# (the datasets whose one selection job calibrates, `selection_jobs: per_dataset` with one
+# chunk, have no calibrate job: starting one costs more than their calibration)
 rule calibrate:
     input:
         dataset=get_dataset("{dataset}"),
@@ -18,6 +20,8 @@ rule calibrate:
         f"{LOGS}/{{dataset}}/select/{{config}}/calibrate.log",
     benchmark:
         f"{BENCH}/{{dataset}}/select/{{config}}/calibrate.tsv"
+    wildcard_constraints:
+        dataset=calibration_job_datasets(),
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -61,11 +65,12 @@ if WF.selection_jobs == "per_configuration":
 
 
 # `selection_jobs: per_dataset`: one job per (dataset, chunk) running its configurations in turn
-# (named `select_<dataset>`, as its configurations are its own); the chunk files are the same
-# as those of the per-configuration jobs, so the gather jobs and everything after them do not
-# change.
+# (named `select_<dataset>`, as its configurations are its own), after calibrating them if it
+# is the dataset's only chunk; the chunk files and calibrations are the same as those of the
+# per-configuration jobs, so the gather jobs and everything after them do not change.
 for _dataset in WF.selected_datasets if WF.selection_jobs == "per_dataset" else ():
     _configs = [c.id for c in WF.configurations_for(_dataset)]
+    _chunk = dataset_select_chunk(_dataset)
 
     rule:
         name:
@@ -73,24 +78,40 @@ for _dataset in WF.selected_datasets if WF.selection_jobs == "per_dataset" else 
         input:
             **dataset_select_inputs(_dataset),
         output:
-            runs=[get_chunk(_dataset, c, "{chunk}", "runs") for c in _configs],
-            features=[get_chunk(_dataset, c, "{chunk}", "features") for c in _configs],
-            timings=[get_chunk(_dataset, c, "{chunk}", "timings") for c in _configs],
+            **dataset_select_outputs(_dataset),
         log:
-            f"{LOGS}/{_dataset}/select/{{chunk}}.log",
+            f"{LOGS}/{_dataset}/select/{_chunk}.log",
         benchmark:
-            f"{BENCH}/{_dataset}/select/{{chunk}}.tsv"
+            f"{BENCH}/{_dataset}/select/{_chunk}.tsv"
         conda:
             "../envs/fsstab.yaml"
         threads: dataset_selection_resources(_dataset, "threads", 1, max)
         resources:
-            mem_mb=dataset_selection_resources(_dataset, "mem_mb", memory("select"), max),
+            mem_mb=dataset_selection_resources(
+                _dataset,
+                "mem_mb",
+                memory("select"),
+                max,
+                calibration=memory(
+                    "calibrate", resamples=lambda wc, d=_dataset: WF.n_resamples_for(d)
+                ),
+            ),
             runtime=dataset_selection_resources(
-                _dataset, "runtime", runtime("select", resamples=chunk_resamples), sum
+                _dataset,
+                "runtime",
+                runtime(
+                    "select", resamples=lambda wc, c=_chunk: len(chunk_range(wc.get("chunk", c)))
+                ),
+                sum,
+                calibration=runtime(
+                    "calibrate", resamples=lambda wc, d=_dataset: WF.n_resamples_for(d)
+                ),
             ),
         params:
             specs=[WF.configuration(c).spec for c in _configs],
-            calibrated=[c for c in _configs if WF.configuration(c).calibrate_target_k is not None],
+            chunk=lambda wc, c=_chunk: wc.get("chunk", c),
+            calibrated=calibrated_configurations(_dataset),
+            calibrates=calibrates_in_selection_job(_dataset),
             univariate_configs=[c for c in _configs if WF.configuration(c).uses_univariate_scores],
             seed=WF.seed,
             rank_cap=WF.rank_cap,
