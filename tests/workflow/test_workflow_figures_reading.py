@@ -10,7 +10,12 @@ import pytest
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_hex
 
-from fsstab.plots import OTHER_FEATURES_GREY, feature_map_layout, feature_map_rectangles
+from fsstab.plots import (
+    OTHER_FEATURES_GREY,
+    feature_map_layout,
+    feature_map_rectangles,
+    measure_label,
+)
 from fsstab.synthetic import generate
 from fsstab.workflow.data import draw_resamples
 from fsstab.workflow.decisions import pareto_table
@@ -116,7 +121,18 @@ def test_trajectories_have_a_panel_per_measure_and_integer_legends(study):
                             score_label="out-of-bag accuracy")
     axes = [ax for ax in fig.axes if ax.get_visible()]
     assert len(axes) == 2 * len(MEASURES)  # two varied parameters x three measures
-    assert {ax.get_xlabel() for ax in axes} == {"out-of-bag accuracy"}
+    # the rows show the same settings: they share both axes, the score is labelled at the
+    # bottom, the measures at the top
+    bottom, top = axes[-len(MEASURES):], axes[:len(MEASURES)]
+    assert [ax.get_xlabel() for ax in bottom] == ["out-of-bag accuracy"] * len(MEASURES)
+    assert {ax.get_xlabel() for ax in top} == {""}
+    assert [ax.get_title() for ax in top] == [f"Stability {measure_label(m)}" for m in MEASURES]
+    assert {ax.get_title() for ax in bottom} == {""}
+    def points(ax):
+        return sorted({tuple(xy) for line in ax.get_lines() for xy in line.get_xydata().tolist()})
+
+    for upper, lower in zip(top, bottom, strict=True):
+        assert points(upper) == points(lower)  # so sharing the axes hides nothing
     legends = [t.get_text() for ax in axes if ax.get_legend() for t in
                ax.get_legend().get_texts()]
     assert "n_forced = 1" in legends

@@ -170,5 +170,7 @@ def feature_stability_map(
     if measures:
         heading.append(_measures_line(measures))
     if heading:
-        ax.set_title("\n".join(heading), fontsize=10)
+        # y=1.0: a fixed title place; matplotlib's automatic one measures all tick
+        # labels at each draw, to clear labels on top, which these axes do not have
+        ax.set_title("\n".join(heading), fontsize=10, y=1.0)
     return fig

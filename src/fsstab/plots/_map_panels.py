@@ -99,7 +99,9 @@ def feature_map_panel(
         heading.append(",   ".join(f"{measure_label(name)} = {value:.2f}"
                                    for name, value in measures.items()))
     if heading:
-        ax.set_title("\n".join(heading), fontsize=10)
+        # y=1.0: a fixed title place; matplotlib's automatic one measures all tick
+        # labels at each draw, to clear labels on top, which these axes do not have
+        ax.set_title("\n".join(heading), fontsize=10, y=1.0)
     return ax
 
 
@@ -107,14 +109,21 @@ def shared_features_legend(ax: Axes, colors: Mapping[int, str], *,
                            feature_names: Sequence[str] | None = None,
                            frequencies: Mapping[int, float] | None = None) -> Any:
     """A legend (right of ``ax``) naming the coloured features, with their selection
-    frequency if given, and one entry for the grey rest."""
+    frequency if given (in parentheses; the legend's title names it ``p_f``), and one entry
+    for the grey rest.
+
+    The symbol ``p_f`` appears once, in the title: every entry of its own would be one more
+    mathtext expression to parse for each format a figure is saved in.
+    """
     handles = []
     for feature, color in colors.items():
         name = plain_text(feature_names[feature] if feature_names is not None
                           else f"feature {feature}")
         if frequencies is not None:
-            name += f" ($p_f$ = {frequencies[feature]:.2f})"
+            name += f" ({frequencies[feature]:.2f})"
         handles.append(Patch(facecolor=color, label=name))
     handles.append(Patch(facecolor=OTHER_FEATURES_GREY, label="every other feature"))
+    title = "feature colours (all panels)" + (
+        "" if frequencies is None else "\n(selection frequency $p_f$)")
     return ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7,
-                     frameon=False, title="feature colours (all panels)", title_fontsize=7)
+                     frameon=False, title=title, title_fontsize=7)

@@ -119,7 +119,9 @@ def pareto_plot(
     ax.set_xlabel("Accuracy")
     ax.set_ylabel(_stability_axis_label(measure))
     if title:
-        ax.set_title(title)
+        # y=1.0: a fixed title place; matplotlib's automatic one measures all tick
+        # labels at each draw, to clear labels on top, which these axes do not have
+        ax.set_title(title, y=1.0)
     tidy_legend(ax, loc="lower left", fontsize=8)
     return fig
 

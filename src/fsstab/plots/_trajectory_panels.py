@@ -91,15 +91,20 @@ def trajectory_panels(
                          f"told apart, got {len(distinct)}")
     for ax, (measure, values) in zip(axes, stabilities.items(), strict=True):
         values = np.asarray(values, dtype=float)
+        firsts = []
         for g, group in enumerate(distinct):
             rows = np.flatnonzero(group_values == group)
             rows = rows[np.argsort(parameter[rows], kind="stable")]
             color = _COLORS[g % len(_COLORS)]
             ax.plot(score[rows], values[rows], "-", marker=_MARKERS[g], ms=4, lw=1.0,
                     color=color)
-            ax.scatter(score[rows[:1]], values[rows[:1]], s=70, facecolors="none",
-                       edgecolors="black", linewidths=0.9, zorder=4)
-        ax.set_title(f"Stability {measure_label(measure)}", fontsize=9)
+            firsts.append(rows[0])
+        # every line's first point ringed, in one collection
+        ax.scatter(score[firsts], values[firsts], s=70, facecolors="none", edgecolors="black",
+                   linewidths=0.9, zorder=4)
+        # y=1.0: a fixed title place; matplotlib's automatic one measures all tick
+        # labels at each draw, to clear labels on top, which these axes do not have
+        ax.set_title(f"Stability {measure_label(measure)}", fontsize=9, y=1.0)
         ax.set_xlabel(score_label, fontsize=8)
         ax.tick_params(labelsize=7)
         ax.grid(color="0.92")
