@@ -44,6 +44,12 @@ BENCH = f"{RESULTS}/benchmarks"
 DATASETS = tuple(WF.datasets)
 CONFIG_IDS = tuple(c.id for c in WF.configurations)
 
+# When more jobs are ready than there are cores, the rules on the way from the data to the
+# selections, stability tables, Pareto fronts and figures -- a run's longest path -- start
+# first; the reporting tables (convergence, stable features, report tables, ranks) fill the
+# gaps. Only the order of jobs changes, no result.
+LONGEST_PATH_PRIORITY = 1
+
 # cheap rules run on the submitting machine unless `localrules: false` (every job submitted)
 if WF.localrules:
 

@@ -22,6 +22,7 @@ rule calibrate:
         f"{BENCH}/{{dataset}}/select/{{config}}/calibrate.tsv"
     wildcard_constraints:
         dataset=calibration_job_datasets(),
+    priority: LONGEST_PATH_PRIORITY
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -48,6 +49,7 @@ if WF.selection_jobs == "per_configuration":
             f"{LOGS}/{{dataset}}/select/{{config}}/{{chunk}}.log",
         benchmark:
             f"{BENCH}/{{dataset}}/select/{{config}}/{{chunk}}.tsv"
+        priority: LONGEST_PATH_PRIORITY
         conda:
             "../envs/fsstab.yaml"
         threads: selection_resources("threads", 1)
@@ -83,6 +85,7 @@ for _dataset in WF.selected_datasets if WF.selection_jobs == "per_dataset" else 
             f"{LOGS}/{_dataset}/select/{_chunk}.log",
         benchmark:
             f"{BENCH}/{_dataset}/select/{_chunk}.tsv"
+        priority: LONGEST_PATH_PRIORITY
         conda:
             "../envs/fsstab.yaml"
         threads: dataset_selection_resources(_dataset, "threads", 1, max)
@@ -143,6 +146,7 @@ for _dataset in WF.selected_datasets:
             f"{LOGS}/{_dataset}/gather.log",
         benchmark:
             f"{BENCH}/{_dataset}/gather.tsv"
+        priority: LONGEST_PATH_PRIORITY
         localrule: WF.localrules
         conda:
             "../envs/fsstab.yaml"
