@@ -349,7 +349,8 @@ def main() -> int:
     rf_floor = defaultdict(float)
     for c in wf.configurations:
         for dataset in c.datasets:
-            rf_floor["select"] += measured.get(f"rf_floor/{c.id}/{dataset}", 0.0)
+            rule = "select" if wf.selection_jobs == "per_configuration" else f"select_{dataset}"
+            rf_floor[rule] += measured.get(f"rf_floor/{c.id}/{dataset}", 0.0)
 
     print(f"default run ({args.config.name}, --cores {args.cores}, jobs with their rules' "
           f"threads): {len(rows)} jobs")

@@ -44,6 +44,12 @@ BENCH = f"{RESULTS}/benchmarks"
 DATASETS = tuple(WF.datasets)
 CONFIG_IDS = tuple(c.id for c in WF.configurations)
 
+# When more jobs are ready than there are cores, the rules on the way from the data to the
+# selections, stability tables, Pareto fronts and figures -- a run's longest path -- start
+# first; the reporting tables (convergence, stable features, report tables, ranks) fill the
+# gaps. Only the order of jobs changes, no result.
+LONGEST_PATH_PRIORITY = 1
+
 # cheap rules run on the submitting machine unless `localrules: false` (every job submitted)
 if WF.localrules:
 
@@ -551,6 +557,60 @@ def select_inputs(wildcards):
     return inputs
 
 
+def calibrates_in_selection_job(dataset):
+    """Whether ``dataset``'s calibrations run in its one selection job (``selection_jobs:
+    per_dataset`` with all M resamples in one chunk) rather than in calibrate jobs."""
+    return WF.selection_jobs == "per_dataset" and len(WF.chunks_for(dataset)) == 1
+
+
+def calibrated_configurations(dataset):
+    """The ids of the configurations of ``dataset`` with ``calibrate_target_k``."""
+    return [c.id for c in WF.configurations_for(dataset) if c.calibrate_target_k is not None]
+
+
+def calibration_job_datasets():
+    """Wildcard pattern of the datasets whose calibrations are jobs of their own (rule
+    calibrate); a pattern matching nothing if there are none."""
+    return "|".join(d for d in DATASETS if not calibrates_in_selection_job(d)) or "(?!)"
+
+
+def dataset_select_inputs(dataset):
+    """Dataset and resamples, the calibrated C of every calibrated configuration of
+    ``dataset`` (unless the job calibrates them itself) and the univariate scores if one of
+    them reads them (rule select_<dataset>)."""
+    configs = WF.configurations_for(dataset)
+    inputs = {"dataset": get_dataset(dataset), "resamples": get_resamples(dataset)}
+    if not calibrates_in_selection_job(dataset):
+        inputs["calibration"] = [
+            get_calibration(dataset, c) for c in calibrated_configurations(dataset)
+        ]
+    if any(c.uses_univariate_scores for c in configs):
+        inputs["univariate"] = get_univariate(dataset)
+    return inputs
+
+
+def dataset_select_chunk(dataset):
+    """The chunk of a select_<dataset> job: the wildcard, or the dataset's only chunk where the
+    job calibrates (its outputs then all name it)."""
+    return WF.chunks_for(dataset)[0] if calibrates_in_selection_job(dataset) else "{chunk}"
+
+
+def dataset_select_outputs(dataset):
+    """Every configuration's chunk tables of ``dataset`` and, when the job calibrates them,
+    the calibrations (rule select_<dataset>)."""
+    configs = [c.id for c in WF.configurations_for(dataset)]
+    chunk = dataset_select_chunk(dataset)
+    outputs = {
+        table: [get_chunk(dataset, c, chunk, table) for c in configs]
+        for table in ("runs", "features", "timings")
+    }
+    if calibrates_in_selection_job(dataset):
+        outputs["calibration"] = [
+            get_calibration(dataset, c) for c in calibrated_configurations(dataset)
+        ]
+    return outputs
+
+
 def gathered_chunks(dataset, table):
     """The chunk files of ``table`` (runs, features or timings) of every configuration of
     ``dataset``, configuration by configuration, each in the order of its chunks."""
@@ -626,6 +686,31 @@ def selection_resources(attribute, default):
         if configured is not None:
             return configured
         return default(wildcards, input) if callable(default) else default
+
+    return resource
+
+
+def dataset_selection_resources(dataset, attribute, default, combine, calibration=None):
+    """``combine`` (max or sum) over the configurations of ``dataset`` of each one's
+    ``resources: {attribute: ...}``, else ``default`` (a number or a resource function), and
+    of ``calibration`` (the same for the calibration of each calibrated configuration, when
+    the job calibrates them) for the job that runs them all (rule select_<dataset>)."""
+    configured = [
+        WF.configuration(c.id).resources.get(attribute) for c in WF.configurations_for(dataset)
+    ]
+    calibrated = (
+        [WF.configuration(c).resources.get(attribute) for c in calibrated_configurations(dataset)]
+        if calibration is not None and calibrates_in_selection_job(dataset)
+        else []
+    )
+
+    def resource(wildcards, input):
+        values = []
+        for fallback, given in [(default, configured), (calibration, calibrated)]:
+            if given:
+                value = fallback(wildcards, input) if callable(fallback) else fallback
+                values += [value if setting is None else setting for setting in given]
+        return combine(values)
 
     return resource
 

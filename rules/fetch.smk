@@ -10,6 +10,7 @@ rule fetch:
         f"{LOGS}/{{dataset}}/fetch.log",
     benchmark:
         f"{BENCH}/{{dataset}}/fetch.tsv"
+    priority: LONGEST_PATH_PRIORITY
     conda:
         "../envs/fsstab.yaml"
     threads: 1

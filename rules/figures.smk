@@ -27,6 +27,7 @@ for _dataset in WF.selected_datasets if WF.dataset_figures else ():
             f"{LOGS}/{_dataset}/figures.log",
         benchmark:
             f"{BENCH}/{_dataset}/figures.tsv"
+        priority: LONGEST_PATH_PRIORITY
         localrule: WF.localrules
         conda:
             "../envs/fsstab.yaml"

@@ -11,6 +11,7 @@ rule pareto:
         f"{LOGS}/{{dataset}}/pareto.log",
     benchmark:
         f"{BENCH}/{{dataset}}/pareto.tsv"
+    priority: LONGEST_PATH_PRIORITY
     conda:
         "../envs/fsstab.yaml"
     threads: 1

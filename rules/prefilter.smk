@@ -11,6 +11,7 @@ rule prefilter:
         f"{LOGS}/{{dataset}}/prefilter.log",
     benchmark:
         f"{BENCH}/{{dataset}}/prefilter.tsv"
+    priority: LONGEST_PATH_PRIORITY
     conda:
         "../envs/fsstab.yaml"
     threads: 1

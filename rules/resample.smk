@@ -12,6 +12,7 @@ rule resample:
         f"{LOGS}/{{dataset}}/resample.log",
     benchmark:
         f"{BENCH}/{{dataset}}/resample.tsv"
+    priority: LONGEST_PATH_PRIORITY
     conda:
         "../envs/fsstab.yaml"
     threads: 1
@@ -81,6 +82,7 @@ rule univariate:
         f"{LOGS}/{{dataset}}/univariate.log",
     benchmark:
         f"{BENCH}/{{dataset}}/univariate.tsv"
+    priority: LONGEST_PATH_PRIORITY
     conda:
         "../envs/fsstab.yaml"
     threads: 1

@@ -20,6 +20,7 @@ for _dataset in WF.selected_datasets:
             f"{LOGS}/{_dataset}/stability.log",
         benchmark:
             f"{BENCH}/{_dataset}/stability.tsv"
+        priority: LONGEST_PATH_PRIORITY
         conda:
             "../envs/fsstab.yaml"
         threads: 1

@@ -6,7 +6,7 @@ from fsstab.resampling import read_resamples
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.selection import calibrate
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     resamples = read_resamples(snakemake.input.resamples, y=resampling_labels(ds),
                                groups=ds.sample_groups)

@@ -13,7 +13,7 @@ from fsstab.workflow.convergence import (
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import read_selection
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     inputs, params = snakemake.input, snakemake.params
     summary = read_parquet(inputs.summary)[0].to_pandas()
     selections = {}

@@ -16,7 +16,7 @@ from fsstab.workflow.error_control import (
 from fsstab.workflow.error_outputs import error_control_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     dataset = snakemake.wildcards.dataset
     out, params = snakemake.output, snakemake.params
     fits = [read_parquet(path)[0].to_pandas() for path in snakemake.input.fits]

@@ -9,7 +9,7 @@ from fsstab.workflow.chunks import chunk_range
 from fsstab.workflow.error_control import COUNTS_FORMAT, subsample_count_chunk
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     spec = snakemake.params.spec
     frame = subsample_count_chunk(ds, spec, chunk_range(snakemake.wildcards.fits),

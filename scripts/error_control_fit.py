@@ -10,7 +10,7 @@ from fsstab.workflow.data import read_similarity
 from fsstab.workflow.error_control import FIT_FORMAT, fit_discoveries, summed_counts
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     inputs = dict(snakemake.input.items())
     similarity = read_similarity(inputs["similarity"]) if "similarity" in inputs else None

@@ -11,7 +11,7 @@ from fsstab.datasets import write_dataset
 from fsstab.workflow.data import fetch_dataset
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = fetch_dataset(
         snakemake.wildcards.dataset,
         snakemake.params.source,

@@ -4,7 +4,7 @@ feature stability maps) in one job."""
 from fsstab.workflow.figures import FeatureMapFiles, write_dataset_figures
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     params = snakemake.params
     inputs = snakemake.input
     maps = [

@@ -3,7 +3,7 @@
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import gather_tables, read_selection, write_selection
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     inputs, output = snakemake.input, snakemake.output
     configs = snakemake.params.configs
     per_config = len(inputs.runs) // len(configs)  # every configuration has the same chunks

@@ -7,7 +7,7 @@ from fsstab.workflow.nested import fold_dataset, inner_stability, outer_index
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import STABILITY_FORMAT
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     params = snakemake.params
     ds = read_dataset(snakemake.input.dataset)
     outer = read_resamples(snakemake.input.splits, y=resampling_labels(ds),

@@ -16,7 +16,7 @@ from fsstab.workflow.nested import (
 )
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     outer = read_resamples(snakemake.input.splits, y=resampling_labels(ds),
                            groups=ds.sample_groups)

@@ -5,7 +5,7 @@ from fsstab.seeds import derive_seed
 from fsstab.workflow.decisions import PARETO_FORMAT, pareto_arrow, pareto_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     summary = read_parquet(snakemake.input.summary)[0].to_pandas()
     epsilon = snakemake.params.epsilon
     table = pareto_table(

@@ -8,7 +8,7 @@ from fsstab.workflow.checks import check_prefiltered_dataset
 from fsstab.workflow.data import prefilter_dataset
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]) as log:
+with logged(snakemake.log[0], end_process=True) as log:
     ds, report = prefilter_dataset(
         read_dataset(snakemake.input.dataset), **snakemake.params.prefilter
     )

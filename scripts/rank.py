@@ -9,7 +9,7 @@ from fsstab.workflow.decisions import RANK_FORMAT, folder_rank_table
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import STABILITY_FORMAT, concat_tables
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     own = [read_parquet(path)[0] for path in snakemake.input.summaries]
     others = [read_parquet(path)[0] for path in snakemake.input.others]
     summary = concat_tables(own + others)

@@ -9,7 +9,7 @@ from fsstab.workflow.error_outputs import error_control_paragraph
 from fsstab.workflow.overview import overview_html, shared_selection_note
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     dataset = snakemake.wildcards.dataset
     params = snakemake.params
     level = params.confidence_level

@@ -5,7 +5,7 @@ from fsstab.resampling import write_resamples
 from fsstab.workflow.data import draw_resamples
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     resamples = draw_resamples(
         read_dataset(snakemake.input.dataset),
         seed=snakemake.params.seed,

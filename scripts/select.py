@@ -8,7 +8,7 @@ from fsstab.workflow.scripting import logged
 from fsstab.workflow.selection import chunk_resamples, select_chunk
 from fsstab.workflow.tables import write_selection
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     resamples = read_resamples(snakemake.input.resamples, y=resampling_labels(ds),
                                groups=ds.sample_groups)

@@ -6,7 +6,7 @@ from fsstab.workflow.data import similarity_matrix, write_similarity
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.similarity import gather_similarity_bands
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     settings = snakemake.params.similarity
     if hasattr(snakemake.input, "bands"):  # similarity.jobs > 1
         C, name = gather_similarity_bands(snakemake.input.bands, **settings)

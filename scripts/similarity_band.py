@@ -4,7 +4,7 @@ from fsstab.datasets import read_dataset
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.similarity import similarity_band, write_similarity_band
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     settings = snakemake.params.similarity
     pairs = similarity_band(ds, snakemake.wildcards.band, **settings)

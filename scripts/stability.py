@@ -14,7 +14,7 @@ from fsstab.workflow.scripting import logged
 from fsstab.workflow.stability import stability_table
 from fsstab.workflow.tables import STABILITY_FORMAT, concat_tables, read_selection
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     inputs, output, params = snakemake.input, snakemake.output, snakemake.params
     given = dict(inputs.items())
     C, threshold = read_similarity(given["similarity"]) if "similarity" in given else (None, None)

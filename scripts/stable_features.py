@@ -7,7 +7,7 @@ from fsstab.workflow.error_outputs import with_error_control_columns
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import read_selection
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     selections = {}
     for runs, features in zip(snakemake.input.runs, snakemake.input.features, strict=True):
         tables, meta = read_selection({"runs": runs, "features": features})

@@ -5,7 +5,7 @@ from fsstab.workflow.answers import scored_summary_frame, write_csv
 from fsstab.workflow.error_outputs import with_error_control_sentences
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     frame = scored_summary_frame(
         read_parquet(snakemake.input.summary)[0].to_pandas(),
         snakemake.params.measures,

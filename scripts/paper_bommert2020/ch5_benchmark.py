@@ -8,7 +8,7 @@ from fsstab.papers.outputs import comparison_frame, read_table, stem_of, write_t
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     results = pd.concat([read_table(p) for p in snakemake.input.results], ignore_index=True)
     timings = pd.concat([read_table(p) for p in snakemake.input.timings], ignore_index=True)
     result = benchmark(results, timings, read_table(snakemake.input.ranking),

@@ -6,7 +6,7 @@ from fsstab.papers.bommert2020.ch5.benchmark import benchmark_fold
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     result, timing = benchmark_fold(
         ds.X, ds.y, dataset=ds.name, filter_name=snakemake.wildcards.filter,

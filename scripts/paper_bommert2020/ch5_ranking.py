@@ -7,7 +7,7 @@ from fsstab.papers.outputs import comparison_frame, read_table, stem_of, write_t
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     filters = snakemake.params.filters
     paths = iter(snakemake.input.scores)  # data set by data set, filter by filter
     correlations = {

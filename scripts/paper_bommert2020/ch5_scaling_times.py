@@ -6,7 +6,7 @@ from fsstab.papers.bommert2020.ch5.stages import scaling_times
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     times = scaling_times(read_dataset(snakemake.input.dataset), snakemake.wildcards.filter,
                           snakemake.params.scaling, snakemake.params.seed)
     write_table(times, snakemake.output.times,

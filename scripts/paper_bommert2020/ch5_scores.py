@@ -5,7 +5,7 @@ from fsstab.papers.bommert2020.ch5.stages import score_table
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     name = snakemake.wildcards.filter
     write_table(score_table(ds, name, snakemake.params.seed), snakemake.output.scores,

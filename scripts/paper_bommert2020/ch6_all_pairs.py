@@ -6,7 +6,7 @@ from fsstab.papers.outputs import comparison_frame, stem_of, write_table
 from fsstab.plots import PNG_DPI, save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     result = all_pairs(snakemake.params.threshold)
     for stem, table in result.tables.items():
         write_table(table, snakemake.output[f"table_{stem}"])

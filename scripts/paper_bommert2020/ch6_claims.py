@@ -7,7 +7,7 @@ from fsstab.papers.bommert2020.conclusions import write_chapter_claims
 from fsstab.papers.conclusions import prepare_conclusion_inputs
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     # the rule's named inputs (a part not run has none: its claims are not run)
     named = dict(snakemake.input.items())
     inputs = prepare_conclusion_inputs(snakemake.output.inputs, tables=named,

@@ -8,7 +8,7 @@ from fsstab.workflow.data import read_similarity
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import read_selection
 
-with logged(snakemake.log[0]) as log:
+with logged(snakemake.log[0], end_process=True) as log:
     dataset = snakemake.wildcards.dataset
     inputs = dict(snakemake.input.items())
     selections = {}

@@ -9,7 +9,7 @@ from fsstab.papers.outputs import comparison_frame, read_table, stem_of, write_t
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     summaries = [read_table(path) for path in snakemake.input.summaries]
     times = pd.concat([read_table(path) for path in snakemake.input.times], ignore_index=True)
     result = real(summaries, times, measures=snakemake.params.measures,

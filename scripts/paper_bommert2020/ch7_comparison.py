@@ -6,7 +6,7 @@ from fsstab.papers.bommert2020.ch7.stages import configuration_tables
 from fsstab.papers.outputs import comparison_frame, read_table, write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     params = snakemake.params
     table71 = snakemake.input.table71
     tables = configuration_tables(params.datasets, snakemake.input.configs,

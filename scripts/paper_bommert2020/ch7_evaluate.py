@@ -9,7 +9,7 @@ from fsstab.papers.outputs import read_table, write_table
 from fsstab.workflow.data import read_similarity
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     # <half>/orders/<filter>.parquet and <half>/similarity.parquet
     orders = {(Path(path).parent.parent.name, Path(path).stem): orders_matrix(read_table(path))

@@ -6,7 +6,7 @@ from fsstab.papers.bommert2020.common import RESULT_FORMAT
 from fsstab.papers.outputs import read_table, write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     half, name = snakemake.wildcards.half, snakemake.wildcards.ch7filter
     orders = filter_order(ds, read_table(snakemake.input.splits), half, name,

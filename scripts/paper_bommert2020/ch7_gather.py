@@ -5,7 +5,7 @@ from fsstab.papers.bommert2020.common import RESULT_FORMAT
 from fsstab.papers.outputs import read_table, write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     evaluation, flags = gather([read_table(path) for path in snakemake.input.chunks],
                                read_table(snakemake.input.configs),
                                snakemake.params.tolerance)

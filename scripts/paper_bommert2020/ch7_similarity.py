@@ -7,7 +7,7 @@ from fsstab.papers.outputs import read_table
 from fsstab.workflow.data import write_similarity
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     C = half_similarity(ds, read_table(snakemake.input.splits), snakemake.wildcards.half)
     write_similarity(C, snakemake.output.similarity, dataset=ds.name, method="pearson",

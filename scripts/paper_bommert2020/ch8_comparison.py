@@ -11,7 +11,7 @@ from fsstab.papers.bommert2020.ch8.evidence import part_settings, run_solver
 from fsstab.papers.outputs import comparison_frame, read_table, write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ch8 = snakemake.params.ch8
     tables = {part: read_table(path) if path else None
               for part, path in (("toy", snakemake.input.toy),

@@ -6,7 +6,7 @@ from fsstab.papers.bommert2020.common import RESULT_FORMAT
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     outer = int(snakemake.wildcards.outer)
     results, timings = real_outer_fold(ds, outer, snakemake.params.n_outer,

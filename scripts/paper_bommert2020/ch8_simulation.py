@@ -5,7 +5,7 @@ from fsstab.papers.bommert2020.common import RESULT_FORMAT
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     scenario, chunk = snakemake.wildcards.scenario, snakemake.wildcards.chunk
     results, tuning, timings = simulation_chunk(scenario, chunk, snakemake.params.approaches,
                                                 snakemake.params.seed)

@@ -9,7 +9,7 @@ from fsstab.papers.outputs import read_table, stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     results = simulation_outputs([read_table(path) for path in snakemake.input.results])
     timings = pd.concat([read_table(path) for path in snakemake.input.timings],
                         ignore_index=True)

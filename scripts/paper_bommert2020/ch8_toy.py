@@ -5,7 +5,7 @@ from fsstab.papers.bommert2020.common import RESULT_FORMAT
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     chunk = snakemake.wildcards.chunk
     write_table(toy_chunk(snakemake.params.toy, chunk, snakemake.params.seed),
                 snakemake.output.supports, metadata={"format": RESULT_FORMAT, "chunk": chunk})

@@ -7,7 +7,7 @@ from fsstab.papers.outputs import read_table, stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     supports = toy_outputs([read_table(path) for path in snakemake.input.chunks])
     write_table(supports, snakemake.output.table_table8_1_toy_selections,
                 metadata={"format": RESULT_FORMAT})

@@ -7,7 +7,7 @@ from fsstab.papers.bommert2020.comparison import table_4_1_rows
 from fsstab.papers.outputs import comparison_frame, write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     characteristics = {}
     for path in snakemake.input.datasets:
         ds = read_dataset(path)

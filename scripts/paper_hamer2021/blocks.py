@@ -6,7 +6,7 @@ from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.tables import read_selection
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     tables, _ = read_selection({"runs": snakemake.input.runs,
                                 "features": snakemake.input.features})
     estimates = block_estimates(tables["runs"], tables["features"],

@@ -5,7 +5,7 @@ from fsstab.papers.hamer2021.stages import TABLE_METADATA, TIES_IN_ORDER
 from fsstab.papers.outputs import read_table, write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     inputs = {name: read_table(files) for name, files in snakemake.input.items()}
     toy = inputs["toy"]
     ties = toy[toy["measure"] == TIES_IN_ORDER]

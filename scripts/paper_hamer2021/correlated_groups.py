@@ -4,7 +4,7 @@ from fsstab.papers.hamer2021.stages import TABLE_METADATA, correlated_groups_ste
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     table, importances = correlated_groups_step(int(snakemake.wildcards.scenario),
                                                 int(snakemake.wildcards.seed),
                                                 snakemake.params.settings)

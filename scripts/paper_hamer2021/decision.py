@@ -10,7 +10,7 @@ from fsstab.papers.outputs import EXACT_FLOAT_FORMAT, read_table, stem_of, write
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     figure, table = decision_step(
         read_table(snakemake.input.summary),
         read_selection_tables(snakemake.params.configurations, snakemake.input.runs,

@@ -6,7 +6,7 @@ from fsstab.papers.outputs import read_table, stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     figure, areas, versus = dominated_areas_step(
         read_table(snakemake.input.summary),
         paper=snakemake.wildcards.paper,

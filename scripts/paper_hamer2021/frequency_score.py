@@ -9,7 +9,7 @@ from fsstab.papers.outputs import read_table, stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     figure, row = frequency_score_step(
         read_table(snakemake.input.summary),
         read_selection_tables(snakemake.params.configurations, snakemake.input.runs,

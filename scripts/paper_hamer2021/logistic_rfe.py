@@ -5,7 +5,7 @@ from fsstab.papers.outputs import EXACT_FLOAT_FORMAT, read_table, stem_of, write
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     figure, table = logistic_rfe_step(
         {name: read_table(path) for name, path in snakemake.input.items()},
         selector=snakemake.params.selector,

@@ -5,7 +5,7 @@ from fsstab.papers.outputs import read_table, stem_of
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     inputs = snakemake.input
     datasets = snakemake.params.datasets
     figure = maps_step(

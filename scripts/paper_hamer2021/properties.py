@@ -8,7 +8,7 @@ from fsstab.papers.hamer2021.stages import TABLE_METADATA, properties_step, read
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     dataset = read_dataset(snakemake.input.dataset)
     maps, lasso = properties_step(
         read_selection_tables(snakemake.params.configurations, snakemake.input.runs,

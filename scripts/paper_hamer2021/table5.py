@@ -6,7 +6,7 @@ from fsstab.papers.hamer2021.standard import all_settings, table5
 from fsstab.papers.outputs import EXACT_FLOAT_FORMAT, read_table, write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     summaries = {name: read_table(path) for name, path in snakemake.input.items()}
     write_table(table5(summaries, snakemake.params.selector), snakemake.output.table,
                 metadata=TABLE_METADATA, float_format=EXACT_FLOAT_FORMAT)

@@ -6,7 +6,7 @@ from fsstab.papers.outputs import EXACT_FLOAT_FORMAT, stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     drawn, table, replicates = toy_step(snakemake.params.settings)
     for number, figure in drawn.items():
         save_figure(figure, stem_of(snakemake.output[f"fig{number:02d}"]))

@@ -6,7 +6,7 @@ from fsstab.papers.outputs import stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     settings = snakemake.params.settings
     table = figure1_table(settings["n"], settings["k2"])
     write_table(table, snakemake.output.table,

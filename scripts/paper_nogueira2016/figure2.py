@@ -10,7 +10,7 @@ from fsstab.papers.outputs import stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     names = snakemake.params.datasets
     summary = pd.concat([read_parquet(path)[0].to_pandas() for path in snakemake.input.summaries],
                         ignore_index=True)

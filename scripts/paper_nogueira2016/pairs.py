@@ -8,7 +8,7 @@ from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.stability import run_matrices
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     selections = {}
     for name, runs_path, features_path in zip(snakemake.params.datasets, snakemake.input.runs,
                                               snakemake.input.features, strict=True):

@@ -5,7 +5,7 @@ from fsstab.papers.nogueira2016.properties import measure_pairs, table1_properti
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     pairs = measure_pairs()
     write_table(pairs, snakemake.output.pairs,
                 metadata={"paper": "nogueira2016", "item": "measures on every pair of sets"})

@@ -7,7 +7,7 @@ from fsstab.datasets import read_dataset
 from fsstab.papers.onda2022.experiment import run_experiment, write_experiment
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]) as log:
+with logged(snakemake.log[0], end_process=True) as log:
     ds = read_dataset(snakemake.input.dataset)
     p = snakemake.params
     log.info("dataset %s: %d samples x %d features, %d classes", ds.name, ds.n_samples,

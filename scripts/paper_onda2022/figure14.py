@@ -9,7 +9,7 @@ from fsstab.papers.outputs import stem_of
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     experiments = {(str(e.parameters["mtry"]), int(e.parameters["n_tree"])): e for e in (
         read_experiment(Path(path).parent) for path in snakemake.input.experiments)}
     figure = mtry_figure(mtry_parameters(experiments), snakemake.params.dataset)

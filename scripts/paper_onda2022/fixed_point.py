@@ -10,7 +10,7 @@ from fsstab.papers.outputs import read_table, stem_of, write_table
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     settings = snakemake.params.settings
     dataset = snakemake.wildcards.dataset
     reference = read_json(snakemake.input.reference)

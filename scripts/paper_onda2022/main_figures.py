@@ -6,7 +6,7 @@ from fsstab.papers.outputs import read_table, stem_of
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     experiments = read_experiments_by_tree(snakemake.input.experiments)
     grid = read_table(snakemake.input.grid)
     figures = main_figures(experiments, grid, snakemake.params.settings,

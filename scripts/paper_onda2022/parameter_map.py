@@ -6,7 +6,7 @@ from fsstab.papers.onda2022.stages import parameter_map
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     p = snakemake.params
     grid = parameter_map(read_json(snakemake.input.reference), p.n_useful_range, p.p_range,
                          random_state=p.seed)

@@ -11,7 +11,7 @@ from fsstab.papers.onda2022.stages import paper_tables
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     p = snakemake.params
     # the experiments' parameters.json files, in the order of params.experiments
     experiments = {(d, str(m), int(t)): read_experiment(Path(path).parent)

@@ -10,7 +10,7 @@ from fsstab.papers.onda2022.stages import speedup_table
 from fsstab.papers.outputs import write_table
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     experiments = {(d, str(m), int(t)): read_experiment(Path(path).parent)
                    for (d, m, t), path in zip(snakemake.params.experiments,
                                               snakemake.input.experiments, strict=True)}

@@ -4,7 +4,7 @@ from fsstab.papers.outputs import comparison_frame, read_table, write_table
 from fsstab.papers.sechidis2019.comparison import comparison_rows
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     tables = {name: read_table(snakemake.input[name]) for name in ("eq1", "table1", "table2")}
     # §4.2's Tables 3 and 4, when the stand-in is run
     ipass = ({"table3": read_table(snakemake.input.table3),

@@ -6,7 +6,7 @@ from fsstab.papers.conclusions import prepare_conclusion_inputs
 from fsstab.papers.sechidis2019.conclusions import conclude
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     inputs = prepare_conclusion_inputs(snakemake.output.inputs, tables=list(snakemake.input),
                                        run=snakemake.params.run)
     conclude(inputs, snakemake.output.markdown, snakemake.output.table)

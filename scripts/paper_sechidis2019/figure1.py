@@ -9,7 +9,7 @@ from fsstab.papers.sechidis2019.stages import figure1_timings, figure1_values
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     settings, seed = snakemake.params.settings, snakemake.params.seed
     write_table(figure1_values(settings, seed), snakemake.output.values,
                 metadata={"paper": "sechidis2019", "item": "Fig. 1 inputs: measure values"})

@@ -6,7 +6,7 @@ from fsstab.papers.sechidis2019.figures import pareto_figure
 from fsstab.plots import save_figure
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     pareto = read_parquet(snakemake.input.pareto)[0].to_pandas()
     dataset = snakemake.wildcards.dataset
     figure = pareto_figure(pareto, snakemake.params.methods, dataset,

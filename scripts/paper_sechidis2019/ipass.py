@@ -17,7 +17,7 @@ from fsstab.workflow.naming import DEFAULT_VARIANT
 from fsstab.workflow.scripting import logged
 from fsstab.workflow.stability import run_matrices
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(snakemake.input.dataset)
     methods = snakemake.params.selectors
     meta = {"paper": "sechidis2019", "note": STAND_IN_NOTE}

@@ -8,7 +8,7 @@ from fsstab.papers.sechidis2019.stages import pareto_noise
 from fsstab.workflow.naming import DEFAULT_VARIANT
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     pareto = pd.concat([read_table(path) for path in snakemake.input.pareto], ignore_index=True)
     parts = []
     for (dataset, label), path in zip(snakemake.params.runs, snakemake.input.runs, strict=True):

@@ -8,7 +8,7 @@ from fsstab.papers.outputs import write_table
 from fsstab.papers.sechidis2019.stages import rank_definition_check, table1, table2
 from fsstab.workflow.scripting import logged
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     methods = snakemake.params.methods
     pareto = pd.concat([read_parquet(path)[0].to_pandas() for path in snakemake.input.pareto],
                        ignore_index=True) if snakemake.input.pareto else pd.DataFrame(

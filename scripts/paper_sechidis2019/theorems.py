@@ -22,7 +22,7 @@ def selection_matrix(runs: pd.DataFrame, features: pd.DataFrame, d: int) -> np.n
     return Z
 
 
-with logged(snakemake.log[0]):
+with logged(snakemake.log[0], end_process=True):
     datasets = snakemake.params.datasets
     similarities = dict(zip(datasets, map(read_similarity, snakemake.input.similarity),
                             strict=True))

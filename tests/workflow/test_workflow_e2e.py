@@ -190,18 +190,34 @@ def test_tiny_run_figures_and_report(tiny_run):
     assert "Nothing to be done" in result.stdout + result.stderr
 
 
-def test_one_resample_per_job_gives_identical_bytes(tiny_run, tmp_path):
-    """Determinism and chunking at once: a second run in a fresh folder with chunk_size 1
-    writes byte-identical Parquet files (all but the wall-clock timings)."""
+@pytest.mark.parametrize(("chunk_size", "selection_jobs"), [
+    (1, "per_configuration"), (3, "per_dataset"), (None, "per_dataset"),
+])
+def test_one_resample_per_job_gives_identical_bytes(tiny_run, tmp_path, chunk_size,
+                                                    selection_jobs):
+    """Determinism and job layout at once: a second run in a fresh folder with other chunks
+    (one resample per job; chunks of 3 of the 4 resamples, every configuration of the dataset
+    in one job; all resamples and the calibration in one job) writes byte-identical Parquet
+    files (all but the wall-clock timings) and calibrations."""
     config = tiny_config()
-    config["resampling"]["chunk_size"] = 1
+    config["resampling"]["chunk_size"] = chunk_size
+    config["selection_jobs"] = selection_jobs
     workdir = workflow_dir(tmp_path, config)
     targets = ["results/summary.parquet", "results/pareto_rank.parquet",
                "results/tiny/pareto.parquet"]
     result = run_snakemake(workdir, "--cores", "2", *targets)
     assert result.returncode == 0, result.stderr[-5000:]
     chunk_files = sorted((workdir / "results/tiny/select/hybrid/chunks").glob("*.runs.parquet"))
-    assert len(chunk_files) == config["resampling"]["n_resamples"]
+    n_resamples = config["resampling"]["n_resamples"]
+    assert len(chunk_files) == -(-n_resamples // (chunk_size or n_resamples))
+    select_logs = sorted(p.name for p in (workdir / "logs/tiny/select").rglob("r*.log"))
+    jobs_per_chunk = 1 if selection_jobs == "per_dataset" else len(config["selectors"])
+    assert len(select_logs) == jobs_per_chunk * len(chunk_files), select_logs
+    calibration = "results/tiny/select/lasso/calibration.json"
+    assert (workdir / calibration).read_bytes() == (tiny_run / calibration).read_bytes()
+    # the only selection job of the dataset calibrates itself: no calibrate job
+    calibrate_log = workdir / "logs/tiny/select/lasso/calibrate.log"
+    assert calibrate_log.exists() == (len(chunk_files) > 1 or selection_jobs != "per_dataset")
     compared = 0
     for path in sorted(workdir.rglob("*.parquet")):
         relative = path.relative_to(workdir)

@@ -305,6 +305,11 @@ class WorkflowConfig:
         return self.raw["localrules"]
 
     @property
+    def selection_jobs(self) -> str:
+        """``selection_jobs``: ``per_configuration`` or ``per_dataset`` selection jobs."""
+        return self.raw["selection_jobs"]
+
+    @property
     def accuracy_model(self) -> Any:
         """``accuracy_model``: the classifier scoring every selection (None: its own model)."""
         return self.raw["accuracy_model"]

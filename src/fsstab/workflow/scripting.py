@@ -87,7 +87,8 @@ def resource_line() -> str:
 
 
 @contextlib.contextmanager
-def logged(log_path: str | os.PathLike[str]) -> Iterator[logging.Logger]:
+def logged(log_path: str | os.PathLike[str], *,
+           end_process: bool = False) -> Iterator[logging.Logger]:
     """Send stdout, stderr, warnings and a logger to ``log_path`` for the duration of a job.
 
     The log is truncated first (it describes the latest run of the job). An exception is
@@ -95,6 +96,14 @@ def logged(log_path: str | os.PathLike[str]) -> Iterator[logging.Logger]:
     at the log. The last line gives the job's CPU seconds and peak memory so far, start-up and
     imports included (:func:`resource_line`): Snakemake's benchmark files sample a job every
     half second and miss most of a short one.
+
+    ``end_process=True`` (the rule scripts, whose whole body is this block) ends the process
+    with exit status 0 as soon as the block has succeeded and the log, stdout, stderr and the
+    logging handlers are flushed, without the interpreter's teardown: freeing every module of
+    a process that has loaded scikit-learn, SciPy and pandas costs 0.3-0.5 s of CPU, more than
+    many jobs' work (``benchmarks/workflow_default_run.py``). Every output is written and
+    closed by then (the writers of :mod:`fsstab.io` close their files before renaming them
+    into place). A failing block raises as without it.
     """
     path = Path(log_path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -124,3 +133,15 @@ def logged(log_path: str | os.PathLike[str]) -> Iterator[logging.Logger]:
             warnings.showwarning = previous_showwarning
             logger.removeHandler(handler)
             stream.write(resource_line() + "\n")
+    if end_process:
+        _end_process()
+
+
+def _end_process() -> None:
+    """Exit with status 0 now, after flushing what Python buffers (see :func:`logged`)."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        if stream is not None:
+            with contextlib.suppress(ValueError, OSError):
+                stream.flush()
+    os._exit(0)
