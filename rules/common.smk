@@ -595,7 +595,7 @@ def dataset_select_chunk(dataset):
     return WF.chunks_for(dataset)[0] if calibrates_in_selection_job(dataset) else "{chunk}"
 
 
-def dataset_select_outputs(dataset):
+def get_dataset_select_outputs(dataset):
     """Every configuration's chunk tables of ``dataset`` and, when the job calibrates them,
     the calibrations (rule select_<dataset>)."""
     configs = [c.id for c in WF.configurations_for(dataset)]

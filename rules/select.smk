@@ -80,7 +80,7 @@ for _dataset in WF.selected_datasets if WF.selection_jobs == "per_dataset" else 
         input:
             **dataset_select_inputs(_dataset),
         output:
-            **dataset_select_outputs(_dataset),
+            **get_dataset_select_outputs(_dataset),
         log:
             f"{LOGS}/{_dataset}/select/{_chunk}.log",
         benchmark:
