@@ -16,11 +16,11 @@ with logged(snakemake.log[0], end_process=True):
     ds = read_dataset(inputs.dataset)
     resamples = read_resamples(inputs.resamples, y=resampling_labels(ds),
                                groups=ds.sample_groups)
-    specs = {spec["id"]: spec for spec in params.specs}
-    calibrations = output.calibration if params.calibrates else inputs.calibration
-    for spec_id, path in zip(params.calibrated, calibrations, strict=True):
-        if params.calibrates:
+    if params.calibrates:
+        specs = {spec["id"]: spec for spec in params.specs}
+        for spec_id, path in zip(params.calibrated, output.calibration, strict=True):
             write_json(path, calibrate(ds, resamples, specs[spec_id]))
+    calibrations = output.calibration if params.calibrates else inputs.calibration
     # the C as the calibration file gives it, as the per-configuration jobs read it
     calibrated_C = {spec_id: read_json(path)["C"]
                     for spec_id, path in zip(params.calibrated, calibrations, strict=True)}
