@@ -136,6 +136,26 @@ def startup_cpu(code: str, env: dict[str, str], repeats: int) -> float:
     return best
 
 
+def reference_cpu(repeats: int) -> float:
+    """Least CPU seconds of a fixed workload in this process: a 10^7-step pure-Python loop and
+    40 products of 400 x 400 matrices on one BLAS thread. The machine's speed varies from day to
+    day; two runs' CPU seconds compare only at a similar reference."""
+    import numpy as np
+    from threadpoolctl import threadpool_limits
+
+    a = np.random.default_rng(0).standard_normal((400, 400))
+
+    def work() -> None:
+        total = 0
+        for i in range(10_000_000):
+            total += i
+        with threadpool_limits(limits=1):
+            for _ in range(40):
+                a @ a
+
+    return best_cpu(work, repeats)
+
+
 # -- the DAG and a schedule on idle cores ----------------------------------------------------
 
 
@@ -301,6 +321,7 @@ def main() -> int:
     if not shutil.which("snakemake"):
         snakemake[1:1] = ["-m", "snakemake"]
     nodes, edges = dag_edges(snakemake, env)
+    machine_reference = reference_cpu(args.repeats)
     before_cpu, load_before = children_cpu(), load()
     dry_start = children_cpu()
     subprocess.run([*snakemake, "-n", "--quiet", "all"], env=env, check=True,
@@ -355,6 +376,8 @@ def main() -> int:
     print(f"default run ({args.config.name}, --cores {args.cores}, jobs with their rules' "
           f"threads): {len(rows)} jobs")
     print(f"  load average (1/5/15 min) before {load_before}, after {load_after}")
+    print(f"  machine reference: {machine_reference:.2f} CPU s for a fixed workload (a 10^7-step "
+          "Python loop, 40 products of 400 x 400 matrices on 1 thread; see reference_cpu)")
     print(f"  wall clock {wall:.0f} s; CPU {run_cpu:.0f} s: Snakemake's own process "
           f"{main_cpu:.0f} s (building the DAG alone, as a dry run: {dag_cpu:.1f} s), the jobs "
           f"{run_cpu - main_cpu:.0f} s ({jobs_cpu:.0f} s in their logs' resource lines; "
