@@ -146,7 +146,10 @@ def check_positive_int(value: Any, name: str, minimum: int = 1) -> int:
 
 def is_bagged_forest(model: Any) -> bool:
     """True for a fitted bagged tree ensemble that has out-of-bag samples."""
-    return bool(getattr(model, "bootstrap", False)) and hasattr(model, "estimators_samples_")
+    # the property is looked up on the class: on the instance, ``hasattr`` would compute it
+    # (every tree's bootstrap draw) only to test that it exists
+    return (bool(getattr(model, "bootstrap", False))
+            and hasattr(type(model), "estimators_samples_") and hasattr(model, "estimators_"))
 
 
 def model_importances(

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from scipy.signal import lfilter
 from scipy.sparse.csgraph import connected_components
 
 from fsstab.datasets import Dataset
@@ -245,6 +244,10 @@ def toeplitz(
     # corr(x_i, x_j) = ρ^|i-j| with unit variances
     scale = math.sqrt(1.0 - rho**2)
     innovations[:, 0] /= scale
+    # imported here: scipy.signal costs about a second to import, and every job that reads a
+    # data source imports this module
+    from scipy.signal import lfilter
+
     X = lfilter([scale], [1.0, -rho], innovations, axis=1)
     y = _logistic_labels(rng, X[:, relevant].sum(axis=1))
     params = {"n_samples": n, "n_features": p, "n_similar": s, "rho": rho, "n_relevant": k}
