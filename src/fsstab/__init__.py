@@ -26,7 +26,11 @@ DataFrame, arrays or a file) is :func:`fsstab.workflow.analysis.analyse`, loaded
 import importlib
 from typing import Any
 
+from fsstab._arrow_memory import use_system_pool_under_cap
+
 __version__ = "0.1.0"
+
+use_system_pool_under_cap()
 
 #: Names loaded on first use: the notebook API belongs to the workflow layer.
 _EXPORTS = {"analyse": "fsstab.workflow.analysis"}
