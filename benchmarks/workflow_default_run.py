@@ -1,7 +1,7 @@
 """Time the default workflow run (config/config.yaml) end to end, per rule, against its floor.
 
     python3 benchmarks/workflow_default_run.py [--cores 2] [--config config/config.yaml]
-        [--repeats 3] [--keep] [--workdir DIR]
+        [--repeats 3] [--keep] [--workdir DIR] [--keep-bytecode] [--no-bytecode]
 
 Runs ``snakemake --cores N --benchmark-extended`` on a copy of the configuration in a fresh
 folder (``src/`` on PYTHONPATH, so no install is needed), then prints
@@ -30,6 +30,11 @@ Threads: every job runs with its rule's ``threads`` (1 in the default configurat
 Snakemake sets OMP_NUM_THREADS/OPENBLAS_NUM_THREADS/MKL_NUM_THREADS to it. The component
 timings in part 4 pin BLAS/OpenMP with ``threadpoolctl`` and pass the same ``n_jobs`` to both
 sides (1 thread, then 2 threads); CPU seconds are the best of ``--repeats``.
+
+Bytecode: the run starts with no bytecode under src/ (a fresh clone's first run: the first job
+to import a module compiles it, later jobs load it; ``--keep-bytecode`` keeps what is there)
+and without PYTHONDONTWRITEBYTECODE, which some containers set and which makes every job
+compile the modules it imports again (``--no-bytecode`` keeps it).
 """
 
 from __future__ import annotations
@@ -154,6 +159,30 @@ def reference_cpu(repeats: int) -> float:
                 a @ a
 
     return best_cpu(work, repeats)
+
+
+def bytecode_environment(no_bytecode: bool) -> str:
+    """Unset PYTHONDONTWRITEBYTECODE for the run unless ``no_bytecode``; say what was done.
+
+    On a stock system Python writes each module's bytecode (``__pycache__``) the first time
+    it is imported, and later jobs load it. Where PYTHONDONTWRITEBYTECODE is set (some
+    containers set it), every job compiles the fsstab modules it imports again, about 0.2-0.5
+    CPU s per job.
+    """
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        return "PYTHONDONTWRITEBYTECODE not set"
+    if no_bytecode:
+        return "PYTHONDONTWRITEBYTECODE kept: every job compiles what it imports"
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    return "PYTHONDONTWRITEBYTECODE was set here and is unset for the run, as on a stock system"
+
+
+def remove_bytecode() -> str:
+    """Remove src/'s bytecode: the run then compiles the modules as a fresh clone's first run
+    does (the first job importing a module writes its bytecode, later jobs load it)."""
+    for cache in (REPO / "src").rglob("__pycache__"):
+        shutil.rmtree(cache)
+    return "src/ bytecode removed before the run (a fresh clone's first run)"
 
 
 # -- the DAG and a schedule on idle cores ----------------------------------------------------
@@ -302,10 +331,17 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--workdir", type=Path, help="run here (default: a temporary folder)")
     parser.add_argument("--keep", action="store_true", help="keep the run's folder")
+    parser.add_argument("--keep-bytecode", action="store_true",
+                        help="run on the bytecode src/ already has (a later run); default: "
+                             "removed first, as in a fresh clone's first run")
+    parser.add_argument("--no-bytecode", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE if the environment sets it (every "
+                             "job then compiles the fsstab modules it imports)")
     args = parser.parse_args()
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="fsstab-default-run-"))
     (workdir / "config").mkdir(parents=True, exist_ok=True)
     shutil.copy(args.config, workdir / "config" / "config.yaml")
+    bytecode_notes = [bytecode_environment(args.no_bytecode)]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(REPO / "src"), *filter(None, [os.environ.get("PYTHONPATH")])]),
         FSSTAB_CACHE=str(workdir / "cache"))
@@ -327,6 +363,7 @@ def main() -> int:
     subprocess.run([*snakemake, "-n", "--quiet", "all"], env=env, check=True,
                    capture_output=True)
     dag_cpu = children_cpu() - dry_start
+    bytecode_notes.append("src/ bytecode as found" if args.keep_bytecode else remove_bytecode())
     before_cpu = children_cpu()
     start = time.perf_counter()
     with tempfile.TemporaryFile("w+") as log:
@@ -376,6 +413,7 @@ def main() -> int:
     print(f"default run ({args.config.name}, --cores {args.cores}, jobs with their rules' "
           f"threads): {len(rows)} jobs")
     print(f"  load average (1/5/15 min) before {load_before}, after {load_after}")
+    print(f"  bytecode: {'; '.join(bytecode_notes)}")
     print(f"  machine reference: {machine_reference:.2f} CPU s for a fixed workload (a 10^7-step "
           "Python loop, 40 products of 400 x 400 matrices on 1 thread; see reference_cpu)")
     print(f"  wall clock {wall:.0f} s; CPU {run_cpu:.0f} s: Snakemake's own process "
