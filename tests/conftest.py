@@ -187,6 +187,17 @@ def pytest_report_header(config):
     return cluster_setup_note()
 
 
+def pytest_configure(config):
+    # Every Snakemake run and every job of the suite is a fresh interpreter importing fsstab.
+    # Where PYTHONDONTWRITEBYTECODE is set (some containers set it) none of them writes the
+    # modules' bytecode, and each compiles again what it imports; compiled once here (by the
+    # controller, before the workers start), they load it, as on a stock system.
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not hasattr(config, "workerinput"):
+        import compileall
+
+        compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "src"), quiet=2)
+
+
 # -- the parallel run (pytest-xdist, pyproject's addopts: -n auto --dist loadgroup) ------------
 
 
