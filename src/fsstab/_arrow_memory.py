@@ -25,19 +25,18 @@ def address_space_capped() -> bool:
     return soft != resource.RLIM_INFINITY
 
 
-def use_system_pool_under_cap() -> bool:
+def use_system_pool_under_cap() -> None:
     """Make the system allocator PyArrow's pool if the address space is capped and the user has
-    not chosen a pool; True if it was done.
+    not chosen a pool.
 
     Before PyArrow is imported the choice goes through ``ARROW_DEFAULT_MEMORY_POOL`` (PyArrow
     reads it once, and the jobs a process starts inherit it); once it is imported, through
     :func:`pyarrow.set_memory_pool`.
     """
     if "ARROW_DEFAULT_MEMORY_POOL" in os.environ or not address_space_capped():
-        return False
+        return
     os.environ["ARROW_DEFAULT_MEMORY_POOL"] = "system"
     if "pyarrow" in sys.modules:
         import pyarrow
 
         pyarrow.set_memory_pool(pyarrow.system_memory_pool())
-    return True

@@ -45,13 +45,19 @@ SIZE_SCRIPT = textwrap.dedent("""
 """)
 
 
-def run(cap_mb: int, modules: str, pool: str | None = None) -> str:
+def child_env(pool: str | None = None) -> dict[str, str]:
+    """This environment for a child on src/, one BLAS thread, ``pool`` as the only choice of
+    PyArrow's pool."""
     env = {k: v for k, v in os.environ.items() if k != "ARROW_DEFAULT_MEMORY_POOL"}
     env.update(PYTHONPATH=SRC, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
     if pool is not None:
         env["ARROW_DEFAULT_MEMORY_POOL"] = pool
-    result = subprocess.run([sys.executable, "-c", SCRIPT, str(cap_mb), modules], env=env,
-                            capture_output=True, text=True, timeout=120)
+    return env
+
+
+def run(cap_mb: int, modules: str, pool: str | None = None) -> str:
+    result = subprocess.run([sys.executable, "-c", SCRIPT, str(cap_mb), modules],
+                            env=child_env(pool), capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     return result.stdout.strip()
 
@@ -84,10 +90,8 @@ def test_a_cap_just_above_mimallocs_reservation_leaves_room_for_the_data():
     the system allocator does."""
     if wheel_default_pool() != "mimalloc":
         pytest.skip("this PyArrow's default pool is not mimalloc")
-    env = {**os.environ, "PYTHONPATH": SRC, "OMP_NUM_THREADS": "1",
-           "OPENBLAS_NUM_THREADS": "1"}
-    size = int(subprocess.run([sys.executable, "-c", SIZE_SCRIPT], env=env, capture_output=True,
-                              text=True, check=True, timeout=120).stdout)
+    size = int(subprocess.run([sys.executable, "-c", SIZE_SCRIPT], env=child_env(),
+                              capture_output=True, text=True, check=True, timeout=120).stdout)
     cap = size + 1024 + 64
     assert run(cap, "fsstab.sources", pool="mimalloc") == "mimalloc no room"
     assert run(cap, "fsstab.sources") == "system room"
