@@ -10,7 +10,7 @@ the installed scikit-learn -- the name exists, a function still takes the keywor
 fsstab passes, a class still has the private methods fsstab calls -- and names the entry and
 its use when one has gone. To admit a new scikit-learn release, install it, run
 ``python3 -m pytest tests/structure/test_sklearn_compat.py tests/selectors/test_forest.py
-tests/library/test_sklearn.py
+tests/library/test_sklearn_cv_stability.py tests/library/test_sklearn_search.py
 tests/library/test_search.py`` and raise the bound in ``pyproject.toml`` (then regenerate
 ``envs/fsstab.yaml`` with ``tools/conda_env.py``).
 

@@ -180,8 +180,8 @@ def algorithm3_rankings(
     success, S \\ S_m after the (n-k)-th failure), the other group afterwards. The code draws the
     n uniforms of every row, derives L with cumulative sums (no loop over the n positions), draws
     π_A and π_B as independent uniform permutations and places them at the positions with L = 1
-    and L = 0: the same joint law. ``tests/library/test_simulator.py`` checks it against a literal
-    transcription of Algorithm 3.
+    and L = 0: the same joint law. ``tests/library/test_simulator_algorithms.py`` checks it
+    against a literal transcription of Algorithm 3.
 
     Parameters
     ----------
