@@ -518,5 +518,4 @@ def final_outputs():
     return outputs + PAPER_TARGETS
 
 
-# the stages' input and resource functions
 include: "inputs.smk"
