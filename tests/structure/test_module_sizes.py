@@ -18,12 +18,15 @@ LIMIT = 600
 
 def _tracked() -> list[Path]:
     """The repository's files: git's list where this is a checkout (so that a virtual
-    environment or a run's folder inside it is not read), else every file under it."""
+    environment or a run's folder inside it is not read), else every file under it outside
+    hidden folders (.venv, .snakemake) and build outputs."""
     try:
         listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
                                 cwd=REPO, capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        return [p for p in REPO.rglob("*") if ".venv" not in p.parts and p.is_file()]
+        return [p for p in REPO.rglob("*") if p.is_file() and not any(
+            part.startswith(".") or part in ("build", "dist")
+            for part in p.relative_to(REPO).parts[:-1])]
     return [REPO / line for line in listed.splitlines() if (REPO / line).is_file()]
 
 
