@@ -9,8 +9,14 @@ the two lists::
     diff before.tsv after.tsv
 
 Each line is ``<config>\t<path under results/>\t<sha256>\t<kind>``, where kind is ``timing``
-for tables that hold wall-clock measurements (which no two runs reproduce) and ``result``
-otherwise. The reduced configurations are the files the slow end-to-end tests run
+for tables that hold wall-clock measurements (which no two runs reproduce: Snakemake's benchmark
+files, tables named for timings, tables with a column of seconds) and ``result`` otherwise. The
+claims, comparison and conclusions tables of the papers that make claims about run times
+(Bommert Ch. 5-6, Onda §3.6, Sechidis Fig. 1) are results that also judge measured times: their
+rows on those claims (evidence, and a verdict near its threshold) may differ between two runs;
+compare them row by row with the claim ids.
+
+The reduced configurations are the files the slow end-to-end tests run
 (``config/paper/*.test.yaml`` and ``bommert2020_ch56_offline.yaml``); data come from the
 mirror (``--mirror``, default ``$FSSTAB_MIRROR`` or ``../shared/datasets``). The workflow's own
 configurations (the default run, ``.test`` and ``config/examples/``) run beside them, with
@@ -65,13 +71,40 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def kind_of(relative: str) -> str:
+def columns_of(path: Path) -> list[str]:
+    """A table's column names (Parquet schema, CSV/TSV header); none for JSON."""
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        return list(pq.read_schema(path).names)
+    if path.suffix in (".csv", ".tsv"):
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            header = handle.readline().rstrip("\r\n")
+        return header.split("\t" if path.suffix == ".tsv" else ",")
+    return []
+
+
+def is_timing_column(name: str) -> bool:
+    """A column of wall-clock seconds: ``seconds``, ``*_seconds``, ``time_*``, ``*_time``
+    (a survival outcome's ``time`` column is not one)."""
+    name = name.strip().strip('"').lower()
+    return (name == "seconds" or name.endswith(("_seconds", "_time"))
+            or name.startswith("time_"))
+
+
+def kind_of(relative: str, path: Path | None = None) -> str:
     # Snakemake's benchmark folder, at the top of results/ or of a configuration's
     # results_dir (the examples write under results/<example>/)
     if "benchmarks" in relative.split("/")[:-1]:
         return "timing"
     name = relative.rsplit("/", 1)[-1].lower()
-    return "timing" if any(marker in name for marker in TIMING_MARKERS) else "result"
+    if any(marker in name for marker in TIMING_MARKERS):
+        return "timing"
+    # tables named for what they time (Bommert's Ch. 5 scaling, Ch. 6 measure times, the
+    # accuracy-against-time tables of Figs. 5.7-5.8) hold seconds in a column
+    if path is not None and any(is_timing_column(c) for c in columns_of(path)):
+        return "timing"
+    return "result"
 
 
 def run_config(name: str, config: Path, workdir: Path, mirror: Path, cores: int) -> float:
@@ -101,7 +134,7 @@ def table_hashes(workdir: Path) -> list[tuple[str, str, str]]:
     for path in sorted(results.rglob("*")):
         if path.is_file() and path.suffix in TABLE_SUFFIXES:
             relative = path.relative_to(results).as_posix()
-            rows.append((relative, sha256(path), kind_of(relative)))
+            rows.append((relative, sha256(path), kind_of(relative, path)))
     return rows
 
 
